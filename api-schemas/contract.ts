@@ -1,0 +1,75 @@
+import { z } from 'zod'
+
+/** Who may call an endpoint. The server enforces it from the verified token, never from headers. */
+export type Access = 'public' | 'member' | 'admin'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** One endpoint, declared once; the server, the SPA hooks, msw handlers and OpenAPI derive from it. */
+export interface Endpoint<
+  Params extends z.ZodType | undefined = z.ZodType | undefined,
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+  Body extends z.ZodType | undefined = z.ZodType | undefined,
+  Response extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod
+  /** Fastify-style path under `/api`, with `:name` parameters. */
+  path: string
+  access: Access
+  summary: string
+  params?: Params
+  query?: Query
+  body?: Body
+  /** Success status; 200 unless stated. */
+  status?: 200 | 201
+  response: Response
+}
+
+export type EndpointGroup = Record<string, Endpoint>
+
+export const endpoint = <
+  Params extends z.ZodType | undefined = undefined,
+  Query extends z.ZodType | undefined = undefined,
+  Body extends z.ZodType | undefined = undefined,
+  Response extends z.ZodType = z.ZodType,
+>(
+  def: Endpoint<Params, Query, Body, Response>,
+) => def
+
+type Parsed<T> = [NonNullable<T>] extends [never]
+  ? undefined
+  : NonNullable<T> extends z.ZodType
+    ? z.output<NonNullable<T>>
+    : undefined
+type Sent<T> = [NonNullable<T>] extends [never]
+  ? undefined
+  : NonNullable<T> extends z.ZodType
+    ? z.input<NonNullable<T>>
+    : undefined
+
+/** What a handler receives, after validation and defaults. */
+export type ParamsOf<E extends Endpoint> = Parsed<E['params']>
+export type QueryOf<E extends Endpoint> = Parsed<E['query']>
+export type BodyOf<E extends Endpoint> = Parsed<E['body']>
+export type ResponseOf<E extends Endpoint> = z.output<E['response']>
+
+/** What a client sends, before defaults apply. */
+export type ParamsIn<E extends Endpoint> = Sent<E['params']>
+export type QueryIn<E extends Endpoint> = Sent<E['query']>
+export type BodyIn<E extends Endpoint> = Sent<E['body']>
+
+/** Every error answer, whatever the status. */
+export const errorSchema = z.object({ message: z.string() })
+export type ApiError = z.infer<typeof errorSchema>
+
+/** The `{ data: … }` envelope the spec's client reads from. */
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ data })
+
+export const messageSchema = envelope(z.object({ message: z.string() }))
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'E-mail address is too long')
+  .pipe(z.email('Enter a valid e-mail address'))

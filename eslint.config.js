@@ -1,0 +1,83 @@
+import { dirname, relative, resolve } from 'node:path'
+
+import js from '@eslint/js'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+const root = import.meta.dirname
+
+/**
+ * The import rules of the design, checked on resolved paths:
+ * src/ and server/ never import each other; api-schemas/ imports zod and itself only;
+ * a feature never imports another feature; shared code (components, lib, stores, api, theme)
+ * never imports features or routes.
+ */
+const layering = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const file = relative(root, context.filename)
+    const check = (node) => {
+      const spec = node.source?.value
+      if (typeof spec !== 'string') return
+      const report = (message) => context.report({ node: node.source, message })
+      if (!spec.startsWith('.')) {
+        if (file.startsWith('api-schemas/') && spec !== 'zod') {
+          report('api-schemas/ imports zod only')
+        }
+        return
+      }
+      const target = relative(root, resolve(dirname(context.filename), spec))
+      const top = (p) => p.split('/')[0]
+      if (top(file) === 'src' && top(target) === 'server') report('src/ must not import server/')
+      if (top(file) === 'server' && top(target) === 'src') report('server/ must not import src/')
+      if (top(file) === 'api-schemas' && top(target) !== 'api-schemas') {
+        report('api-schemas/ imports zod and itself only')
+      }
+      const feature = (p) => p.match(/^src\/features\/([^/]+)/)?.[1]
+      if (feature(file) && feature(target) && feature(file) !== feature(target)) {
+        report(`a feature must not import another feature (${feature(target)})`)
+      }
+      const shared = /^src\/(components|lib|stores|api|theme)\//
+      if (shared.test(file) && /^src\/(features|routes)\//.test(target)) {
+        report('shared code must not import features or routes')
+      }
+    }
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check }
+  },
+}
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist',
+      'data',
+      'coverage',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'src/routeTree.gen.ts',
+      'server/db/migrations',
+      'public/mockServiceWorker.js',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { local: { rules: { layering } } },
+    rules: {
+      'local/layering': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+)

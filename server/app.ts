@@ -1,0 +1,121 @@
+import swagger from '@fastify/swagger'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod'
+
+import type { Config } from './config'
+import type { Database } from './db/client'
+import { registerErrorHandling } from './plugins/errors'
+import { registerSecurity } from './plugins/security'
+import { registerSpa } from './plugins/spa'
+import { authRoutes } from './routes/auth'
+import { memberRoutes } from './routes/members'
+import { systemRoutes } from './routes/system'
+import { AuthService } from './services/auth'
+import { BackgroundTasks } from './services/background'
+import { type Mailer, outboxMailer, smtpMailer } from './services/mailer'
+import { RateLimiter } from './services/rate-limit'
+import { TokenService } from './services/tokens'
+
+export interface AppOptions {
+  config: Config
+  database: Database
+  jwtSecret: string
+  /** Milliseconds since the epoch; tests move it. */
+  now?: () => number
+  mailer?: Mailer
+  /** Keeps rate-limit counters of separate apps apart in a shared Redis. */
+  rateLimitPrefix?: string
+  logger?: FastifyServerOptions['logger']
+}
+
+export interface Services {
+  config: Config
+  database: Database
+  auth: AuthService
+  limiter: RateLimiter
+  mailer: Mailer
+  tasks: BackgroundTasks
+  now: () => number
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services
+  }
+}
+
+/** Log lines never carry a query string or a sign-in link's token. */
+const redactUrl = (url: string) =>
+  (url.split('?')[0] ?? '').replace(/(\/auth\/login\/verify\/)[^/]+/, '$1[redacted]')
+
+/** The whole server as one Fastify instance, ready to listen or to be injected into. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  const now = options.now ?? Date.now
+  const limiter = new RateLimiter(config.rateLimits, {
+    redisUrl: config.redisUrl,
+    ...(options.rateLimitPrefix ? { prefix: options.rateLimitPrefix } : {}),
+  })
+  const mailer =
+    options.mailer ??
+    (config.smtpUrl
+      ? smtpMailer(config.smtpUrl, config.mailFrom)
+      : outboxMailer(database.db, app.log))
+  const tasks = new BackgroundTasks(app.log)
+  const auth = new AuthService({
+    db: database.db,
+    tokens: new TokenService(options.jwtSecret, now),
+    limiter,
+    mailer,
+    tasks,
+    now,
+    publicUrl: config.publicUrl,
+  })
+  app.decorate('services', { config, database, auth, limiter, mailer, tasks, now })
+  app.decorateRequest('member', undefined)
+
+  app.addHook('onClose', async () => {
+    await tasks.drain()
+    await Promise.all([limiter.close(), mailer.close()])
+  })
+
+  await registerSecurity(app)
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Members Area API', version: '1.0.0' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  })
+  registerErrorHandling(app)
+  await registerSpa(app, config.staticDir)
+
+  systemRoutes(app)
+  authRoutes(app)
+  memberRoutes(app)
+
+  return app
+}

@@ -1,0 +1,70 @@
+import { resolve } from 'node:path'
+
+/** Limits of one rate-limited action: `points` attempts per `durationSeconds`. */
+export interface Limit {
+  points: number
+  durationSeconds: number
+}
+
+export interface RateLimits {
+  loginFailuresPerAccount: Limit
+  loginFailuresPerIp: Limit
+  /** Password reset and sign-in link requests. */
+  mailRequestsPerAccount: Limit
+  mailRequestsPerIp: Limit
+  /** Link, reset and two-step submissions. */
+  tokenAttemptsPerIp: Limit
+}
+
+export interface Config {
+  port: number
+  host: string
+  /** Embedded database, secrets and the lock live here. */
+  dataDir: string
+  databaseUrl: string | undefined
+  /** Shared rate-limit counters between server instances when set. */
+  redisUrl: string | undefined
+  smtpUrl: string | undefined
+  mailFrom: string
+  /** Where links in e-mails point, e.g. https://members.example.com */
+  publicUrl: string
+  jwtSecret: string | undefined
+  logLevel: string
+  trustProxy: boolean
+  /** Where the built SPA is; no SPA is served if the folder has no index.html. */
+  staticDir: string
+  rateLimits: RateLimits
+}
+
+export const defaultRateLimits: RateLimits = {
+  loginFailuresPerAccount: { points: 10, durationSeconds: 15 * 60 },
+  loginFailuresPerIp: { points: 100, durationSeconds: 15 * 60 },
+  mailRequestsPerAccount: { points: 3, durationSeconds: 15 * 60 },
+  mailRequestsPerIp: { points: 20, durationSeconds: 15 * 60 },
+  tokenAttemptsPerIp: { points: 30, durationSeconds: 15 * 60 },
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`)
+  }
+  const host = env.HOST ?? 'localhost'
+  return {
+    port,
+    host,
+    dataDir: resolve(env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Members Area <no-reply@localhost>',
+    publicUrl: (
+      env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`
+    ).replace(/\/$/, ''),
+    jwtSecret: env.JWT_SECRET || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    staticDir: resolve(env.STATIC_DIR ?? 'dist'),
+    rateLimits: defaultRateLimits,
+  }
+}

@@ -1,0 +1,117 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+
+import * as schema from './schema'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export interface Database {
+  db: Db
+  driver: 'pglite' | 'postgres'
+  /** Throws when the database cannot answer. */
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+
+export type DatabaseOptions =
+  | { driver: 'postgres'; url: string; poolSize?: number }
+  /** On disk in `dataDir`, in memory without one; `loadDataDir` starts from a dump. */
+  | { driver: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.driver === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
+    // An idle client that loses its server must not crash the process; the next query reports it.
+    pool.on('error', () => {})
+    const db = drizzlePg({ client: pool, schema })
+    try {
+      await migratePg(db, { migrationsFolder })
+    } catch (error) {
+      await pool.end()
+      throw error
+    }
+    return {
+      db,
+      driver: 'postgres',
+      ping: async () => void (await pool.query('select 1')),
+      close: () => pool.end(),
+    }
+  }
+
+  const release = options.dataDir ? lockDataDir(options.dataDir) : () => {}
+  let client: PGlite
+  try {
+    client = await PGlite.create({
+      ...(options.dataDir ? { dataDir: join(options.dataDir, 'pgdata') } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    })
+  } catch (error) {
+    release()
+    throw error
+  }
+  const db = drizzlePglite({ client, schema })
+  await migratePglite(db, { migrationsFolder })
+  let closed = false
+  return {
+    db,
+    driver: 'pglite',
+    ping: async () => {
+      if (closed) throw new Error('database is closed')
+      await db.execute(sql`select 1`)
+    },
+    close: async () => {
+      if (closed) return
+      closed = true
+      await client.close()
+      release()
+    },
+  }
+}
+
+/** PGlite is one process's database: a second process on the same folder would corrupt it. */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true })
+  const lockPath = join(dataDir, 'server.lock')
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx')
+      writeFileSync(fd, String(process.pid))
+      closeSync(fd)
+      return () => rmSync(lockPath, { force: true })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const holder = Number(readFileSync(lockPath, 'utf8').trim())
+      if (holder && isAlive(holder)) {
+        throw new Error(
+          `The data directory ${dataDir} is in use by another server process (pid ${holder}). ` +
+            'Stop that process first, or set DATA_DIR to another folder: two processes on one ' +
+            'embedded database would corrupt it.',
+          { cause: error },
+        )
+      }
+      rmSync(lockPath, { force: true }) // left behind by a process that has died
+    }
+  }
+  throw new Error(`Could not lock the data directory ${dataDir}`)
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}

@@ -1,0 +1,22 @@
+import { AUTH_MESSAGES } from '../api-schemas/auth'
+
+/** An error whose status and message reach the client as `{ message }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message)
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message)
+export const unauthorized = (message: string = AUTH_MESSAGES.unauthorized) =>
+  new HttpError(401, message)
+export const forbidden = (message: string = AUTH_MESSAGES.forbidden) => new HttpError(403, message)
+export const notFound = (message = 'Not found') => new HttpError(404, message)
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new HttpError(429, AUTH_MESSAGES.tooMany, {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  })

@@ -1,0 +1,37 @@
+import helmet from '@fastify/helmet'
+import type { FastifyInstance } from 'fastify'
+
+import { API_PREFIX } from '../../api-schemas/index'
+
+export async function registerSecurity(app: FastifyInstance) {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Chakra UI (emotion) writes its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  })
+
+  app.addHook('onSend', async (req, reply) => {
+    if (
+      req.url === API_PREFIX ||
+      req.url.startsWith(`${API_PREFIX}/`) ||
+      req.url.startsWith(`${API_PREFIX}?`)
+    ) {
+      reply.header('cache-control', 'no-store')
+    }
+  })
+}

@@ -1,0 +1,44 @@
+import closeWithGrace from 'close-with-grace'
+
+import { buildApp } from './app'
+import { loadConfig } from './config'
+import { demoAccountsTable, seedDemo } from './db/seed'
+import { openConfigured } from './start'
+
+const config = loadConfig()
+
+let opened: Awaited<ReturnType<typeof openConfigured>>
+try {
+  opened = await openConfigured(config)
+} catch (error) {
+  console.error(`Cannot start: ${(error as Error).message}`)
+  process.exit(1)
+}
+const { database, jwtSecret } = opened
+
+const app = await buildApp({ config, database, jwtSecret })
+app.addHook('onClose', () => database.close())
+
+if (database.driver === 'pglite' && (await seedDemo(database.db))) {
+  app.log.info(
+    `first start of an empty embedded database: demo accounts created\n${demoAccountsTable()}`,
+  )
+}
+
+// In-flight requests finish, then the database closes; a second signal or 10 s forces the exit.
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'stopping after an error')
+  else app.log.info(`${signal} received, stopping`)
+  await app.close()
+})
+
+try {
+  await app.listen({ port: config.port, host: config.host })
+  app.log.info(
+    `Members Area on ${config.publicUrl} (${database.driver === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
+  )
+} catch (error) {
+  app.log.error({ err: error }, 'cannot listen')
+  await app.close()
+  process.exit(1)
+}

@@ -1,0 +1,249 @@
+import type { SignIn } from '../../api-schemas/auth'
+import { AUTH_MESSAGES } from '../../api-schemas/auth'
+import type { Db } from '../db/client'
+import { HttpError, badRequest, unauthorized } from '../errors'
+import {
+  consumeAuthToken,
+  failChallenge,
+  findLiveChallenge,
+  insertAuthToken,
+  voidAuthTokens,
+} from '../repos/auth-tokens'
+import {
+  type MemberRow,
+  bumpTokenVersion,
+  claimTotpStep,
+  findMemberByEmail,
+  findMemberById,
+  findTokenSubject,
+  updateMember,
+} from '../repos/members'
+import type { BackgroundTasks } from './background'
+import type { Mailer } from './mailer'
+import { hashPassword, verifyPassword } from './passwords'
+import type { RateLimiter } from './rate-limit'
+import { type TokenService, hashToken, randomToken } from './tokens'
+import { matchTotpStep, newTotpSecret, totpUri } from './totp'
+
+export const LINK_LIFETIME_MS = 10 * 60 * 1000
+export const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000
+export const CHALLENGE_MAX_FAILURES = 5
+
+/** The member a request acts as, derived from its verified token only. */
+export interface AuthedMember {
+  id: string
+  email: string
+  role: 'admin' | 'member'
+}
+
+export interface AuthDeps {
+  db: Db
+  tokens: TokenService
+  limiter: RateLimiter
+  mailer: Mailer
+  tasks: BackgroundTasks
+  now: () => number
+  publicUrl: string
+}
+
+export class AuthService {
+  constructor(private readonly deps: AuthDeps) {}
+
+  private get db() {
+    return this.deps.db
+  }
+
+  private date() {
+    return new Date(this.deps.now())
+  }
+
+  /** Checks a bearer token: signature, algorithm, expiry, member still there, not revoked. */
+  async authenticate(token: string | undefined): Promise<AuthedMember> {
+    if (!token) throw unauthorized()
+    const claims = await this.deps.tokens.verify(token)
+    if (!claims) throw unauthorized('Your session has expired. Sign in again.')
+    const member = await findTokenSubject(this.db, claims.sub)
+    if (!member || member.tokenVersion !== claims.tv) {
+      throw unauthorized('Your session has expired. Sign in again.')
+    }
+    return { id: member.id, email: member.email, role: member.role }
+  }
+
+  async login(email: string, password: string, ip: string): Promise<SignIn> {
+    const { limiter } = this.deps
+    await limiter.check('loginFailuresPerIp', ip)
+    await limiter.check('loginFailuresPerAccount', email)
+    const member = await findMemberByEmail(this.db, email)
+    const ok = await verifyPassword(member?.passwordHash, password)
+    if (!member || !ok) {
+      await limiter.penalize('loginFailuresPerIp', ip)
+      await limiter.penalize('loginFailuresPerAccount', email)
+      throw unauthorized(AUTH_MESSAGES.invalidCredentials)
+    }
+    await limiter.reset('loginFailuresPerAccount', email)
+    return this.signIn(member)
+  }
+
+  /** A token, or a two-step challenge for members who turned two-step verification on. */
+  private async signIn(member: MemberRow): Promise<SignIn> {
+    if (!member.totpSecret) return { token: await this.issue(member) }
+    const token = randomToken()
+    const expiresAt = new Date(this.deps.now() + CHALLENGE_LIFETIME_MS)
+    await insertAuthToken(this.db, {
+      memberId: member.id,
+      purpose: 'challenge',
+      tokenHash: hashToken(token),
+      expiresAt,
+    })
+    return { challenge: { token, method: 'totp', expiresAt: expiresAt.toISOString() } }
+  }
+
+  private issue(member: Pick<MemberRow, 'id' | 'role' | 'tokenVersion'>) {
+    return this.deps.tokens.sign({ sub: member.id, role: member.role, tv: member.tokenVersion })
+  }
+
+  async logout(memberId: string) {
+    await bumpTokenVersion(this.db, memberId)
+  }
+
+  async completeChallenge(challenge: string, code: string, ip: string) {
+    await this.deps.limiter.consume('tokenAttemptsPerIp', ip)
+    const now = this.date()
+    const live = await findLiveChallenge(this.db, hashToken(challenge), now)
+    if (!live) throw unauthorized(AUTH_MESSAGES.challengeInvalid)
+    const member = await findMemberById(this.db, live.memberId)
+    if (!member?.totpSecret) throw unauthorized(AUTH_MESSAGES.challengeInvalid)
+    if (!(await this.acceptCode(member, member.totpSecret, code))) {
+      await failChallenge(this.db, live.id, CHALLENGE_MAX_FAILURES, now)
+      throw unauthorized(AUTH_MESSAGES.codeInvalid)
+    }
+    if (!(await consumeAuthToken(this.db, 'challenge', hashToken(challenge), now))) {
+      throw unauthorized(AUTH_MESSAGES.challengeInvalid)
+    }
+    return { token: await this.issue(member) }
+  }
+
+  /** A code is accepted within ±1 time step, and never twice. */
+  private async acceptCode(member: MemberRow, secret: string, code: string) {
+    const step = matchTotpStep(secret, code, this.deps.now())
+    return step !== undefined && (await claimTotpStep(this.db, member.id, step))
+  }
+
+  async forgotPassword(email: string, ip: string) {
+    await this.mailRequest(email, ip, async (member) => {
+      const link = `${this.deps.publicUrl}/auth/forgot-password?token=${await this.newLinkToken(member, 'reset')}`
+      return {
+        to: member.email,
+        subject: 'Reset your Members Area password',
+        text:
+          `Someone asked to reset the password of your Members Area account.\n\n` +
+          `Choose a new password here (the link works once, for 10 minutes):\n${link}\n\n` +
+          `If it was not you, ignore this message: your password stays as it is.`,
+        link,
+      }
+    })
+  }
+
+  async requestLoginLink(email: string, ip: string) {
+    await this.mailRequest(email, ip, async (member) => {
+      const link = `${this.deps.publicUrl}/auth/login/verify/${await this.newLinkToken(member, 'login_link')}`
+      return {
+        to: member.email,
+        subject: 'Your Members Area sign-in link',
+        text:
+          `Sign in to the Members Area with this link (it works once, for 10 minutes):\n${link}\n\n` +
+          `If you did not ask for it, ignore this message.`,
+        link,
+      }
+    })
+  }
+
+  /** Same answer, same work in the request, for known and unknown addresses; mail goes out after. */
+  private async mailRequest(
+    email: string,
+    ip: string,
+    compose: (member: MemberRow) => Promise<Parameters<Mailer['send']>[0]>,
+  ) {
+    await this.deps.limiter.consume('mailRequestsPerIp', ip)
+    await this.deps.limiter.consume('mailRequestsPerAccount', email)
+    const member = await findMemberByEmail(this.db, email)
+    if (!member) return
+    this.deps.tasks.run(async () => this.deps.mailer.send(await compose(member)))
+  }
+
+  private async newLinkToken(member: MemberRow, purpose: 'reset' | 'login_link') {
+    const token = randomToken()
+    await voidAuthTokens(this.db, member.id, purpose, this.date())
+    await insertAuthToken(this.db, {
+      memberId: member.id,
+      purpose,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(this.deps.now() + LINK_LIFETIME_MS),
+    })
+    return token
+  }
+
+  async resetPassword(token: string, password: string, ip: string) {
+    await this.deps.limiter.consume('tokenAttemptsPerIp', ip)
+    const memberId = await consumeAuthToken(this.db, 'reset', hashToken(token), this.date())
+    if (!memberId) throw badRequest(AUTH_MESSAGES.linkInvalid)
+    await bumpTokenVersion(this.db, memberId, { passwordHash: await hashPassword(password) })
+  }
+
+  async verifyLoginLink(token: string, ip: string): Promise<SignIn> {
+    await this.deps.limiter.consume('tokenAttemptsPerIp', ip)
+    const memberId = await consumeAuthToken(this.db, 'login_link', hashToken(token), this.date())
+    const member = memberId && (await findMemberById(this.db, memberId))
+    if (!member) throw badRequest(AUTH_MESSAGES.linkInvalid)
+    return this.signIn(member)
+  }
+
+  async changePassword(memberId: string, currentPassword: string, newPassword: string) {
+    const member = await this.requirePassword(memberId, currentPassword)
+    const tokenVersion = await bumpTokenVersion(this.db, member.id, {
+      passwordHash: await hashPassword(newPassword),
+    })
+    return { token: await this.issue({ ...member, tokenVersion }) }
+  }
+
+  async totpSetup(memberId: string, password: string) {
+    const member = await this.requirePassword(memberId, password)
+    if (member.totpSecret) throw new HttpError(409, 'Two-step verification is already on')
+    const secret = newTotpSecret()
+    await updateMember(this.db, member.id, { totpPendingSecret: secret })
+    return { secret, otpauthUrl: totpUri(secret, member.email) }
+  }
+
+  async totpEnable(memberId: string, password: string, code: string) {
+    const member = await this.requirePassword(memberId, password)
+    if (member.totpSecret) throw new HttpError(409, 'Two-step verification is already on')
+    if (!member.totpPendingSecret) throw badRequest('Start the two-step setup first')
+    if (!(await this.acceptCode(member, member.totpPendingSecret, code))) {
+      throw badRequest(AUTH_MESSAGES.codeInvalid)
+    }
+    await updateMember(this.db, member.id, {
+      totpSecret: member.totpPendingSecret,
+      totpPendingSecret: null,
+    })
+  }
+
+  async totpDisable(memberId: string, password: string, code: string) {
+    const member = await this.requirePassword(memberId, password)
+    if (!member.totpSecret) throw new HttpError(409, 'Two-step verification is not on')
+    if (!(await this.acceptCode(member, member.totpSecret, code))) {
+      throw badRequest(AUTH_MESSAGES.codeInvalid)
+    }
+    await updateMember(this.db, member.id, { totpSecret: null, totpLastStep: null })
+  }
+
+  private async requirePassword(memberId: string, password: string) {
+    const member = await findMemberById(this.db, memberId)
+    if (!member) throw unauthorized()
+    await this.deps.limiter.check('loginFailuresPerAccount', member.email)
+    if (!(await verifyPassword(member.passwordHash, password))) {
+      await this.deps.limiter.penalize('loginFailuresPerAccount', member.email)
+      throw badRequest('The current password is not correct')
+    }
+    return member
+  }
+}

@@ -1,0 +1,45 @@
+import type { FastifyBaseLogger } from 'fastify'
+import nodemailer from 'nodemailer'
+
+import type { Db } from '../db/client'
+import { outbox } from '../db/schema'
+
+export interface Mail {
+  to: string
+  subject: string
+  text: string
+  /** The one link the message is about, printed to the log when mail stays in the outbox. */
+  link?: string
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>
+  close(): Promise<void>
+}
+
+/** Sends over SMTP. */
+export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl)
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text })
+    },
+    async close() {
+      transport.close()
+    },
+  }
+}
+
+/**
+ * With no SMTP server the message is kept in the outbox table and its link logged in one line,
+ * so a person running the product locally can follow it.
+ */
+export function outboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
+  return {
+    async send(mail) {
+      await db.insert(outbox).values({ toAddress: mail.to, subject: mail.subject, body: mail.text })
+      log.info(`outbox: "${mail.subject}" for ${mail.to}${mail.link ? ` — ${mail.link}` : ''}`)
+    },
+    async close() {},
+  }
+}

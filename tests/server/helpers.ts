@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import pg from 'pg'
+import { inject } from 'vitest'
+
+import type { Role } from '../../api-schemas/auth'
+import { buildApp } from '../../server/app'
+import { type Config, type RateLimits, defaultRateLimits, loadConfig } from '../../server/config'
+import { type Database, openDatabase } from '../../server/db/client'
+import { insertMember } from '../../server/repos/members'
+import type { Mail, Mailer } from '../../server/services/mailer'
+import { hashPassword } from '../../server/services/passwords'
+import { testDatabaseUrl } from './database-url'
+
+export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789'
+
+/** A fresh database for one test file: a copy of the migrated PGlite, or a new PostgreSQL database. */
+export async function freshDatabase(): Promise<Database> {
+  const url = testDatabaseUrl()
+  if (!url) {
+    const dump = new Blob([readFileSync(inject('pgliteDump'))])
+    return openDatabase({ driver: 'pglite', loadDataDir: dump })
+  }
+  const name = `members_area_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const target = new URL(url)
+  target.pathname = `/${name}`
+  const database = await openDatabase({ driver: 'postgres', url: target.toString(), poolSize: 4 })
+  return {
+    ...database,
+    close: async () => {
+      await database.close()
+      const cleanup = new pg.Client({ connectionString: url })
+      await cleanup.connect()
+      await cleanup.query(`drop database if exists ${name} with (force)`)
+      await cleanup.end()
+    },
+  }
+}
+
+const generous = Object.fromEntries(
+  Object.keys(defaultRateLimits).map((name) => [name, { points: 10_000, durationSeconds: 900 }]),
+) as unknown as RateLimits
+
+export interface TestAppOptions {
+  config?: Partial<Config>
+  /** Rate limits for this app; generous unless a test is about them. */
+  rateLimits?: Partial<RateLimits>
+  database?: Database
+  redisUrl?: string
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  database: Database
+  /** Mail the app has sent, newest last. */
+  mail: Mail[]
+  clock: { now: number }
+  createMember(values?: Partial<{ email: string; password: string; role: Role }>): Promise<{
+    id: string
+    email: string
+    password: string
+  }>
+  login(email: string, password: string): Promise<string>
+  close(): Promise<void>
+}
+
+let counter = 0
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.database ?? (await freshDatabase())
+  const mail: Mail[] = []
+  const mailer: Mailer = { send: async (m) => void mail.push(m), close: async () => {} }
+  const clock = { now: Date.now() }
+  const config: Config = {
+    ...loadConfig({}),
+    publicUrl: 'http://members.test',
+    staticDir: '/nonexistent',
+    redisUrl: options.redisUrl,
+    rateLimits: { ...generous, ...options.rateLimits },
+    ...options.config,
+  }
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: JWT_SECRET,
+    now: () => clock.now,
+    mailer,
+    logger: false,
+    rateLimitPrefix: `test-${process.pid}-${Date.now()}-${counter++}`,
+  })
+  await app.ready()
+
+  return {
+    app,
+    database,
+    mail,
+    clock,
+    async createMember(values = {}) {
+      const email = values.email ?? `member-${randomBytes(4).toString('hex')}@example.com`
+      const password = values.password ?? 'Correct#Horse1'
+      const row = await insertMember(database.db, {
+        email,
+        passwordHash: await hashPassword(password),
+        role: values.role ?? 'member',
+        firstName: 'Test',
+        lastName: 'Member',
+      })
+      return { id: row.id, email: row.email, password }
+    },
+    async login(email, password) {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })
+      if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`)
+      return res.json<{ token: string }>().token
+    },
+    async close() {
+      await app.close()
+      if (!options.database) await database.close()
+    },
+  }
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json<T>()
