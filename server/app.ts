@@ -45,6 +45,8 @@ export interface Services {
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services
+    /** Every route as "METHOD /url", for checking the server against the contract. */
+    routeList: string[]
   }
 }
 
@@ -68,6 +70,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+  })
+  app.decorate('routeList', [])
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.routeList.push(`${method} ${route.url}`)
+    }
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -95,6 +103,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('services', { config, database, auth, limiter, mailer, tasks, now })
   app.decorateRequest('member', undefined)
 
+  // While stopping, answers close their connection, so keep-alive clients do not hold the stop up.
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close')
+  })
   app.addHook('onClose', async () => {
     await tasks.drain()
     await Promise.all([limiter.close(), mailer.close()])

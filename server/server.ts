@@ -20,9 +20,8 @@ const app = await buildApp({ config, database, jwtSecret })
 app.addHook('onClose', () => database.close())
 
 if (database.driver === 'pglite' && (await seedDemo(database.db))) {
-  app.log.info(
-    `first start of an empty embedded database: demo accounts created\n${demoAccountsTable()}`,
-  )
+  app.log.info('first start of an empty embedded database: demo accounts created')
+  console.log(`\n${demoAccountsTable()}\n`)
 }
 
 // In-flight requests finish, then the database closes; a second signal or 10 s forces the exit.

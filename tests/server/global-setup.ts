@@ -22,7 +22,8 @@ export default async function setup(project: TestProject) {
   }
   const dir = mkdtempSync(join(tmpdir(), 'members-area-test-'))
   const database = await openDatabase({ driver: 'pglite' })
-  const client = (database.db as unknown as { $client: import('@electric-sql/pglite').PGlite }).$client
+  const client = (database.db as unknown as { $client: import('@electric-sql/pglite').PGlite })
+    .$client
   const dump = await client.dumpDataDir('none')
   const path = join(dir, 'migrated.tar')
   writeFileSync(path, Buffer.from(await dump.arrayBuffer()))

@@ -52,7 +52,9 @@ export interface TestAppOptions {
   /** Rate limits for this app; generous unless a test is about them. */
   rateLimits?: Partial<RateLimits>
   database?: Database
-  redisUrl?: string
+  redisUrl?: string | undefined
+  /** Apps that share this prefix share rate-limit counters in Redis. */
+  rateLimitPrefix?: string
 }
 
 export interface TestApp {
@@ -92,7 +94,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     now: () => clock.now,
     mailer,
     logger: false,
-    rateLimitPrefix: `test-${process.pid}-${Date.now()}-${counter++}`,
+    rateLimitPrefix: options.rateLimitPrefix ?? `test-${process.pid}-${Date.now()}-${counter++}`,
   })
   await app.ready()
 
@@ -114,7 +116,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       return { id: row.id, email: row.email, password }
     },
     async login(email, password) {
-      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password },
+      })
       if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`)
       return res.json<{ token: string }>().token
     },

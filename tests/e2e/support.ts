@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs'
+
+import { type APIRequestContext, type Page, test as base, expect } from '@playwright/test'
+
+export { expect }
+
+export const baseURL = () => {
+  const url = process.env.E2E_BASE_URL
+  if (!url) throw new Error('E2E_BASE_URL is not set: run through tests/e2e/playwright.config.ts')
+  return url
+}
+
+export const DEMO = {
+  admin: { email: 'admin@example.com', password: 'Admin#2026' },
+  member: { email: 'member@example.com', password: 'Member#2026' },
+  member2: { email: 'member2@example.com', password: 'Member#2026' },
+} as const
+
+/** Fails the test on any console error or uncaught exception in the page. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  baseURL: async ({}, use) => use(baseURL()),
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(`console: ${message.text()}`)
+      })
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`))
+      await use(errors)
+      expect(errors, 'console errors and uncaught exceptions').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+/** The newest link mailed to `to` whose subject contains `subject`, read from the outbox log. */
+export async function outboxLink(to: string, subject: string, timeoutMs = 10_000): Promise<string> {
+  const logPath = process.env.E2E_SERVER_LOG
+  if (!logPath) throw new Error('E2E_SERVER_LOG is not set')
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const links = readFileSync(logPath, 'utf8')
+      .split('\n')
+      .flatMap((line) => {
+        try {
+          const msg = String((JSON.parse(line) as { msg?: string }).msg ?? '')
+          const match = msg.match(/^outbox: "([^"]*)" for (\S+) — (\S+)$/)
+          return match && match[2] === to && match[1]!.includes(subject) ? [match[3]!] : []
+        } catch {
+          return []
+        }
+      })
+    if (links.length > 0) return links[links.length - 1]!
+    if (Date.now() > deadline) throw new Error(`no "${subject}" mail for ${to} in the outbox log`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+/** Signs in through the API and returns the token (for setting up state, not for testing sign-in). */
+export async function apiLogin(request: APIRequestContext, email: string, password: string) {
+  const res = await request.post(`${baseURL()}/api/auth/login`, { data: { email, password } })
+  expect(res.status(), await res.text()).toBe(200)
+  const body = (await res.json()) as { token?: string }
+  if (!body.token) throw new Error(`${email} answered a challenge, not a token`)
+  return body.token
+}
+
+/** Signs in through the login screen and waits for the dashboard. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/auth/login')
+  await page.getByLabel(/e-?mail/i).fill(email)
+  await page.getByLabel(/^password/i).fill(password)
+  await page.getByRole('button', { name: /sign in/i }).click()
+  await page.waitForURL(/\/admin\/dashboard/)
+}

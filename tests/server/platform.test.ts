@@ -1,0 +1,182 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { type TestApp, bearer, createTestApp } from './helpers'
+
+describe('health', () => {
+  it('answers 200 with the database status, and 503 once the database is gone', async () => {
+    const t = await createTestApp()
+    const ok = await t.app.inject({ method: 'GET', url: '/api/health' })
+    expect(ok.statusCode).toBe(200)
+    expect(ok.json()).toEqual({
+      data: { status: 'ok', database: 'up', driver: t.database.driver },
+    })
+    await t.database.close()
+    const down = await t.app.inject({ method: 'GET', url: '/api/health' })
+    expect(down.statusCode).toBe(503)
+    expect(down.json()).toEqual({ message: 'The database is unavailable' })
+    await t.app.close()
+  })
+})
+
+describe('errors are JSON messages, never 5xx for bad input', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(() => t.close())
+
+  const login = (payload: string, contentType = 'application/json') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': contentType },
+      payload,
+    })
+
+  it('answers unknown /api paths with 404 JSON', async () => {
+    for (const url of ['/api/nope', '/api', '/api/auth/login/nope']) {
+      const res = await t.app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(404)
+      expect(res.json()).toEqual({ message: 'Not found' })
+    }
+    const wrongMethod = await t.app.inject({ method: 'DELETE', url: '/api/auth/login' })
+    expect(wrongMethod.statusCode).toBe(404)
+    expect(wrongMethod.json()).toHaveProperty('message')
+  })
+
+  it('refuses bad JSON', async () => {
+    const res = await login('{"email": ')
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ message: 'The request body is not valid JSON' })
+  })
+
+  it('refuses a wrong content type', async () => {
+    const res = await login('email=a@b.c&password=x', 'application/x-www-form-urlencoded')
+    expect(res.statusCode).toBe(415)
+    expect(res.json().message).toMatch(/content type/i)
+  })
+
+  it('refuses an oversized body', async () => {
+    const res = await login(
+      JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) }),
+    )
+    expect(res.statusCode).toBe(413)
+    expect(res.json()).toEqual({ message: 'The request body is too large' })
+  })
+
+  it('names an unknown field', async () => {
+    const res = await login(JSON.stringify({ email: 'a@b.co', password: 'x', admin: true }))
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toMatch(/admin/)
+  })
+
+  it('names a wrongly typed or missing field', async () => {
+    const wrongType = await login(JSON.stringify({ email: 'a@b.co', password: 42 }))
+    expect(wrongType.statusCode).toBe(400)
+    expect(wrongType.json().message).toMatch(/^password: /)
+    const badEmail = await login(JSON.stringify({ email: 'not-an-email', password: 'x' }))
+    expect(badEmail.json().message).toBe('email: Enter a valid e-mail address')
+    const missing = await login(JSON.stringify({ password: 'x' }))
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json().message).toMatch(/^email: /)
+  })
+
+  it('rejects prototype-poisoning keys', async () => {
+    for (const payload of [
+      '{"email":"a@b.co","password":"x","__proto__":{"role":"admin"}}',
+      '{"email":"a@b.co","password":"x","constructor":{"prototype":{"role":"admin"}}}',
+    ]) {
+      const res = await login(payload)
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toHaveProperty('message')
+    }
+  })
+
+  it('names a wrong query parameter', async () => {
+    const admin = await t.createMember({ role: 'admin' })
+    const token = await t.login(admin.email, admin.password)
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/getmember?pageSize=1000',
+      headers: bearer(token),
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe('pageSize: pageSize is at most 100')
+  })
+
+  it('never shows a stack trace', async () => {
+    const res = await login('{"email": "a@b.co", "password": [')
+    expect(res.body).not.toMatch(/at .*\.(ts|js):\d+/)
+  })
+})
+
+describe('headers', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(() => t.close())
+
+  it('sends security headers and no-store on API answers', async () => {
+    for (const url of ['/api/health', '/api/nope', '/api/auth/current']) {
+      const res = await t.app.inject({ method: 'GET', url })
+      const csp = String(res.headers['content-security-policy'])
+      expect(csp).toContain("frame-ancestors 'none'")
+      expect(csp).toContain("script-src 'self'")
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+      expect(res.headers['x-content-type-options']).toBe('nosniff')
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+      expect(res.headers['cache-control'], url).toBe('no-store')
+    }
+  })
+})
+
+describe('the built app', () => {
+  let t: TestApp
+  let dist: string
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'members-area-dist-'))
+    mkdirSync(join(dist, 'assets'))
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>')
+    writeFileSync(join(dist, 'assets', 'main-abc123.js'), 'console.log("app")')
+    writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+    t = await createTestApp({ config: { staticDir: dist } })
+  })
+  afterAll(async () => {
+    await t.close()
+    rmSync(dist, { recursive: true, force: true })
+  })
+
+  it('caches hashed assets for a year, immutable', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(res.headers['content-security-policy']).toBeDefined()
+  })
+
+  it('answers every non-API path with index.html, never cached', async () => {
+    for (const url of [
+      '/',
+      '/admin/dashboard',
+      '/auth/login/verify/abc',
+      '/index.html',
+      '/nope?x=1',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.headers['content-type']).toMatch(/text\/html/)
+      expect(res.body).toContain('<div id="root">')
+      expect(res.headers['cache-control'], url).toBe('no-cache')
+    }
+  })
+
+  it('keeps API paths out of the fallback', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/unknown' })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ message: 'Not found' })
+  })
+})
