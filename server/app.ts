@@ -60,6 +60,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
+      // A person at a terminal gets readable lines; anything else (files, collectors) gets JSON.
+      ...(process.stdout.isTTY
+        ? {
+            transport: {
+              target: 'pino-pretty',
+              options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId' },
+            },
+          }
+        : {}),
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
       },

@@ -13,20 +13,28 @@ export const findMemberById = async (db: Db, id: string) =>
 export const findMemberByEmail = async (db: Db, email: string) =>
   (await db.select().from(members).where(eq(members.email, email.trim().toLowerCase())).limit(1))[0]
 
+const tokenSubjectQuery = (db: Db) =>
+  db
+    .select({
+      id: members.id,
+      email: members.email,
+      role: members.role,
+      tokenVersion: members.tokenVersion,
+      twoFactorEnabled: sql<boolean>`${members.totpSecret} is not null`,
+    })
+    .from(members)
+    .where(eq(members.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('token_subject')
+
+const preparedTokenSubject = new WeakMap<Db, ReturnType<typeof tokenSubjectQuery>>()
+
 /** The fields a token check needs, nothing more: this runs on every authenticated call. */
-export const findTokenSubject = async (db: Db, id: string) =>
-  (
-    await db
-      .select({
-        id: members.id,
-        email: members.email,
-        role: members.role,
-        tokenVersion: members.tokenVersion,
-      })
-      .from(members)
-      .where(eq(members.id, id))
-      .limit(1)
-  )[0]
+export async function findTokenSubject(db: Db, id: string) {
+  let query = preparedTokenSubject.get(db)
+  if (!query) preparedTokenSubject.set(db, (query = tokenSubjectQuery(db)))
+  return (await query.execute({ id }))[0]
+}
 
 export const countMembers = async (db: Db) =>
   (await db.select({ n: sql<number>`count(*)::int` }).from(members))[0]?.n ?? 0

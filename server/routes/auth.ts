@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify'
 
 import { AUTH_MESSAGES, auth } from '../../api-schemas/auth'
 import { registerGroup } from '../plugins/contract'
-import { findMemberById } from '../repos/members'
 
 const message = (text: string) => ({ data: { message: text } })
 
@@ -10,15 +9,12 @@ export function authRoutes(app: FastifyInstance) {
   const service = () => app.services.auth
   registerGroup(app, auth, {
     login: async ({ body, req }) => service().login(body.email, body.password, req.ip),
-    current: async ({ member }) => {
-      const row = await findMemberById(app.services.database.db, member.id)
-      return {
-        role: member.role,
-        id: member.id,
-        email: member.email,
-        twoFactorEnabled: Boolean(row?.totpSecret),
-      }
-    },
+    current: async ({ member }) => ({
+      role: member.role,
+      id: member.id,
+      email: member.email,
+      twoFactorEnabled: member.twoFactorEnabled,
+    }),
     logout: async ({ member }) => {
       await service().logout(member.id)
       return message(AUTH_MESSAGES.signedOut)

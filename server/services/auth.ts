@@ -34,6 +34,7 @@ export interface AuthedMember {
   id: string
   email: string
   role: 'admin' | 'member'
+  twoFactorEnabled: boolean
 }
 
 export interface AuthDeps {
@@ -66,7 +67,8 @@ export class AuthService {
     if (!member || member.tokenVersion !== claims.tv) {
       throw unauthorized('Your session has expired. Sign in again.')
     }
-    return { id: member.id, email: member.email, role: member.role }
+    const { id, email, role, twoFactorEnabled } = member
+    return { id, email, role, twoFactorEnabled }
   }
 
   async login(email: string, password: string, ip: string): Promise<SignIn> {

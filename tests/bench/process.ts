@@ -1,0 +1,56 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { resolve } from 'node:path'
+
+export const root = resolve(import.meta.dirname, '../..')
+
+export async function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+export interface Started {
+  url: string
+  stop(): Promise<void>
+}
+
+/** Starts a TypeScript entry as its own process and waits until `readyPath` answers 2xx. */
+export async function startProcess(
+  entry: string,
+  env: Record<string, string>,
+  readyPath: string,
+): Promise<Started> {
+  const port = await freePort()
+  let output = ''
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+  })
+  child.stdout?.on('data', (c) => (output += c))
+  child.stderr?.on('data', (c) => (output += c))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${entry} exited:\n${output}`)
+    try {
+      if ((await fetch(url + readyPath)).ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${entry} did not start:\n${output}`)
+    await new Promise((r) => setTimeout(r, 150))
+  }
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode !== null) return
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
