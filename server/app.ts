@@ -9,6 +9,7 @@ import {
 import type { Config } from './config'
 import type { Database } from './db/client'
 import { registerErrorHandling } from './plugins/errors'
+import { deleteStaleAuthTokens } from './repos/auth-tokens'
 import { registerSecurity } from './plugins/security'
 import { registerSpa } from './plugins/spa'
 import { authRoutes } from './routes/auth'
@@ -120,7 +121,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (_req, reply) => {
     if (closing) reply.header('connection', 'close')
   })
+  // Used and expired single-use tokens are kept a day for inspection, then removed, hourly.
+  const sweep = () => tasks.run(() => deleteStaleAuthTokens(database.db, new Date(now())))
+  const sweeper = setInterval(sweep, 60 * 60 * 1000).unref()
+  app.addHook('onReady', async () => sweep())
   app.addHook('onClose', async () => {
+    clearInterval(sweeper)
     await tasks.drain()
     await Promise.all([limiter.close(), mailer.close()])
   })

@@ -200,3 +200,27 @@ describe('password change', () => {
     expect(await t.login(member.email, 'Changed password 1')).toBeTruthy()
   })
 })
+
+describe('housekeeping', () => {
+  it('removes single-use tokens a day after they expired, and keeps live ones', async () => {
+    const t = await createTestApp()
+    try {
+      const member = await t.createMember()
+      const { authTokens } = await import('../../server/db/schema')
+      const { deleteStaleAuthTokens } = await import('../../server/repos/auth-tokens')
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: member.email },
+      })
+      await t.app.services.tasks.drain()
+      expect(await t.database.db.select().from(authTokens)).toHaveLength(1)
+      await deleteStaleAuthTokens(t.database.db, new Date(Date.now() + 60 * 60 * 1000))
+      expect(await t.database.db.select().from(authTokens)).toHaveLength(1)
+      await deleteStaleAuthTokens(t.database.db, new Date(Date.now() + 25 * 60 * 60 * 1000))
+      expect(await t.database.db.select().from(authTokens)).toHaveLength(0)
+    } finally {
+      await t.close()
+    }
+  })
+})
