@@ -62,7 +62,16 @@ export const AUTH_MESSAGES = {
   unauthorized: 'Sign in to continue',
   forbidden: 'You do not have access to this',
   tooMany: 'Too many attempts. Try again later.',
+  emailTaken: 'An account with this e-mail already exists. Sign in or reset your password.',
 } as const
+
+export const signupBodySchema = z.strictObject({
+  firstName: z.string().trim().min(1, 'First name is required').max(80),
+  lastName: z.string().trim().max(80).default(''),
+  email: emailSchema,
+  password: newPasswordSchema,
+})
+export type SignupBody = z.input<typeof signupBodySchema>
 
 export const auth = {
   login: endpoint({
@@ -72,6 +81,15 @@ export const auth = {
     summary: 'Sign in with e-mail and password',
     body: credentialsSchema,
     response: signInSchema,
+  }),
+  signup: endpoint({
+    method: 'POST',
+    path: '/auth/signup',
+    access: 'public',
+    summary: 'Create an own member account with the free areas, and sign in',
+    body: signupBodySchema,
+    status: 201,
+    response: tokenSchema,
   }),
   current: endpoint({
     method: 'GET',

@@ -23,6 +23,17 @@ export interface Endpoint<
   /** Success status; 200 unless stated. */
   status?: 200 | 201
   response: Response
+  /** The page area a member must have been granted to call this (see access.ts). */
+  area?: string
+  /**
+   * The body arrives as multipart/form-data: `body` validates its text fields, and `file` names the
+   * one optional file field, at most `maxBytes` long.
+   */
+  multipart?: { file: string; maxBytes: number }
+  /** Also accepts a plain HTML form post (application/x-www-form-urlencoded). */
+  formEncoded?: boolean
+  /** Answers raw bytes of this content type family instead of JSON (images). */
+  binary?: 'image'
 }
 
 export type EndpointGroup = Record<string, Endpoint>

@@ -1,9 +1,14 @@
 import { auth } from './auth'
+import { content } from './content'
+import { events } from './events'
+import { leads } from './leads'
 import { members } from './members'
+import { notes } from './notes'
+import { support } from './support'
 import { system } from './system'
 
 /** The whole HTTP contract, one entry per endpoint group. Paths are under `/api`. */
-export const contract = { system, auth, members }
+export const contract = { system, auth, members, notes, content, events, leads, support }
 
 export type Contract = typeof contract
 export type GroupName = keyof Contract

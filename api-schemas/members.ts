@@ -1,7 +1,11 @@
 import { z } from 'zod'
 
+import { areaKeySchema } from './access'
 import { roleSchema } from './auth'
-import { endpoint, envelope } from './contract'
+import { emailSchema, endpoint, envelope, messageSchema } from './contract'
+
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024
+export const PHOTO_MAX_SIDE = 512
 
 export const profileSchema = z.object({
   id: z.string(),
@@ -13,10 +17,41 @@ export const profileSchema = z.object({
   address: z.string(),
   username: z.string(),
   note: z.string(),
+  /** A cacheable image URL, or null without a photo. */
   photoUrl: z.string().nullable(),
+  areas: z.array(areaKeySchema),
+  twoFactorEnabled: z.boolean(),
   createdAt: z.iso.datetime(),
 })
 export type Profile = z.infer<typeof profileSchema>
+
+const text = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} is at most ${max} characters`)
+
+/** The text fields of the profile form; the photo travels beside them as a file. */
+export const updateProfileBodySchema = z.strictObject({
+  /** The form carries the e-mail too; it must match the path (changing it is updateEmail's job). */
+  email: z.string().optional(),
+  firstName: text('First name', 80).optional(),
+  lastName: text('Last name', 80).optional(),
+  phone: z
+    .string()
+    .trim()
+    .max(40, 'Phone is at most 40 characters')
+    .regex(/^[0-9+()\-.\s]*$/, 'Phone may hold digits, spaces and + ( ) - . only')
+    .optional(),
+  address: text('Address', 300).optional(),
+  username: z
+    .string()
+    .trim()
+    .max(40, 'Username is at most 40 characters')
+    .regex(/^[A-Za-z0-9_.-]*$/, 'Username may hold letters, digits, _ . and - only')
+    .optional(),
+  note: text('Note', 2000).optional(),
+  /** "true" removes the current photo. */
+  removePhoto: z.enum(['true', 'false']).optional(),
+})
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>
 
 export const memberSummarySchema = z.object({
   id: z.string(),
@@ -24,17 +59,16 @@ export const memberSummarySchema = z.object({
   role: roleSchema,
   firstName: z.string(),
   lastName: z.string(),
+  areas: z.array(areaKeySchema),
   createdAt: z.iso.datetime(),
 })
 export type MemberSummary = z.infer<typeof memberSummarySchema>
 
 export const MEMBER_SORT_COLUMNS = ['email', 'firstName', 'lastName', 'role', 'createdAt'] as const
+export type MemberSortColumn = (typeof MEMBER_SORT_COLUMNS)[number]
 export const MAX_PAGE_SIZE = 100
 
-export const memberListQuerySchema = z.strictObject({
-  search: z.string().trim().max(100, 'Search is at most 100 characters').optional(),
-  sort: z.enum(MEMBER_SORT_COLUMNS).default('createdAt'),
-  order: z.enum(['asc', 'desc']).default('desc'),
+const pageQuery = {
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce
     .number()
@@ -42,16 +76,55 @@ export const memberListQuerySchema = z.strictObject({
     .min(1)
     .max(MAX_PAGE_SIZE, `pageSize is at most ${MAX_PAGE_SIZE}`)
     .default(20),
+}
+
+export const memberListQuerySchema = z.strictObject({
+  search: z.string().trim().max(100, 'Search is at most 100 characters').optional(),
+  sort: z.enum(MEMBER_SORT_COLUMNS).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  ...pageQuery,
 })
 export type MemberListQuery = z.input<typeof memberListQuerySchema>
 
-export const memberPageSchema = z.object({
-  items: z.array(memberSummarySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-})
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
+
+export const memberPageSchema = pageOf(memberSummarySchema)
 export type MemberPage = z.infer<typeof memberPageSchema>
+
+export const createMemberBodySchema = z.strictObject({
+  email: emailSchema,
+  firstName: text('First name', 80).min(1, 'First name is required'),
+  lastName: text('Last name', 80).default(''),
+  role: roleSchema.default('member'),
+  /** The areas to grant; the free ones when left out. */
+  areas: z.array(areaKeySchema).max(50).optional(),
+})
+export type CreateMemberBody = z.input<typeof createMemberBodySchema>
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  actorEmail: z.string(),
+  action: z.enum(['member.create', 'member.email', 'member.delete', 'member.access']),
+  targetEmail: z.string(),
+  detail: z.string(),
+  createdAt: z.iso.datetime(),
+})
+export type AuditEntry = z.infer<typeof auditEntrySchema>
+
+/** The spec's member-info state: `member.allMember` lists who may manage page access. */
+export const memberInfoSchema = z.object({
+  member: z.object({
+    id: z.string(),
+    email: z.email(),
+    allMember: z.array(z.object({ email: z.email() })),
+  }),
+})
 
 export const members = {
   profile: endpoint({
@@ -62,6 +135,52 @@ export const members = {
     params: z.strictObject({ email: z.string().min(1).max(254) }),
     response: envelope(profileSchema),
   }),
+  updateProfile: endpoint({
+    method: 'PUT',
+    path: '/updateprofile/:email',
+    access: 'member',
+    summary: 'Update the own profile (an administrator: anyone’s), with an optional photo',
+    params: z.strictObject({ email: z.string().min(1).max(254) }),
+    body: updateProfileBodySchema,
+    multipart: { file: 'profilePhoto', maxBytes: PHOTO_MAX_BYTES },
+    response: envelope(profileSchema),
+  }),
+  photo: endpoint({
+    method: 'GET',
+    path: '/photos/:photoId',
+    access: 'public',
+    summary: 'A profile photo (WebP); the id changes with every upload',
+    params: z.strictObject({ photoId: z.uuid() }),
+    binary: 'image',
+    response: z.unknown(),
+  }),
+  updateEmail: endpoint({
+    method: 'PUT',
+    path: '/updateemail',
+    access: 'member',
+    summary:
+      "Change an e-mail: the own one with the current password, or a member's as an administrator",
+    query: z.strictObject({ oldEmail: emailSchema, newEmail: emailSchema }),
+    body: z.strictObject({ currentPassword: z.string().max(128).optional() }).optional(),
+    response: envelope(memberSummarySchema),
+  }),
+  deleteMember: endpoint({
+    method: 'DELETE',
+    path: '/deleteemail/:email',
+    access: 'admin',
+    summary: 'Delete a member and everything they keep (administrators)',
+    params: z.strictObject({ email: z.string().min(1).max(254) }),
+    response: messageSchema,
+  }),
+  createMember: endpoint({
+    method: 'POST',
+    path: '/createmember',
+    access: 'admin',
+    summary: 'Create a member and e-mail them a link to choose a password (administrators)',
+    body: createMemberBodySchema,
+    status: 201,
+    response: envelope(memberSummarySchema),
+  }),
   list: endpoint({
     method: 'GET',
     path: '/getmember',
@@ -69,5 +188,29 @@ export const members = {
     summary: 'Members, searched by name and e-mail, sorted and paged (administrators)',
     query: memberListQuerySchema,
     response: envelope(memberPageSchema),
+  }),
+  updatePageAccess: endpoint({
+    method: 'PUT',
+    path: '/updatePageAccess',
+    access: 'admin',
+    summary: "Set one member's page areas (administrators)",
+    body: z.strictObject({ email: emailSchema, areas: z.array(areaKeySchema).max(50) }),
+    response: envelope(memberSummarySchema),
+  }),
+  memberInfo: endpoint({
+    method: 'GET',
+    path: '/memberinfo',
+    access: 'member',
+    summary: 'Member info: the own, or any member’s for an administrator',
+    query: z.strictObject({ member_id: z.uuid().optional() }),
+    response: envelope(memberInfoSchema),
+  }),
+  audit: endpoint({
+    method: 'GET',
+    path: '/audit',
+    access: 'admin',
+    summary: 'Administrators’ changes to members, newest first (administrators)',
+    query: z.strictObject(pageQuery),
+    response: envelope(pageOf(auditEntrySchema)),
   }),
 }

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart'
 import swagger from '@fastify/swagger'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import {
@@ -13,10 +14,16 @@ import { deleteStaleAuthTokens } from './repos/auth-tokens'
 import { registerSecurity } from './plugins/security'
 import { registerSpa } from './plugins/spa'
 import { authRoutes } from './routes/auth'
+import { contentRoutes } from './routes/content'
+import { eventRoutes } from './routes/events'
+import { leadRoutes } from './routes/leads'
 import { memberRoutes } from './routes/members'
+import { noteRoutes } from './routes/notes'
+import { supportRoutes } from './routes/support'
 import { systemRoutes } from './routes/system'
 import { AuthService } from './services/auth'
 import { BackgroundTasks } from './services/background'
+import { MembersService } from './services/members'
 import { type Mailer, outboxMailer, smtpMailer } from './services/mailer'
 import { RateLimiter } from './services/rate-limit'
 import { TokenService } from './services/tokens'
@@ -37,6 +44,7 @@ export interface Services {
   config: Config
   database: Database
   auth: AuthService
+  members: MembersService
   limiter: RateLimiter
   mailer: Mailer
   tasks: BackgroundTasks
@@ -110,7 +118,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     publicUrl: config.publicUrl,
   })
-  app.decorate('services', { config, database, auth, limiter, mailer, tasks, now })
+  const members = new MembersService({ db: database.db, auth, mailer, tasks })
+  app.decorate('services', { config, database, auth, members, limiter, mailer, tasks, now })
   app.decorateRequest('member', undefined)
 
   // While stopping, answers close their connection, so keep-alive clients do not hold the stop up.
@@ -141,12 +150,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   })
+  await app.register(multipart)
   registerErrorHandling(app)
   await registerSpa(app, config.staticDir)
 
   systemRoutes(app)
   authRoutes(app)
   memberRoutes(app)
+  noteRoutes(app)
+  contentRoutes(app)
+  eventRoutes(app)
+  leadRoutes(app)
+  supportRoutes(app)
 
   return app
 }

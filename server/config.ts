@@ -14,6 +14,10 @@ export interface RateLimits {
   mailRequestsPerIp: Limit
   /** Link, reset and two-step submissions. */
   tokenAttemptsPerIp: Limit
+  signupsPerIp: Limit
+  /** Public opt-in form posts. */
+  leadCapturesPerIp: Limit
+  supportMessagesPerMember: Limit
 }
 
 export interface Config {
@@ -26,6 +30,8 @@ export interface Config {
   redisUrl: string | undefined
   smtpUrl: string | undefined
   mailFrom: string
+  /** Where messages from the contact screen go. */
+  supportEmail: string
   /** Where links in e-mails point, e.g. https://members.example.com */
   publicUrl: string
   jwtSecret: string | undefined
@@ -42,6 +48,9 @@ export const defaultRateLimits: RateLimits = {
   mailRequestsPerAccount: { points: 3, durationSeconds: 15 * 60 },
   mailRequestsPerIp: { points: 20, durationSeconds: 15 * 60 },
   tokenAttemptsPerIp: { points: 30, durationSeconds: 15 * 60 },
+  signupsPerIp: { points: 5, durationSeconds: 60 * 60 },
+  leadCapturesPerIp: { points: 20, durationSeconds: 60 * 60 },
+  supportMessagesPerMember: { points: 5, durationSeconds: 60 * 60 },
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -58,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Members Area <no-reply@localhost>',
+    supportEmail: env.SUPPORT_EMAIL ?? 'support@localhost',
     publicUrl: (
       env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`
     ).replace(/\/$/, ''),

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -54,6 +55,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let client: PGlite
   try {
     client = await PGlite.create({
+      extensions: { pg_trgm },
       ...(options.dataDir ? { dataDir: join(options.dataDir, 'pgdata') } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     })

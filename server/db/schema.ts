@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' })
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -28,10 +42,135 @@ export const members = pgTable(
     totpPendingSecret: text('totp_pending_secret'),
     /** The last accepted TOTP time step: a code is never accepted twice. */
     totpLastStep: integer('totp_last_step'),
+    /** Page areas this member may open (keys of the contract's area catalogue). */
+    areas: text('areas')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The current profile photo; a new upload gets a new id, so its URL can be cached forever. */
+    photoId: uuid('photo_id'),
+    /** The key of the member's public lead opt-in form; none until the member asks for one. */
+    leadFormKey: text('lead_form_key').unique(),
     ...timestamps,
   },
-  (t) => [check('members_role_check', sql`${t.role} in ('admin', 'member')`)],
+  (t) => [
+    check('members_role_check', sql`${t.role} in ('admin', 'member')`),
+    index('members_created_at_idx').on(t.createdAt),
+    index('members_first_name_idx').on(t.firstName),
+    index('members_last_name_idx').on(t.lastName),
+    // Substring search over e-mail and name (the member list's search box).
+    index('members_search_trgm_idx').using(
+      'gin',
+      sql`(${t.email} || ' ' || ${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
+    ),
+  ],
 )
+
+export const memberPhotos = pgTable('member_photos', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  memberId: uuid('member_id')
+    .notNull()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  content: bytea('content').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** Who changed what for whom, for the administrators' screen. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => members.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    targetEmail: text('target_email').notNull(),
+    detail: text('detail').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_created_at_idx').on(t.createdAt)],
+)
+
+const owner = () =>
+  uuid('member_id')
+    .notNull()
+    .references(() => members.id, { onDelete: 'cascade' })
+
+export const notes = pgTable(
+  'notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: owner(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    color: text('color').notNull().default('yellow'),
+    pinned: boolean('pinned').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('notes_member_idx').on(t.memberId, t.updatedAt)],
+)
+
+export const contentItems = pgTable(
+  'content_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: owner(),
+    title: text('title').notNull(),
+    platform: text('platform').notNull(),
+    niche: text('niche').notNull().default(''),
+    status: text('status').notNull().default('idea'),
+    plannedDate: date('planned_date', { mode: 'string' }),
+    body: text('body').notNull().default(''),
+    checklist: jsonb('checklist').$type<Record<string, boolean>>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [index('content_items_member_idx').on(t.memberId, t.updatedAt)],
+)
+
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: owner(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    location: text('location').notNull().default(''),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    allDay: boolean('all_day').notNull().default(false),
+    color: text('color').notNull().default('blue'),
+    ...timestamps,
+  },
+  (t) => [index('events_member_range_idx').on(t.memberId, t.startsAt, t.endsAt)],
+)
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: owner(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    source: text('source').notNull().default('manual'),
+    consent: boolean('consent').notNull().default(false),
+    notes: text('notes').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    index('leads_member_created_idx').on(t.memberId, t.createdAt),
+    index('leads_member_email_idx').on(t.memberId, t.email),
+  ],
+)
+
+/** Messages members send to support from the contact screen. */
+export const supportMessages = pgTable('support_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  memberId: owner(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
 
 /** Single-use secrets: password reset links, sign-in links and two-step challenges. Only hashes are kept. */
 export const authTokens = pgTable(
@@ -41,7 +180,7 @@ export const authTokens = pgTable(
     memberId: uuid('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['reset', 'login_link', 'challenge'] }).notNull(),
+    purpose: text('purpose', { enum: ['reset', 'invite', 'login_link', 'challenge'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

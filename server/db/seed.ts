@@ -1,3 +1,4 @@
+import { AREA_KEYS, type AreaKey, FREE_AREAS } from '../../api-schemas/access'
 import type { Role } from '../../api-schemas/auth'
 import { countMembers, insertMember } from '../repos/members'
 import { hashPassword } from '../services/passwords'

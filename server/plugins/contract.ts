@@ -1,6 +1,8 @@
+import formbody from '@fastify/formbody'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 
+import { type AreaKey, lockedMessage } from '../../api-schemas/access'
 import type {
   BodyOf,
   Endpoint,
@@ -10,8 +12,15 @@ import type {
   ResponseOf,
 } from '../../api-schemas/contract'
 import { API_PREFIX } from '../../api-schemas/index'
-import { forbidden } from '../errors'
+import { HttpError, badRequest, forbidden } from '../errors'
 import type { AuthedMember } from '../services/auth'
+import { describeValidation } from './errors'
+
+export interface UploadedFile {
+  buffer: Buffer
+  filename: string
+  mimetype: string
+}
 
 export interface HandlerContext<E extends Endpoint> {
   params: ParamsOf<E>
@@ -19,6 +28,8 @@ export interface HandlerContext<E extends Endpoint> {
   body: BodyOf<E>
   /** The caller, from the verified token; set for every endpoint that is not public. */
   member: E['access'] extends 'public' ? AuthedMember | undefined : AuthedMember
+  /** The file of a multipart endpoint, when one was sent. */
+  file: UploadedFile | undefined
   req: FastifyRequest
   reply: FastifyReply
 }
@@ -45,40 +56,59 @@ export function registerGroup<G extends EndpointGroup>(
 ) {
   for (const [name, endpoint] of Object.entries(group) as [keyof G & string, Endpoint][]) {
     const handler = handlers[name] as (ctx: HandlerContext<Endpoint>) => Promise<unknown>
-    app.withTypeProvider<ZodTypeProvider>().route({
-      method: endpoint.method,
-      url: API_PREFIX + endpoint.path,
-      config: { endpoint },
-      schema: {
-        summary: endpoint.summary,
-        operationId: name,
-        ...(endpoint.access === 'public' ? {} : { security: [{ bearer: [] }] }),
-        ...(endpoint.params ? { params: endpoint.params } : {}),
-        ...(endpoint.query ? { querystring: endpoint.query } : {}),
-        ...(endpoint.body ? { body: endpoint.body } : {}),
-        response: { [endpoint.status ?? 200]: endpoint.response },
-      },
-      // Before the body is even read: anonymous callers of member calls get 401 straight away.
-      onRequest:
-        endpoint.access === 'public'
-          ? undefined
-          : async (req) => {
-              req.member = await app.services.auth.authenticate(bearerToken(req))
-              if (endpoint.access === 'admin' && req.member.role !== 'admin') throw forbidden()
-            },
-      handler: async (req, reply) => {
-        const result = await handler({
-          params: req.params,
-          query: req.query,
-          body: req.body,
-          member: req.member as AuthedMember,
-          req,
-          reply,
-        })
-        reply.code(endpoint.status ?? 200)
-        return result
-      },
-    })
+    const route = (scope: FastifyInstance) =>
+      scope.withTypeProvider<ZodTypeProvider>().route({
+        method: endpoint.method,
+        url: API_PREFIX + endpoint.path,
+        config: { endpoint },
+        schema: {
+          summary: endpoint.summary,
+          operationId: name,
+          ...(endpoint.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+          ...(endpoint.params ? { params: endpoint.params } : {}),
+          ...(endpoint.query ? { querystring: endpoint.query } : {}),
+          // A multipart body is read and validated in the handler, part by part.
+          ...(endpoint.body && !endpoint.multipart ? { body: endpoint.body } : {}),
+          ...(endpoint.multipart ? { consumes: ['multipart/form-data'] } : {}),
+          ...(endpoint.binary ? {} : { response: { [endpoint.status ?? 200]: endpoint.response } }),
+        },
+        // Before the body is even read: anonymous callers of member calls get 401 straight away.
+        onRequest:
+          endpoint.access === 'public'
+            ? undefined
+            : async (req) => {
+                const member = await app.services.auth.authenticate(bearerToken(req))
+                req.member = member
+                if (endpoint.access === 'admin' && member.role !== 'admin') throw forbidden()
+                const area = endpoint.area as AreaKey | undefined
+                if (area && member.role !== 'admin' && !member.areas.includes(area)) {
+                  throw forbidden(lockedMessage(area))
+                }
+              },
+        handler: async (req, reply) => {
+          const upload = endpoint.multipart ? await readMultipart(req, endpoint) : undefined
+          const result = await handler({
+            params: req.params,
+            query: req.query,
+            body: upload ? upload.body : req.body,
+            member: req.member as AuthedMember,
+            file: upload?.file,
+            req,
+            reply,
+          })
+          reply.code(endpoint.status ?? 200)
+          return result
+        },
+      })
+    if (endpoint.formEncoded) {
+      // Only this route accepts a plain HTML form post; every other one stays JSON-only.
+      app.register(async (scope) => {
+        await scope.register(formbody, { bodyLimit: 16 * 1024 })
+        route(scope)
+      })
+    } else {
+      route(app)
+    }
   }
 }
 
@@ -87,4 +117,41 @@ function bearerToken(req: FastifyRequest): string | undefined {
   if (!header) return undefined
   const [scheme, token] = header.split(' ')
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined
+}
+
+async function readMultipart(req: FastifyRequest, endpoint: Endpoint) {
+  const spec = endpoint.multipart!
+  if (!req.isMultipart()) {
+    throw new HttpError(415, 'Unsupported content type: send multipart/form-data')
+  }
+  const fields: Record<string, string> = {}
+  let file: UploadedFile | undefined
+  for await (const part of req.parts({
+    limits: { fileSize: spec.maxBytes, files: 1, fields: 30, fieldSize: 16 * 1024, parts: 32 },
+  })) {
+    if (part.type === 'file') {
+      if (part.fieldname !== spec.file) {
+        part.file.resume()
+        throw badRequest(`${part.fieldname}: unexpected file; send the file as ${spec.file}`)
+      }
+      const buffer = await part.toBuffer()
+      if (buffer.length > 0) file = { buffer, filename: part.filename, mimetype: part.mimetype }
+    } else {
+      fields[part.fieldname] = String(part.value)
+    }
+  }
+  const parsed = endpoint.body
+    ? endpoint.body.safeParse(fields)
+    : { success: true as const, data: fields }
+  if (!parsed.success) {
+    throw badRequest(
+      describeValidation(
+        parsed.error.issues.map((issue) => ({
+          instancePath: `/${issue.path.join('/')}`,
+          message: issue.message,
+        })),
+      ),
+    )
+  }
+  return { body: parsed.data, file }
 }

@@ -10,6 +10,11 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty: send a JSON object',
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_REQ_FILE_TOO_LARGE: 'The file is too large',
+  FST_FILES_LIMIT: 'Send one file at most',
+  FST_FIELDS_LIMIT: 'Too many form fields',
+  FST_PARTS_LIMIT: 'Too many form parts',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Unsupported content type: send multipart/form-data',
 }
 
 const SERVER_FAILURE = 'Something went wrong on our side. Try again in a moment.'

@@ -25,13 +25,9 @@ export async function registerSecurity(app: FastifyInstance) {
     crossOriginEmbedderPolicy: false,
   })
 
+  // API answers are private and change: never cached, unless a route says otherwise (photos).
   app.addHook('onSend', async (req, reply) => {
-    if (
-      req.url === API_PREFIX ||
-      req.url.startsWith(`${API_PREFIX}/`) ||
-      req.url.startsWith(`${API_PREFIX}?`)
-    ) {
-      reply.header('cache-control', 'no-store')
-    }
+    const api = req.url === API_PREFIX || /^\/api[/?]/.test(req.url)
+    if (api && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
   })
 }

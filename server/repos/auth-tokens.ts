@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
 
 import type { Db } from '../db/client'
 import { authTokens } from '../db/schema'
@@ -15,7 +15,7 @@ export async function insertAuthToken(
 /** Uses a token up, once: the first caller gets the member id, every later one nothing. */
 export async function consumeAuthToken(
   db: Db,
-  purpose: TokenPurpose,
+  purpose: TokenPurpose | TokenPurpose[],
   tokenHash: string,
   now: Date,
 ): Promise<string | undefined> {
@@ -25,7 +25,7 @@ export async function consumeAuthToken(
     .where(
       and(
         eq(authTokens.tokenHash, tokenHash),
-        eq(authTokens.purpose, purpose),
+        inArray(authTokens.purpose, [purpose].flat()),
         isNull(authTokens.usedAt),
         gt(authTokens.expiresAt, now),
       ),

@@ -1,52 +1,64 @@
-import { asc, desc, ilike, or, sql } from 'drizzle-orm'
+import { asc, count, desc, sql } from 'drizzle-orm'
 
-import type { MemberPage } from '../../api-schemas/members'
-import type { MEMBER_SORT_COLUMNS } from '../../api-schemas/members'
+import type { AreaKey } from '../../api-schemas/access'
+import type { MemberPage, MemberSortColumn, MemberSummary } from '../../api-schemas/members'
 import type { Db } from '../db/client'
 import { members } from '../db/schema'
+import { escapeLike } from './like'
 
 export interface ListOptions {
   search?: string | undefined
-  sort: (typeof MEMBER_SORT_COLUMNS)[number]
+  sort: MemberSortColumn
   order: 'asc' | 'desc'
   page: number
   pageSize: number
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+/** The expression the trigram index covers: search must use exactly this to be fast. */
+const searchable = sql`(${members.email} || ' ' || ${members.firstName} || ' ' || ${members.lastName})`
+
+export const summaryColumns = {
+  id: members.id,
+  email: members.email,
+  role: members.role,
+  firstName: members.firstName,
+  lastName: members.lastName,
+  areas: members.areas,
+  createdAt: members.createdAt,
+}
+
+export const toSummary = (row: {
+  id: string
+  email: string
+  role: 'admin' | 'member'
+  firstName: string
+  lastName: string
+  areas: string[]
+  createdAt: Date
+}): MemberSummary => ({
+  ...row,
+  areas: row.areas as AreaKey[],
+  createdAt: row.createdAt.toISOString(),
+})
 
 export async function listMembers(db: Db, options: ListOptions): Promise<MemberPage> {
-  const pattern = options.search ? `%${escapeLike(options.search)}%` : undefined
-  const where = pattern
-    ? or(
-        ilike(members.email, pattern),
-        ilike(sql`${members.firstName} || ' ' || ${members.lastName}`, pattern),
-      )
+  const where = options.search
+    ? sql`${searchable} ilike ${`%${escapeLike(options.search)}%`}`
     : undefined
   const direction = options.order === 'asc' ? asc : desc
-  const [rows, [count]] = await Promise.all([
+  const [rows, [total]] = await Promise.all([
     db
-      .select({
-        id: members.id,
-        email: members.email,
-        role: members.role,
-        firstName: members.firstName,
-        lastName: members.lastName,
-        createdAt: members.createdAt,
-      })
+      .select(summaryColumns)
       .from(members)
       .where(where)
       .orderBy(direction(members[options.sort]), asc(members.id))
       .limit(options.pageSize)
       .offset((options.page - 1) * options.pageSize),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(members)
-      .where(where),
+    db.select({ n: count() }).from(members).where(where),
   ])
   return {
-    items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-    total: count?.n ?? 0,
+    items: rows.map(toSummary),
+    total: total?.n ?? 0,
     page: options.page,
     pageSize: options.pageSize,
   }

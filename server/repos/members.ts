@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 
+import type { AreaKey } from '../../api-schemas/access'
 import type { Profile } from '../../api-schemas/members'
 import type { Db } from '../db/client'
-import { members } from '../db/schema'
+import { memberPhotos, members } from '../db/schema'
 
 export type MemberRow = typeof members.$inferSelect
 export type NewMember = typeof members.$inferInsert
@@ -21,6 +22,7 @@ const tokenSubjectQuery = (db: Db) =>
       role: members.role,
       tokenVersion: members.tokenVersion,
       twoFactorEnabled: sql<boolean>`${members.totpSecret} is not null`,
+      areas: members.areas,
     })
     .from(members)
     .where(eq(members.id, sql.placeholder('id')))
@@ -33,7 +35,8 @@ const preparedTokenSubject = new WeakMap<Db, ReturnType<typeof tokenSubjectQuery
 export async function findTokenSubject(db: Db, id: string) {
   let query = preparedTokenSubject.get(db)
   if (!query) preparedTokenSubject.set(db, (query = tokenSubjectQuery(db)))
-  return (await query.execute({ id }))[0]
+  const row = (await query.execute({ id }))[0]
+  return row && { ...row, areas: row.areas as AreaKey[] }
 }
 
 export const countMembers = async (db: Db) =>
@@ -76,6 +79,8 @@ export async function claimTotpStep(db: Db, id: string, step: number): Promise<b
   return rows.length === 1
 }
 
+export const photoUrl = (photoId: string | null) => (photoId ? `/api/photos/${photoId}` : null)
+
 export const toProfile = (row: MemberRow): Profile => ({
   id: row.id,
   email: row.email,
@@ -86,6 +91,57 @@ export const toProfile = (row: MemberRow): Profile => ({
   address: row.address,
   username: row.username,
   note: row.note,
-  photoUrl: null,
+  photoUrl: photoUrl(row.photoId),
+  areas: row.areas as AreaKey[],
+  twoFactorEnabled: row.totpSecret !== null,
   createdAt: row.createdAt.toISOString(),
 })
+
+export async function deleteMember(db: Db, id: string) {
+  await db.delete(members).where(eq(members.id, id))
+}
+
+/** E-mails of everyone who may manage page access. */
+export async function adminEmails(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ email: members.email })
+    .from(members)
+    .where(eq(members.role, 'admin'))
+    .orderBy(members.email)
+  return rows.map((r) => r.email)
+}
+
+/** Stores a new photo and makes it the member's, removing the earlier ones. */
+export async function replacePhoto(
+  db: Db,
+  memberId: string,
+  photo: { content: Buffer; contentType: string } | null,
+) {
+  await db.transaction(async (tx) => {
+    let photoId: string | null = null
+    if (photo) {
+      const [row] = await tx
+        .insert(memberPhotos)
+        .values({ ...photo, memberId })
+        .returning({ id: memberPhotos.id })
+      photoId = row!.id
+    }
+    await tx.update(members).set({ photoId, updatedAt: new Date() }).where(eq(members.id, memberId))
+    await tx
+      .delete(memberPhotos)
+      .where(
+        photoId
+          ? and(eq(memberPhotos.memberId, memberId), ne(memberPhotos.id, photoId))
+          : eq(memberPhotos.memberId, memberId),
+      )
+  })
+}
+
+export async function findPhoto(db: Db, id: string) {
+  const [row] = await db
+    .select({ content: memberPhotos.content, contentType: memberPhotos.contentType })
+    .from(memberPhotos)
+    .where(eq(memberPhotos.id, id))
+    .limit(1)
+  return row
+}

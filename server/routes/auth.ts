@@ -9,6 +9,7 @@ export function authRoutes(app: FastifyInstance) {
   const service = () => app.services.auth
   registerGroup(app, auth, {
     login: async ({ body, req }) => service().login(body.email, body.password, req.ip),
+    signup: async ({ body, req }) => service().signup(body, req.ip),
     current: async ({ member }) => ({
       role: member.role,
       id: member.id,

@@ -1,3 +1,4 @@
+import { type AreaKey, FREE_AREAS } from '../../api-schemas/access'
 import type { SignIn } from '../../api-schemas/auth'
 import { AUTH_MESSAGES } from '../../api-schemas/auth'
 import type { Db } from '../db/client'
@@ -16,8 +17,10 @@ import {
   findMemberByEmail,
   findMemberById,
   findTokenSubject,
+  insertMember,
   updateMember,
 } from '../repos/members'
+import { isUniqueViolation } from '../db/errors'
 import type { BackgroundTasks } from './background'
 import type { Mailer } from './mailer'
 import { hashPassword, verifyPassword } from './passwords'
@@ -26,6 +29,7 @@ import { type TokenService, hashToken, randomToken } from './tokens'
 import { matchTotpStep, newTotpSecret, totpUri } from './totp'
 
 export const LINK_LIFETIME_MS = 10 * 60 * 1000
+export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000
 export const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000
 export const CHALLENGE_MAX_FAILURES = 5
 
@@ -35,6 +39,7 @@ export interface AuthedMember {
   email: string
   role: 'admin' | 'member'
   twoFactorEnabled: boolean
+  areas: AreaKey[]
 }
 
 export interface AuthDeps {
@@ -67,8 +72,8 @@ export class AuthService {
     if (!member || member.tokenVersion !== claims.tv) {
       throw unauthorized('Your session has expired. Sign in again.')
     }
-    const { id, email, role, twoFactorEnabled } = member
-    return { id, email, role, twoFactorEnabled }
+    const { id, email, role, twoFactorEnabled, areas } = member
+    return { id, email, role, twoFactorEnabled, areas }
   }
 
   async login(email: string, password: string, ip: string): Promise<SignIn> {
@@ -173,21 +178,64 @@ export class AuthService {
     this.deps.tasks.run(async () => this.deps.mailer.send(await compose(member)))
   }
 
-  private async newLinkToken(member: MemberRow, purpose: 'reset' | 'login_link') {
+  private async newLinkToken(member: MemberRow, purpose: 'reset' | 'login_link' | 'invite') {
     const token = randomToken()
     await voidAuthTokens(this.db, member.id, purpose, this.date())
     await insertAuthToken(this.db, {
       memberId: member.id,
       purpose,
       tokenHash: hashToken(token),
-      expiresAt: new Date(this.deps.now() + LINK_LIFETIME_MS),
+      expiresAt: new Date(
+        this.deps.now() + (purpose === 'invite' ? INVITE_LIFETIME_MS : LINK_LIFETIME_MS),
+      ),
     })
     return token
   }
 
+  /** Welcomes a member an administrator created: a link to choose a password, valid 7 days. */
+  async invite(member: MemberRow, invitedBy: string) {
+    const link = `${this.deps.publicUrl}/auth/forgot-password?token=${await this.newLinkToken(member, 'invite')}`
+    this.deps.tasks.run(() =>
+      this.deps.mailer.send({
+        to: member.email,
+        subject: 'Your Members Area account is ready',
+        text:
+          `${invitedBy} has opened a Members Area account for you.\n\n` +
+          `Choose your password here (the link works once, for 7 days):\n${link}`,
+        link,
+      }),
+    )
+  }
+
+  /** A new member's own account, signed in at once. */
+  async signup(
+    values: { email: string; password: string; firstName: string; lastName: string },
+    ip: string,
+  ) {
+    await this.deps.limiter.consume('signupsPerIp', ip)
+    if (await findMemberByEmail(this.db, values.email)) {
+      throw new HttpError(409, AUTH_MESSAGES.emailTaken)
+    }
+    const { password, ...rest } = values
+    const member = await insertMember(this.db, {
+      ...rest,
+      passwordHash: await hashPassword(password),
+      areas: FREE_AREAS,
+    }).catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw new HttpError(409, AUTH_MESSAGES.emailTaken)
+      throw error
+    })
+    return { token: await this.issue(member) }
+  }
+
   async resetPassword(token: string, password: string, ip: string) {
     await this.deps.limiter.consume('tokenAttemptsPerIp', ip)
-    const memberId = await consumeAuthToken(this.db, 'reset', hashToken(token), this.date())
+    const memberId = await consumeAuthToken(
+      this.db,
+      ['reset', 'invite'],
+      hashToken(token),
+      this.date(),
+    )
     if (!memberId) throw badRequest(AUTH_MESSAGES.linkInvalid)
     await bumpTokenVersion(this.db, memberId, { passwordHash: await hashPassword(password) })
   }

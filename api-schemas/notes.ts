@@ -1,0 +1,71 @@
+import { z } from 'zod'
+
+import { endpoint, envelope } from './contract'
+
+export const NOTE_COLORS = ['yellow', 'blue', 'green', 'pink', 'purple', 'gray'] as const
+export const MAX_NOTES = 500
+
+export const noteSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  color: z.enum(NOTE_COLORS),
+  pinned: z.boolean(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+})
+export type Note = z.infer<typeof noteSchema>
+
+export const noteBodySchema = z.strictObject({
+  title: z.string().trim().min(1, 'Title is required').max(200, 'Title is at most 200 characters'),
+  body: z.string().max(20_000, 'The note is at most 20,000 characters').default(''),
+  color: z.enum(NOTE_COLORS).default('yellow'),
+  pinned: z.boolean().default(false),
+})
+export type NoteBody = z.input<typeof noteBodySchema>
+
+const idParams = z.strictObject({ id: z.uuid('Not a valid id') })
+
+export const notes = {
+  list: endpoint({
+    method: 'GET',
+    path: '/notes',
+    access: 'member',
+    summary: 'The own notes, pinned first, then the most recently changed',
+    response: envelope(z.array(noteSchema)),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/notes',
+    access: 'member',
+    summary: 'Write a note',
+    body: noteBodySchema,
+    status: 201,
+    response: envelope(noteSchema),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/notes/:id',
+    access: 'member',
+    summary: 'One own note',
+    params: idParams,
+    response: envelope(noteSchema),
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/notes/:id',
+    access: 'member',
+    summary: 'Change an own note',
+    params: idParams,
+    body: noteBodySchema,
+    response: envelope(noteSchema),
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/notes/:id',
+    access: 'member',
+    summary: 'Delete an own note',
+    params: idParams,
+    response: envelope(z.object({ id: z.string() })),
+  }),
+}
