@@ -87,7 +87,9 @@ export function registerGroup<G extends EndpointGroup>(
               },
         handler: async (req, reply) => {
           const upload = endpoint.multipart ? await readMultipart(req, endpoint) : undefined
-          const result = await handler({
+          // Set before the handler runs, so a handler may still choose another (a redirect).
+          reply.code(endpoint.status ?? 200)
+          return handler({
             params: req.params,
             query: req.query,
             body: upload ? upload.body : req.body,
@@ -96,8 +98,6 @@ export function registerGroup<G extends EndpointGroup>(
             req,
             reply,
           })
-          reply.code(endpoint.status ?? 200)
-          return result
         },
       })
     if (endpoint.formEncoded) {
@@ -127,6 +127,7 @@ async function readMultipart(req: FastifyRequest, endpoint: Endpoint) {
   const fields: Record<string, string> = {}
   let file: UploadedFile | undefined
   for await (const part of req.parts({
+    preservePath: true, // so a path in a file name is seen and refused, not silently cut
     limits: { fileSize: spec.maxBytes, files: 1, fields: 30, fieldSize: 16 * 1024, parts: 32 },
   })) {
     if (part.type === 'file') {

@@ -91,7 +91,7 @@ export function leadRoutes(app: FastifyInstance) {
       const text = 'Thank you! You are on the list.'
       if (req.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
         // A plain HTML form on another site: send the person to the thank-you page.
-        reply.redirect(`/optin/${params.key}?done=1`, 303)
+        reply.code(303).header('location', `/optin/${params.key}?done=1`)
       }
       return { data: { message: text } }
     },

@@ -5,6 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import pg from 'pg'
 import { inject } from 'vitest'
 
+import { type AreaKey, FREE_AREAS } from '../../api-schemas/access'
 import type { Role } from '../../api-schemas/auth'
 import { buildApp } from '../../server/app'
 import { type Config, type RateLimits, defaultRateLimits, loadConfig } from '../../server/config'
@@ -63,7 +64,9 @@ export interface TestApp {
   /** Mail the app has sent, newest last. */
   mail: Mail[]
   clock: { now: number }
-  createMember(values?: Partial<{ email: string; password: string; role: Role }>): Promise<{
+  createMember(
+    values?: Partial<{ email: string; password: string; role: Role; areas: AreaKey[] }>,
+  ): Promise<{
     id: string
     email: string
     password: string
@@ -110,6 +113,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         email,
         passwordHash: await hashPassword(password),
         role: values.role ?? 'member',
+        areas: values.areas ?? FREE_AREAS,
         firstName: 'Test',
         lastName: 'Member',
       })
