@@ -185,7 +185,8 @@ export const members = {
     method: 'GET',
     path: '/getmember',
     access: 'admin',
-    summary: 'Members, searched by name and e-mail, sorted and paged (administrators)',
+    summary:
+      'Members, sorted and paged; search matches e-mail and name anywhere from 3 characters, at the start below that (administrators)',
     query: memberListQuerySchema,
     response: envelope(memberPageSchema),
   }),

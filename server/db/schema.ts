@@ -51,6 +51,10 @@ export const members = pgTable(
     photoId: uuid('photo_id'),
     /** The key of the member's public lead opt-in form; none until the member asks for one. */
     leadFormKey: text('lead_form_key').unique(),
+    /** What the member list searches: e-mail and name, lower-cased, kept by the database. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(email || ' ' || first_name || ' ' || last_name)`,
+    ),
     ...timestamps,
   },
   (t) => [
@@ -58,11 +62,11 @@ export const members = pgTable(
     index('members_created_at_idx').on(t.createdAt),
     index('members_first_name_idx').on(t.firstName),
     index('members_last_name_idx').on(t.lastName),
-    // Substring search over e-mail and name (the member list's search box).
-    index('members_search_trgm_idx').using(
-      'gin',
-      sql`(${t.email} || ' ' || ${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
-    ),
+    // The member list's search: substrings through trigrams, short terms as word prefixes.
+    index('members_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('members_email_prefix_idx').on(sql`${t.email} text_pattern_ops`),
+    index('members_first_name_prefix_idx').on(sql`lower(${t.firstName}) text_pattern_ops`),
+    index('members_last_name_prefix_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
   ],
 )
 

@@ -14,8 +14,19 @@ export interface ListOptions {
   pageSize: number
 }
 
-/** The expression the trigram index covers: search must use exactly this to be fast. */
-const searchable = sql`(${members.email} || ' ' || ${members.firstName} || ' ' || ${members.lastName})`
+/**
+ * Search terms of three characters or more match anywhere in e-mail and name (trigram index);
+ * shorter ones match the start of the e-mail, first or last name (prefix indexes), because a
+ * one- or two-letter substring would match most members and no index could help.
+ */
+export function memberSearch(term: string | undefined) {
+  const text = term?.trim().toLowerCase()
+  if (!text) return undefined
+  const escaped = escapeLike(text)
+  if (text.length >= 3) return sql`${members.searchText} like ${`%${escaped}%`}`
+  const prefix = `${escaped}%`
+  return sql`(${members.email} like ${prefix} or lower(${members.firstName}) like ${prefix} or lower(${members.lastName}) like ${prefix})`
+}
 
 export const summaryColumns = {
   id: members.id,
@@ -42,9 +53,7 @@ export const toSummary = (row: {
 })
 
 export async function listMembers(db: Db, options: ListOptions): Promise<MemberPage> {
-  const where = options.search
-    ? sql`${searchable} ilike ${`%${escapeLike(options.search)}%`}`
-    : undefined
+  const where = memberSearch(options.search)
   const direction = options.order === 'asc' ? asc : desc
   const [rows, [total]] = await Promise.all([
     db

@@ -64,7 +64,12 @@ try {
   const base = await load(`${bare.url}/static`)
   const rows = [
     ['target', 'requests/s', 'p99 ms', 'requests'],
-    ['GET /api/auth/current (real server, token check + DB)', api.rps.toFixed(0), String(api.p99), String(api.total)],
+    [
+      'GET /api/auth/current (real server, token check + DB)',
+      api.rps.toFixed(0),
+      String(api.p99),
+      String(api.total),
+    ],
     ['GET /static (bare Fastify)', base.rps.toFixed(0), String(base.p99), String(base.total)],
   ]
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))

@@ -22,8 +22,9 @@ async function freePort(): Promise<number> {
  * its log in a file the tests read mail links from. The app must be built (`npm run test:e2e` does).
  */
 export default async function globalSetup() {
-  if (!existsSync(join(root, 'dist', 'index.html'))) {
-    throw new Error('Build the app first: npm run build (npm run test:e2e does it)')
+  const staticDir = resolve(root, process.env.STATIC_DIR ?? 'dist')
+  if (!existsSync(join(staticDir, 'index.html'))) {
+    throw new Error(`Build the app first into ${staticDir}: npm run build (npm run test:e2e does it)`)
   }
   const dir = mkdtempSync(join(tmpdir(), 'members-area-e2e-'))
   const port = await freePort()
@@ -34,6 +35,7 @@ export default async function globalSetup() {
     env: {
       ...process.env,
       DATA_DIR: join(dir, 'data'),
+      STATIC_DIR: staticDir,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: '',

@@ -105,8 +105,22 @@ describe('member list (administrators)', () => {
     expect(byEmail.total).toBe(5)
     const literal = (await list(`search=${encodeURIComponent('50%')}`)).json<Page>().data
     expect(literal.items.map((m) => m.firstName)).toEqual(['Eve'])
-    const underscore = (await list('search=_')).json<Page>().data
+    const underscore = (await list('search=s_5')).json<Page>().data
     expect(underscore.items.map((m) => m.firstName)).toEqual(['Eve'])
+    const wildcard = (await list('search=a_c')).json<Page>().data // would match "arc" as a pattern
+    expect(wildcard.total).toBe(0)
+  })
+
+  it('matches one- and two-letter terms at the start of e-mail, first or last name', async () => {
+    const names = async (term: string) =>
+      (await list(`search=${term}`))
+        .json<Page>()
+        .data.items.map((m) => m.firstName)
+        .sort()
+    expect(await names('co')).toEqual(['Cleo']) // Cooper
+    expect(await names('oo')).toEqual([]) // inside "Cooper", not at a start
+    expect(await names('B')).toEqual(['Ben'])
+    expect(await names('ev')).toEqual(['Eve'])
   })
 
   it('sorts by a column in either order and pages with a total', async () => {

@@ -81,6 +81,7 @@ CREATE TABLE "support_messages" (
 ALTER TABLE "members" ADD COLUMN "areas" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "members" ADD COLUMN "photo_id" uuid;--> statement-breakpoint
 ALTER TABLE "members" ADD COLUMN "lead_form_key" text;--> statement-breakpoint
+ALTER TABLE "members" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(email || ' ' || first_name || ' ' || last_name)) STORED;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_actor_id_members_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."members"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "content_items" ADD CONSTRAINT "content_items_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -97,5 +98,8 @@ CREATE INDEX "notes_member_idx" ON "notes" USING btree ("member_id","updated_at"
 CREATE INDEX "members_created_at_idx" ON "members" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "members_first_name_idx" ON "members" USING btree ("first_name");--> statement-breakpoint
 CREATE INDEX "members_last_name_idx" ON "members" USING btree ("last_name");--> statement-breakpoint
-CREATE INDEX "members_search_trgm_idx" ON "members" USING gin (("email" || ' ' || "first_name" || ' ' || "last_name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "members_search_text_trgm_idx" ON "members" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "members_email_prefix_idx" ON "members" USING btree ("email" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "members_first_name_prefix_idx" ON "members" USING btree (lower("first_name") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "members_last_name_prefix_idx" ON "members" USING btree (lower("last_name") text_pattern_ops);--> statement-breakpoint
 ALTER TABLE "members" ADD CONSTRAINT "members_lead_form_key_unique" UNIQUE("lead_form_key");

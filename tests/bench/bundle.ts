@@ -1,0 +1,212 @@
+/**
+ * JavaScript a browser downloads for the first screen of /auth/login and of /admin/dashboard,
+ * with a cold cache, as the server sends it (precompressed br or gzip). Run after a build:
+ * `npm run bench:bundle` (add `-- --files` to list each file). Exits 1 when a page is over
+ * its budget.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+import { type Browser, chromium } from 'playwright-core'
+
+const root = resolve(import.meta.dirname, '../..')
+const KiB = 1024
+const BUDGETS = { '/auth/login': 170 * KiB, '/admin/dashboard': 260 * KiB } as const
+
+const launchArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer()
+    server.once('error', fail)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+async function startServer(dir: string) {
+  const port = await freePort()
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: join(dir, 'data'),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const baseURL = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (server.exitCode !== null) throw new Error('the server exited before answering')
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) return { server, baseURL }
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not start in 60 s')
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+async function signInThroughApi(baseURL: string) {
+  const login = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'member@example.com', password: 'Member#2026' }),
+  })
+  const { token } = (await login.json()) as { token: string }
+  const current = await fetch(`${baseURL}/api/auth/current`, {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  const { role, email } = (await current.json()) as { role: string; email: string }
+  return [
+    { name: 'authToken', value: token },
+    { name: 'tokenExpiry', value: String(Date.now() + 3 * 24 * 3600 * 1000) },
+    { name: 'role', value: role },
+    { name: 'email', value: JSON.stringify({ email }) },
+  ]
+}
+
+interface Measure {
+  page: string
+  requests: number
+  bytes: number
+  decoded: number
+  encodings: Set<string>
+  files: { url: string; bytes: number }[]
+}
+
+async function measure(
+  browser: Browser,
+  baseURL: string,
+  path: keyof typeof BUDGETS,
+  ready: RegExp,
+  localStorage: { name: string; value: string }[] = [],
+): Promise<Measure> {
+  // A new context has an empty cache: every file is fetched.
+  const context = await browser.newContext({
+    storageState: { cookies: [], origins: [{ origin: baseURL, localStorage }] },
+  })
+  const page = await context.newPage()
+  const result: Measure = {
+    page: path,
+    requests: 0,
+    bytes: 0,
+    decoded: 0,
+    encodings: new Set(),
+    files: [],
+  }
+  const pending: Promise<void>[] = []
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return
+    pending.push(
+      (async () => {
+        const [sizes, response] = await Promise.all([request.sizes(), request.response()])
+        const body = await response?.body().catch(() => undefined)
+        result.requests++
+        result.files.push({ url: new URL(request.url()).pathname, bytes: sizes.responseBodySize })
+        result.bytes += sizes.responseBodySize
+        result.decoded += body?.length ?? 0
+        result.encodings.add((await response?.headerValue('content-encoding')) ?? 'identity')
+      })(),
+    )
+  })
+  await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' })
+  await page.getByRole('heading', { name: ready }).waitFor({ timeout: 15_000 })
+  await page.waitForLoadState('networkidle')
+  if (new URL(page.url()).pathname !== path) {
+    throw new Error(`${path} ended on ${page.url()}`)
+  }
+  await Promise.all(pending)
+  await context.close()
+  return result
+}
+
+async function main() {
+  if (!existsSync(join(root, 'dist', 'index.html'))) {
+    throw new Error('No build in dist/: run `npm run bench:bundle` (it builds first)')
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'members-area-bench-'))
+  let server: ChildProcess | undefined
+  let browser: Browser | undefined
+  try {
+    const started = await startServer(dir)
+    server = started.server
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: launchArgs,
+    })
+    const rows = [
+      await measure(browser, started.baseURL, '/auth/login', /^Sign in$/),
+      await measure(
+        browser,
+        started.baseURL,
+        '/admin/dashboard',
+        /^Welcome back/,
+        await signInThroughApi(started.baseURL),
+      ),
+    ]
+    const kib = (n: number) => `${(n / KiB).toFixed(1)} KiB`
+    console.log('')
+    console.log(
+      'page               JS requests   JS transferred   JS decoded    budget     encoding',
+    )
+    let over = false
+    for (const row of rows) {
+      const budget = BUDGETS[row.page as keyof typeof BUDGETS]
+      const ok = row.bytes <= budget
+      over ||= !ok
+      console.log(
+        [
+          row.page.padEnd(18),
+          String(row.requests).padStart(11),
+          kib(row.bytes).padStart(16),
+          kib(row.decoded).padStart(12),
+          `${ok ? '<=' : '>'} ${kib(budget)}`.padStart(12),
+          `  ${[...row.encodings].join(',')}`,
+        ].join(' '),
+      )
+    }
+    console.log('')
+    if (process.argv.includes('--files')) {
+      for (const row of rows) {
+        console.log(row.page)
+        for (const file of row.files.sort((a, b) => b.bytes - a.bytes)) {
+          console.log(`  ${kib(file.bytes).padStart(10)}  ${file.url}`)
+        }
+      }
+    }
+    if (over) {
+      console.error('Over budget: keep large libraries out of the first chunk.')
+      process.exitCode = 1
+    }
+  } finally {
+    await browser?.close()
+    if (server && server.exitCode === null) {
+      server.kill('SIGTERM')
+      await new Promise((r) => server!.once('exit', r))
+    }
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+await main()
