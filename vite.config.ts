@@ -41,7 +41,8 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), precompress()],
   server: {
-    proxy: { '/api': 'http://localhost:3000' },
+    // '/api/' with the slash: '/api' alone would also catch /api-schemas/ source files.
+    proxy: { '/api/': 'http://localhost:3000' },
   },
   build: {
     sourcemap: false,

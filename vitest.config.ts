@@ -1,3 +1,5 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
@@ -11,6 +13,17 @@ export default defineConfig({
           globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // The router plugin writes src/routeTree.gen.ts, so the real route tree is tested.
+        plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+        test: {
+          name: 'client',
+          environment: 'jsdom',
+          include: ['tests/client/**/*.test.tsx', 'src/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/client/setup.ts'],
+          testTimeout: 20_000,
         },
       },
     ],

@@ -1,12 +1,15 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 
-function App() {
-  return <h1>Members Area</h1>
-}
+import { App, createApp } from './app'
+import { listenForChunkErrors } from './lib/chunk-reload'
+
+const app = createApp()
+
+listenForChunkErrors(() => app.router.state.status === 'pending')
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <App {...app} />
   </StrictMode>,
 )

@@ -24,7 +24,9 @@ async function freePort(): Promise<number> {
 export default async function globalSetup() {
   const staticDir = resolve(root, process.env.STATIC_DIR ?? 'dist')
   if (!existsSync(join(staticDir, 'index.html'))) {
-    throw new Error(`Build the app first into ${staticDir}: npm run build (npm run test:e2e does it)`)
+    throw new Error(
+      `Build the app first into ${staticDir}: npm run build (npm run test:e2e does it)`,
+    )
   }
   const dir = mkdtempSync(join(tmpdir(), 'members-area-e2e-'))
   const port = await freePort()

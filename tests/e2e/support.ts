@@ -18,6 +18,8 @@ export const DEMO = {
 
 /** Fails the test on any console error or uncaught exception in the page. */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // Playwright reads a fixture's dependencies from this pattern; this one has none.
+  // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => use(baseURL()),
   consoleErrors: [
     async ({ page }, use) => {

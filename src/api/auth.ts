@@ -1,0 +1,4 @@
+import { auth } from '../../api-schemas/auth'
+import { createApi } from './create-api'
+
+export const authApi = createApi('auth', auth)

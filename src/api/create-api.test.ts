@@ -1,0 +1,149 @@
+import { QueryClient } from '@tanstack/react-query'
+import { HttpResponse, http } from 'msw'
+import { describe, expect, it } from 'vitest'
+
+import { contract } from '../../api-schemas/index'
+import { server } from '../../tests/client/msw'
+import { ApiError } from '../lib/http'
+import { authApi } from './auth'
+import { membersApi } from './members'
+import { systemApi } from './system'
+import { createApi, fillPath, toFormData } from './create-api'
+
+describe('the API factory', () => {
+  it('derives query keys [group, op, input] with [group] as prefix', () => {
+    expect(membersApi.key).toEqual(['members'])
+    expect(membersApi.profile.queryOptions({ params: { email: 'a@b.c' } }).queryKey).toEqual([
+      'members',
+      'profile',
+      { params: { email: 'a@b.c' } },
+    ])
+    expect(authApi.current.queryOptions().queryKey).toEqual(['auth', 'current', {}])
+  })
+
+  it('fills :params, encoded', () => {
+    expect(fillPath('/profile/:email', { email: 'a+b@c.d/x' })).toBe('profile/a%2Bb%40c.d%2Fx')
+    expect(() => fillPath('/profile/:email', {})).toThrow(ApiError)
+  })
+
+  it('parses answers through the response schema', async () => {
+    server.use(
+      http.get('/api/health', () =>
+        HttpResponse.json({ data: { status: 'ok', database: 'up', driver: 'pglite' } }),
+      ),
+    )
+    await expect(systemApi.health.call()).resolves.toEqual({
+      data: { status: 'ok', database: 'up', driver: 'pglite' },
+    })
+  })
+
+  it('treats an answer that breaks the contract as an error', async () => {
+    server.use(http.get('/api/health', () => HttpResponse.json({ data: { status: 'fine' } })))
+    await expect(systemApi.health.call()).rejects.toMatchObject({
+      name: 'ApiError',
+      message: 'Unexpected answer from GET /health',
+    })
+  })
+
+  it('sends query parameters of list endpoints', async () => {
+    let search = ''
+    server.use(
+      http.get('/api/getmember', ({ request }) => {
+        search = new URL(request.url).search
+        return HttpResponse.json({ data: { items: [], total: 0, page: 1, pageSize: 20 } })
+      }),
+    )
+    await membersApi.list.call({ query: { search: '', page: 2 } })
+    expect(search).toBe('?page=2')
+  })
+
+  it('runs a query through its options in a QueryClient', async () => {
+    server.use(
+      http.get('/api/auth/current', () =>
+        HttpResponse.json({
+          role: 'admin',
+          id: '1',
+          email: 'admin@example.com',
+          twoFactorEnabled: false,
+        }),
+      ),
+    )
+    const client = new QueryClient()
+    const data = await client.fetchQuery(authApi.current.queryOptions())
+    expect(data.role).toBe('admin')
+    expect(client.getQueryData(['auth', 'current', {}])).toEqual(data)
+  })
+
+  it('builds one entry per endpoint of a group', () => {
+    const api = createApi('auth', contract.auth)
+    expect(Object.keys(api).sort()).toEqual([...Object.keys(contract.auth), 'key'].sort())
+  })
+
+  it('sends a multipart endpoint as a form: text fields plus the file under its contract name', async () => {
+    let fields: Record<string, string> = {}
+    let file: File | null = null
+    let contentType = ''
+    server.use(
+      http.put('/api/updateprofile/:email', async ({ request }) => {
+        contentType = request.headers.get('content-type') ?? ''
+        const form = await request.formData()
+        for (const [name, value] of form.entries()) {
+          if (typeof value === 'string') fields[name] = value
+          else file = value
+        }
+        return HttpResponse.json({
+          data: {
+            id: 'm1',
+            email: 'a@b.co',
+            role: 'member',
+            firstName: 'Ann',
+            lastName: '',
+            phone: '',
+            address: '',
+            username: '',
+            note: '',
+            photoUrl: '/api/photos/x',
+            areas: [],
+            twoFactorEnabled: false,
+            createdAt: '2026-01-01T00:00:00.000Z',
+          },
+        })
+      }),
+    )
+    const photo = new File(['photo bytes'], 'me.png', { type: 'image/png' })
+    await membersApi.updateProfile.call({
+      params: { email: 'a@b.co' },
+      body: { firstName: 'Ann', lastName: undefined, removePhoto: 'false' },
+      file: photo,
+    })
+    expect(contentType).toMatch(/^multipart\/form-data; boundary=/)
+    expect(fields).toEqual({ firstName: 'Ann', removePhoto: 'false' })
+    // jsdom's File cannot cross into Node's fetch with its bytes; toFormData is checked below.
+    expect(file).not.toBeNull()
+
+    fields = {}
+    file = null
+    await membersApi.updateProfile.call({ params: { email: 'a@b.co' }, body: { note: 'hi' } })
+    expect(fields).toEqual({ note: 'hi' })
+    expect(file).toBeNull()
+  })
+
+  it('refuses a file for an endpoint that is not multipart', async () => {
+    await expect(
+      membersApi.createMember.call({ body: { email: 'a@b.co', firstName: 'A' }, file: new Blob() }),
+    ).rejects.toMatchObject({ message: 'POST /createmember takes no file' })
+  })
+
+  it('builds the form with the file under the contract field name', () => {
+    const photo = new File(['photo bytes'], 'me.png', { type: 'image/png' })
+    const form = toFormData({ firstName: 'Ann', note: undefined }, photo, {
+      file: 'profilePhoto',
+      maxBytes: 10,
+    })
+    expect([...form.keys()]).toEqual(['firstName', 'profilePhoto'])
+    const sent = form.get('profilePhoto') as File
+    expect(sent.name).toBe('me.png')
+    expect(sent.type).toBe('image/png')
+    expect(sent.size).toBe(11)
+  })
+})

@@ -1,0 +1,4 @@
+import { leads } from '../../api-schemas/leads'
+import { createApi } from './create-api'
+
+export const leadsApi = createApi('leads', leads)

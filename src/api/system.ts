@@ -1,0 +1,4 @@
+import { system } from '../../api-schemas/system'
+import { createApi } from './create-api'
+
+export const systemApi = createApi('system', system)

@@ -1,0 +1,72 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { type RouterHistory, RouterProvider, createRouter } from '@tanstack/react-router'
+
+import { PageSpinner } from './features/errors/page-spinner'
+import { RouteErrorScreen } from './features/errors/route-error-screen'
+import { createQueryClient } from './lib/query-client'
+import { dropCachedData, forgetSession } from './lib/sign-out'
+import { routeTree } from './routeTree.gen'
+import { ThemeProvider } from './theme/provider'
+
+/**
+ * Builds the router and its QueryClient together: the client's error handlers need the router
+ * to move to maintenance or to sign-in, and routes reach the client through router context.
+ */
+export function createApp({ history }: { history?: RouterHistory } = {}) {
+  let endingSession = false
+
+  const queryClient = createQueryClient({
+    onMaintenance: () => {
+      if (router.state.location.pathname === '/auth/maintenance') return
+      void router.navigate({ to: '/auth/maintenance' })
+    },
+    onSessionEnded: () => {
+      if (endingSession) return
+      endingSession = true
+      const { pathname, href } = router.state.location
+      const back = pathname.startsWith('/admin') && pathname !== '/admin/logout' ? href : undefined
+      forgetSession()
+      void router
+        .navigate({ to: '/auth/login', search: { redirect: back }, replace: true })
+        .then(() => dropCachedData(queryClient))
+        .finally(() => {
+          endingSession = false
+        })
+    },
+  })
+
+  const router = createRouter({
+    routeTree,
+    history,
+    context: { queryClient },
+    defaultPendingComponent: PageSpinner,
+    defaultErrorComponent: RouteErrorScreen,
+    defaultPreload: 'intent',
+    // Loaders read through the Query cache, which has its own freshness rules.
+    defaultPreloadStaleTime: 0,
+  })
+
+  router.subscribe('onResolved', ({ pathChanged }) => {
+    if (pathChanged) window.scrollTo({ top: 0, left: 0, behavior: 'smooth' })
+  })
+
+  return { router, queryClient }
+}
+
+export type AppRouter = ReturnType<typeof createApp>['router']
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter
+  }
+}
+
+export function App({ router, queryClient }: ReturnType<typeof createApp>) {
+  return (
+    <ThemeProvider>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ThemeProvider>
+  )
+}

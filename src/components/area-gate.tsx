@@ -1,0 +1,67 @@
+import { Button, Heading, Stack, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { type ReactNode } from 'react'
+
+import { AREAS, type AreaKey, areaLabel, lockedMessage } from '../../api-schemas/access'
+import { membersApi } from '../api'
+import { isApiError } from '../lib/http'
+import { storedEmail } from '../lib/session'
+import { AppIcon } from './layout/icons'
+import { Card, PageSpinner } from './ui'
+
+/**
+ * Shows `children` only to a member whose profile includes `area` (administrators have every
+ * area). It reads the same profile query the app starts at sign-in, so it costs no extra call.
+ * The server still decides: a screen whose call answers 403 shows the same panel through
+ * `lockedAreaOf`.
+ */
+export function AreaGate({ area, children }: { area: AreaKey; children: ReactNode }) {
+  const email = storedEmail() ?? ''
+  const profile = useQuery({
+    ...membersApi.profile.queryOptions({ params: { email } }),
+    enabled: email !== '',
+  })
+
+  if (profile.isPending && email) return <PageSpinner label="Checking your membership" />
+  const data = profile.data?.data
+  // Without a readable profile the screen's own calls decide (their 403 shows the panel).
+  if (!data || data.role === 'admin' || data.areas.includes(area)) return <>{children}</>
+  return <UpgradePanel area={area} />
+}
+
+/** What a member sees in place of an area they have not been granted. */
+export function UpgradePanel({ area }: { area: AreaKey }) {
+  const label = areaLabel(area)
+  return (
+    <Card maxW="xl" mx="auto" mt={{ base: '4', md: '10' }} data-testid="upgrade-panel">
+      <Stack gap="4" align="center" textAlign="center" py="4">
+        <Stack color="primary.solid" aria-hidden>
+          <AppIcon name="lock" size="40px" />
+        </Stack>
+        <Heading as="h1" size="xl">
+          {label}
+        </Heading>
+        <Text color="fg.muted">{lockedMessage(area)}</Text>
+        <Button asChild colorPalette="primary">
+          <Link to="/admin/upgrade">See upgrade options</Link>
+        </Button>
+      </Stack>
+    </Card>
+  )
+}
+
+/** The area an error locks, when it is the server's 403 "membership does not include" answer. */
+export function lockedAreaOf(error: unknown): AreaKey | null {
+  if (!isApiError(error) || error.status !== 403) return null
+  return AREAS.find((a) => lockedMessage(a.key) === error.message)?.key ?? null
+}
+
+/**
+ * For screens whose calls may answer 403 in an area: the upgrade panel when `error` is that
+ * answer, otherwise null so the screen shows its own error state.
+ */
+export function lockedPanelFor(error: unknown): ReactNode {
+  const area = lockedAreaOf(error)
+  return area ? <UpgradePanel area={area} /> : null
+}

@@ -1,0 +1,155 @@
+import {
+  Box,
+  CloseButton,
+  Drawer,
+  Flex,
+  IconButton,
+  Portal,
+  SkipNavLink,
+  Text,
+  useMediaQuery,
+} from '@chakra-ui/react'
+import { useRouterState } from '@tanstack/react-router'
+import { type ReactNode, useState } from 'react'
+
+import { useAppearance } from '../../stores/appearance'
+import { CustomizerButton } from '../customizer'
+import { AppIcon } from './icons'
+import { findNavItem } from './nav-items'
+import { SidebarContent } from './sidebar'
+import { LG_BREAKPOINT, MINI_SIDEBAR_WIDTH, SIDEBAR_WIDTH, TOPBAR_HEIGHT } from './sizes'
+
+/**
+ * The signed-in shell: a fixed sidebar (280 px, or a 100 px icon rail when collapsed) from `lg`
+ * up, a drawer below it, and a 70 px top bar. Only logical properties are used, so `dir="rtl"`
+ * on <html> mirrors the whole layout.
+ */
+export function MainLayout({ children, userMenu }: { children: ReactNode; userMenu: ReactNode }) {
+  const isCollapse = useAppearance((s) => s.isCollapse)
+  const toggleCollapse = useAppearance((s) => s.toggleCollapse)
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  // From `lg` up the fixed sidebar takes over: a drawer left open must not trap focus unseen.
+  const [isDesktop] = useMediaQuery([`(min-width: ${LG_BREAKPOINT}px)`])
+  // Any navigation (a link, the back button, a redirect) closes the drawer.
+  const [drawerPath, setDrawerPath] = useState(pathname)
+  if (drawerPath !== pathname) {
+    setDrawerPath(pathname)
+    if (drawerOpen) setDrawerOpen(false)
+  }
+
+  const sidebarWidth = isCollapse ? MINI_SIDEBAR_WIDTH : SIDEBAR_WIDTH
+  const title = findNavItem(pathname)?.label ?? 'Members Area'
+
+  return (
+    <Box minH="100dvh" bg="bg.page">
+      <SkipNavLink id="main-content">Skip to content</SkipNavLink>
+      <Box
+        as="aside"
+        aria-label="Sidebar"
+        hideBelow="lg"
+        position="fixed"
+        insetBlock="0"
+        insetInlineStart="0"
+        w={`${sidebarWidth}px`}
+        bg="bg.panel"
+        borderInlineEndWidth="1px"
+        borderColor="border"
+        zIndex="sticky"
+        transition="width 0.2s ease"
+        overflow="hidden"
+      >
+        <SidebarContent mini={isCollapse} />
+      </Box>
+
+      <Drawer.Root
+        open={drawerOpen && !isDesktop}
+        onOpenChange={(e) => setDrawerOpen(e.open)}
+        placement="start"
+        size="xs"
+      >
+        <Portal>
+          <Drawer.Backdrop hideFrom="lg" />
+          <Drawer.Positioner hideFrom="lg">
+            <Drawer.Content maxW={`${SIDEBAR_WIDTH}px`} bg="bg.panel">
+              <Drawer.Title srOnly>Navigation</Drawer.Title>
+              <SidebarContent onNavigate={() => setDrawerOpen(false)} />
+              <Drawer.CloseTrigger asChild top="4" insetEnd="3">
+                <CloseButton size="sm" aria-label="Close navigation" />
+              </Drawer.CloseTrigger>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+
+      <Flex
+        direction="column"
+        minH="100dvh"
+        paddingInlineStart={{ base: '0', lg: `${sidebarWidth}px` }}
+        transition="padding 0.2s ease"
+      >
+        <Flex
+          as="header"
+          position="sticky"
+          top="0"
+          zIndex="docked"
+          h={`${TOPBAR_HEIGHT}px`}
+          flexShrink={0}
+          align="center"
+          gap={{ base: '1', sm: '2' }}
+          px={{ base: '2', sm: '4', lg: '6' }}
+          bg="bg.panel"
+          boxShadow="topbar"
+        >
+          <IconButton
+            hideFrom="lg"
+            variant="ghost"
+            aria-label="Open navigation"
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
+          >
+            <AppIcon name="menu" />
+          </IconButton>
+          <IconButton
+            hideBelow="lg"
+            variant="ghost"
+            aria-label={isCollapse ? 'Expand sidebar' : 'Collapse sidebar'}
+            aria-pressed={isCollapse}
+            onClick={toggleCollapse}
+          >
+            <AppIcon
+              name={isCollapse ? 'expand' : 'collapse'}
+              // The arrow points along the reading direction.
+              css={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }}
+            />
+          </IconButton>
+          {/* The screen's own PageHeader holds its h1; this is a running title, mostly for phones. */}
+          <Text
+            flex="1"
+            minW="0"
+            truncate
+            paddingInlineStart="2"
+            fontWeight="semibold"
+            fontSize={{ base: 'md', md: 'lg' }}
+          >
+            {title}
+          </Text>
+          <CustomizerButton />
+          <Box flexShrink={0}>{userMenu}</Box>
+        </Flex>
+
+        <Box
+          as="main"
+          id="main-content"
+          tabIndex={-1}
+          outline="none"
+          flex="1"
+          minW="0"
+          p={{ base: '3', sm: '4', lg: '6' }}
+        >
+          {children}
+        </Box>
+      </Flex>
+    </Box>
+  )
+}

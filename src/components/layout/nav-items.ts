@@ -1,0 +1,89 @@
+import { type LinkProps } from '@tanstack/react-router'
+
+import { storedRole } from '../../lib/session'
+import { type IconName } from './icons'
+
+export interface NavItem {
+  label: string
+  /** A route path of the app; typed against the route tree once it is registered. */
+  path: NonNullable<LinkProps['to']>
+  icon: IconName
+  /** Shown to administrators only (the server refuses the screen's calls to anyone else). */
+  adminOnly?: boolean
+}
+
+export interface NavGroup {
+  label: string
+  items: NavItem[]
+}
+
+/**
+ * Sidebar entries, grouped by the content areas of the product (spec point 1): Home, Training,
+ * Bonus, Upgrades, Niches, Content tools, AI tools, Earnings, Account. Only screens that exist are
+ * listed; a group without entries is not shown, so an area appears as soon as its first screen
+ * is added here.
+ */
+export const navGroups: NavGroup[] = [
+  {
+    label: 'Home',
+    items: [
+      { label: 'Dashboard', path: '/admin/dashboard', icon: 'dashboard' },
+      { label: 'Notes', path: '/admin/notes', icon: 'note' },
+    ],
+  },
+  { label: 'Training', items: [] },
+  { label: 'Bonus', items: [] },
+  {
+    label: 'Upgrades',
+    items: [{ label: 'Upgrade', path: '/admin/upgrade', icon: 'upgrade' }],
+  },
+  { label: 'Niches', items: [] },
+  {
+    label: 'Content tools',
+    items: [
+      { label: 'Content planner', path: '/admin/sheet/content', icon: 'content' },
+      { label: 'Content checklist', path: '/admin/contentchecklist', icon: 'checklist' },
+      { label: 'Calendar', path: '/admin/calendar', icon: 'calendar' },
+      { label: 'Leads', path: '/admin/sheet/leads', icon: 'users' },
+      { label: 'Opt-in link', path: '/admin/virallead', icon: 'link' },
+    ],
+  },
+  { label: 'AI tools', items: [] },
+  { label: 'Earnings', items: [] },
+  {
+    label: 'Account',
+    items: [
+      { label: 'Profile', path: '/admin/updateprofile', icon: 'user' },
+      { label: 'Contacts', path: '/admin/contacts', icon: 'star' },
+      { label: 'Contact us', path: '/admin/contactus', icon: 'mail' },
+      {
+        label: 'Members and access',
+        path: '/admin/updateaccess',
+        icon: 'shield',
+        adminOnly: true,
+      },
+      { label: 'Sign out', path: '/admin/logout', icon: 'logout' },
+    ],
+  },
+]
+
+/** The groups with entries for this role; the stored role only hides links, it grants nothing. */
+export const visibleNavGroups = (
+  groups: NavGroup[] = navGroups,
+  role: string | null = storedRole(),
+) =>
+  groups
+    .map((group) => ({
+      ...group,
+      items: group.items.filter((item) => !item.adminOnly || role === 'admin'),
+    }))
+    .filter((group) => group.items.length > 0)
+
+/** The entry for a path, for the page title in the top bar. */
+export function findNavItem(pathname: string, groups: NavGroup[] = navGroups) {
+  const clean = pathname.replace(/\/+$/, '')
+  for (const group of groups) {
+    for (const item of group.items) if (item.path === clean) return item
+  }
+  return undefined
+}

@@ -1,0 +1,141 @@
+import { Box, Flex, Portal, Stack, Text, Tooltip } from '@chakra-ui/react'
+import { Link } from '@tanstack/react-router'
+
+import { useAppearance } from '../../stores/appearance'
+import { AppIcon } from './icons'
+import { type NavItem, navGroups, visibleNavGroups } from './nav-items'
+import { TOPBAR_HEIGHT } from './sizes'
+
+export function Brand({ mini = false }: { mini?: boolean }) {
+  return (
+    <Flex
+      align="center"
+      gap="3"
+      h={`${TOPBAR_HEIGHT}px`}
+      px={mini ? '0' : '6'}
+      justify={mini ? 'center' : 'flex-start'}
+      flexShrink={0}
+    >
+      <Flex
+        aria-hidden="true"
+        align="center"
+        justify="center"
+        boxSize="40px"
+        rounded="l3"
+        bg="primary.solid"
+        color="primary.contrast"
+        fontWeight="bold"
+        fontSize="sm"
+        letterSpacing="wide"
+      >
+        MA
+      </Flex>
+      {mini ? (
+        <Text srOnly>Members Area</Text>
+      ) : (
+        <Text fontWeight="bold" fontSize="lg" whiteSpace="nowrap">
+          Members Area
+        </Text>
+      )}
+    </Flex>
+  )
+}
+
+function NavLink({
+  item,
+  mini,
+  onNavigate,
+}: {
+  item: NavItem
+  mini: boolean
+  onNavigate?: () => void
+}) {
+  const dir = useAppearance((s) => s.activeDir)
+  const link = (
+    <Flex
+      asChild
+      align="center"
+      gap="3"
+      minH="44px"
+      px={mini ? '0' : '4'}
+      justify={mini ? 'center' : 'flex-start'}
+      rounded="l2"
+      color="fg.muted"
+      fontWeight="medium"
+      textDecoration="none"
+      transition="background 0.15s, color 0.15s"
+      _hover={{ bg: 'primary.subtle', color: 'primary.fg' }}
+      _focusVisible={{
+        outline: '2px solid',
+        outlineColor: 'primary.focusRing',
+        outlineOffset: '2px',
+      }}
+      _currentPage={{ bg: 'primary.solid', color: 'primary.contrast' }}
+    >
+      <Link
+        to={item.path}
+        onClick={onNavigate}
+        aria-label={mini ? item.label : undefined}
+        activeProps={{ 'aria-current': 'page' }}
+      >
+        <AppIcon name={item.icon} />
+        {!mini && <span>{item.label}</span>}
+      </Link>
+    </Flex>
+  )
+  if (!mini) return link
+  // The icon rail shows labels as tooltips, on the side facing the content.
+  return (
+    <Tooltip.Root positioning={{ placement: dir === 'rtl' ? 'left' : 'right' }} openDelay={200}>
+      <Tooltip.Trigger asChild>{link}</Tooltip.Trigger>
+      <Portal>
+        <Tooltip.Positioner>
+          <Tooltip.Content>{item.label}</Tooltip.Content>
+        </Tooltip.Positioner>
+      </Portal>
+    </Tooltip.Root>
+  )
+}
+
+/** Brand and grouped navigation; used by the fixed sidebar and by the drawer below `lg`. */
+export function SidebarContent({
+  mini = false,
+  onNavigate,
+}: {
+  mini?: boolean
+  onNavigate?: () => void
+}) {
+  return (
+    <Flex direction="column" h="full" minH="0">
+      <Brand mini={mini} />
+      <Box as="nav" aria-label="Main" flex="1" overflowY="auto" px={mini ? '3' : '4'} pb="6">
+        {visibleNavGroups(navGroups).map((group) => (
+          <Box as="section" key={group.label} aria-label={group.label} mt="4">
+            {mini ? (
+              <Box aria-hidden="true" h="1px" bg="border" mx="2" mb="3" />
+            ) : (
+              <Text
+                fontSize="xs"
+                fontWeight="bold"
+                textTransform="uppercase"
+                letterSpacing="wider"
+                color="fg.subtle"
+                px="4"
+                mb="2"
+              >
+                {group.label}
+              </Text>
+            )}
+            <Stack as="ul" gap="1" listStyleType="none" m="0" p="0">
+              {group.items.map((item) => (
+                <li key={item.path}>
+                  <NavLink item={item} mini={mini} onNavigate={onNavigate} />
+                </li>
+              ))}
+            </Stack>
+          </Box>
+        ))}
+      </Box>
+    </Flex>
+  )
+}

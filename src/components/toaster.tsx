@@ -1,0 +1,96 @@
+import { useEffect, useRef } from 'react'
+import { Toaster } from 'sonner'
+
+import { useAppearance } from '../stores/appearance'
+
+/** Auto-close delay of every toast (spec point 9). */
+export const TOAST_DURATION = 3000
+
+/**
+ * Sonner pauses its timers while the pointer is over the stack or the tab is hidden, but not
+ * while the window merely lacks focus (another window in front). Its pause is driven by the
+ * list's own pointerdown/pointerup handlers, so holding a synthetic pointer on the list while the
+ * window is blurred pauses every toast through sonner's own code path, and releasing it resumes
+ * them with their remaining time.
+ */
+function usePauseWhileBlurred(section: React.RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const root = section.current
+    if (!root) return
+    let focused = document.hasFocus()
+    let held: Element | null = null
+    const send = (target: Element, type: 'pointerdown' | 'pointerup') =>
+      target.dispatchEvent(new PointerEvent(type, { bubbles: true, button: 0, pointerId: 1 }))
+    const sync = () => {
+      const list = root.querySelector('[data-sonner-toaster]')
+      if (!focused && list && held !== list) {
+        send(list, 'pointerdown')
+        held = list
+      } else if (focused && held) {
+        // The list may have been replaced (all toasts gone, new ones shown): release on the current one.
+        send(list ?? held, 'pointerup')
+        if (list) held = null
+      }
+    }
+    const onBlur = () => {
+      focused = false
+      sync()
+    }
+    const onFocus = () => {
+      focused = true
+      sync()
+    }
+    const observer = new MutationObserver(sync)
+    observer.observe(root, { childList: true })
+    window.addEventListener('blur', onBlur)
+    window.addEventListener('focus', onFocus)
+    sync()
+    return () => {
+      observer.disconnect()
+      window.removeEventListener('blur', onBlur)
+      window.removeEventListener('focus', onFocus)
+    }
+  }, [section])
+}
+
+/** A click anywhere on a toast closes it, through the toast's own close button so sonner animates it out. */
+function useCloseOnClick(section: React.RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const root = section.current
+    if (!root) return
+    const onClick = (event: MouseEvent) => {
+      const target = event.target as Element | null
+      if (!target || target.closest('button, a')) return
+      const item = target.closest('[data-sonner-toast]')
+      item?.querySelector<HTMLButtonElement>('[data-close-button]')?.click()
+    }
+    root.addEventListener('click', onClick)
+    return () => root.removeEventListener('click', onClick)
+  }, [section])
+}
+
+export function AppToaster() {
+  const activeMode = useAppearance((s) => s.activeMode)
+  const activeDir = useAppearance((s) => s.activeDir)
+  const section = useRef<HTMLElement>(null)
+  usePauseWhileBlurred(section)
+  useCloseOnClick(section)
+  return (
+    <Toaster
+      ref={section}
+      position="top-right"
+      duration={TOAST_DURATION}
+      // Shown as a list rather than a pile: sonner puts the newest toast at the top.
+      expand
+      visibleToasts={5}
+      closeButton
+      richColors
+      theme={activeMode}
+      dir={activeDir}
+      // A modal drawer (the customizer) turns pointer events off on <body>; toasts shown above
+      // it must stay clickable.
+      style={{ pointerEvents: 'auto' }}
+      toastOptions={{ style: { cursor: 'pointer' } }}
+    />
+  )
+}

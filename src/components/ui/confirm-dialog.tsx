@@ -1,0 +1,65 @@
+import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react'
+import { type ReactNode, useRef } from 'react'
+
+/**
+ * Asks before something cannot be undone (a delete). Focus starts on Cancel, so Enter alone never
+ * confirms; Escape and the backdrop cancel.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel = 'Delete',
+  onConfirm,
+  onCancel,
+  pending = false,
+}: {
+  open: boolean
+  title: string
+  description?: ReactNode
+  confirmLabel?: string
+  onConfirm: () => void
+  onCancel: () => void
+  pending?: boolean
+}) {
+  const cancelRef = useRef<HTMLButtonElement>(null)
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open) onCancel()
+      }}
+      initialFocusEl={() => cancelRef.current}
+      placement="center"
+      size="sm"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content bg="bg.panel">
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            {description ? (
+              <Dialog.Body>
+                <Text color="fg.muted">{description}</Text>
+              </Dialog.Body>
+            ) : null}
+            <Dialog.Footer>
+              <Button ref={cancelRef} variant="outline" onClick={onCancel}>
+                Cancel
+              </Button>
+              <Button colorPalette="red" onClick={onConfirm} loading={pending}>
+                {confirmLabel}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}

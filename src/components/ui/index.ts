@@ -1,0 +1,6 @@
+export { Card } from './card'
+export { EmptyState } from './empty-state'
+export { ErrorState } from './error-state'
+export { type Crumb, PageHeader } from './page-header'
+export { PageSpinner } from './page-spinner'
+export { ConfirmDialog } from './confirm-dialog'

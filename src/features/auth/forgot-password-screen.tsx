@@ -1,0 +1,141 @@
+import { Button, Stack } from '@chakra-ui/react'
+import { getRouteApi } from '@tanstack/react-router'
+import { type FormEvent, useState } from 'react'
+
+import { auth } from '../../../api-schemas/auth'
+import { authApi } from '../../api/auth'
+import { bodySchemaOf } from '../../api/create-api'
+import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
+import { AuthCard } from './auth-card'
+import { FormAlert, TextField, TextLink } from './form-parts'
+
+const route = getRouteApi('/auth/forgot-password')
+
+export function ForgotPasswordScreen() {
+  const { token } = route.useSearch()
+  return token ? <ResetPassword token={token} /> : <RequestReset />
+}
+
+function RequestReset() {
+  const [email, setEmail] = useState('')
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const request = authApi.forgotPassword.useMutation({ meta: { errorToast: false } })
+  const server = serverErrorOf(request.error, ['email'])
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = bodySchemaOf(auth.forgotPassword).safeParse({ email })
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error))
+      return
+    }
+    setErrors({})
+    request.mutate({ body: parsed.data })
+  }
+
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      description="Enter the e-mail address of your account and we send you a link to set a new password."
+      footer={<TextLink to="/auth/login">Back to sign in</TextLink>}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4">
+          {server.form ? <FormAlert status="error">{server.form}</FormAlert> : null}
+          {request.isSuccess ? (
+            <FormAlert status="success" title="Check your inbox">
+              {request.data.data.message}
+            </FormAlert>
+          ) : null}
+          <TextField
+            label="E-mail"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onValueChange={setEmail}
+            error={errors.email ?? server.fields.email}
+          />
+          <Button
+            type="submit"
+
+            loading={request.isPending}
+            loadingText="Sending…"
+          >
+            Send reset link
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  )
+}
+
+function ResetPassword({ token }: { token: string }) {
+  const [password, setPassword] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const reset = authApi.resetPassword.useMutation({ meta: { errorToast: false } })
+  const server = serverErrorOf(reset.error, ['password'])
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = bodySchemaOf(auth.resetPassword).safeParse({ token, password })
+    const next = parsed.success ? {} : fieldErrorsOf(parsed.error)
+    if (!next.password && password !== confirm) next.confirm = 'The passwords do not match'
+    setErrors(next)
+    if (!parsed.success || next.confirm) return
+    reset.mutate({ body: parsed.data })
+  }
+
+  if (reset.isSuccess) {
+    return (
+      <AuthCard title="Password changed">
+        <FormAlert status="success">{reset.data.data.message}</FormAlert>
+        <TextLink to="/auth/login">Go to sign in</TextLink>
+      </AuthCard>
+    )
+  }
+
+  return (
+    <AuthCard
+      title="Set a new password"
+      description="Choose a new password of at least 8 characters. Once it is set, every device signed in to your account is signed out."
+      footer={
+        <TextLink to="/auth/forgot-password" search={{}}>
+          Request a new link
+        </TextLink>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4">
+          {errors.token ? <FormAlert status="error">{errors.token}</FormAlert> : null}
+          {server.form ? <FormAlert status="error">{server.form}</FormAlert> : null}
+          <TextField
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onValueChange={setPassword}
+            error={errors.password ?? server.fields.password}
+          />
+          <TextField
+            label="Confirm new password"
+            name="confirm"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={confirm}
+            onValueChange={setConfirm}
+            error={errors.confirm}
+          />
+          <Button type="submit" loading={reset.isPending} loadingText="Saving…">
+            Set new password
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  )
+}

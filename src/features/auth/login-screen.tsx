@@ -1,0 +1,146 @@
+import { Button, Stack } from '@chakra-ui/react'
+import { getRouteApi } from '@tanstack/react-router'
+import { type FormEvent, useState } from 'react'
+
+import { auth, credentialsSchema } from '../../../api-schemas/auth'
+import { authApi } from '../../api/auth'
+import { bodySchemaOf } from '../../api/create-api'
+import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
+import { AuthCard } from './auth-card'
+import { FormAlert, TextField, TextLink } from './form-parts'
+import { useCompleteSignIn } from './use-complete-sign-in'
+
+const route = getRouteApi('/auth/login/')
+
+export function LoginScreen() {
+  const { via } = route.useSearch()
+  return via === 'link' ? <LinkRequest /> : <PasswordSignIn />
+}
+
+function PasswordSignIn() {
+  const { redirect } = route.useSearch()
+  const completeSignIn = useCompleteSignIn()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const login = authApi.login.useMutation({
+    meta: { errorToast: false },
+    onSuccess: (answer) => completeSignIn(answer, redirect),
+  })
+  const server = serverErrorOf(login.error, ['email', 'password'])
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = credentialsSchema.safeParse({ email, password })
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error))
+      return
+    }
+    setErrors({})
+    login.mutate({ body: parsed.data })
+  }
+
+  return (
+    <AuthCard
+      title="Sign in"
+      description="Welcome back. Sign in with your e-mail address and password."
+      footer={
+        <>
+          <TextLink to="/auth/forgot-password">Forgot your password?</TextLink>
+          <TextLink to="/auth/login" search={{ redirect, via: 'link' }}>
+            E-mail me a sign-in link instead
+          </TextLink>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4">
+          {server.form ? <FormAlert status="error">{server.form}</FormAlert> : null}
+          <TextField
+            label="E-mail"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onValueChange={setEmail}
+            error={errors.email ?? server.fields.email}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onValueChange={setPassword}
+            error={errors.password ?? server.fields.password}
+          />
+          <Button type="submit" loading={login.isPending} loadingText="Signing in…">
+            Sign in
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  )
+}
+
+function LinkRequest() {
+  const { redirect } = route.useSearch()
+  const [email, setEmail] = useState('')
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const request = authApi.loginLink.useMutation({ meta: { errorToast: false } })
+  const server = serverErrorOf(request.error, ['email'])
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = bodySchemaOf(auth.loginLink).safeParse({ email })
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error))
+      return
+    }
+    setErrors({})
+    request.mutate({ body: parsed.data })
+  }
+
+  return (
+    <AuthCard
+      title="Sign in by e-mail"
+      description="We send a one-time sign-in link to your e-mail address. It works once and expires soon."
+      footer={
+        <TextLink to="/auth/login" search={{ redirect }}>
+          Sign in with your password instead
+        </TextLink>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4">
+          {server.form ? <FormAlert status="error">{server.form}</FormAlert> : null}
+          {request.isSuccess ? (
+            <FormAlert status="success" title="Check your inbox">
+              {request.data.data.message}
+            </FormAlert>
+          ) : null}
+          <TextField
+            label="E-mail"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onValueChange={setEmail}
+            error={errors.email ?? server.fields.email}
+          />
+          <Button
+            type="submit"
+
+            loading={request.isPending}
+            loadingText="Sending…"
+          >
+            E-mail me a sign-in link
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  )
+}

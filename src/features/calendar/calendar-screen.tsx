@@ -1,0 +1,275 @@
+import {
+  Box,
+  Button,
+  ButtonGroup,
+  Flex,
+  HStack,
+  Heading,
+  IconButton,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react'
+import type {
+  DateSelectArg,
+  DatesSetArg,
+  EventChangeArg,
+  EventClickArg,
+  EventInput,
+} from '@fullcalendar/core'
+import dayGridPlugin from '@fullcalendar/daygrid'
+import interactionPlugin from '@fullcalendar/interaction'
+import listPlugin from '@fullcalendar/list'
+import FullCalendar from '@fullcalendar/react'
+import timeGridPlugin from '@fullcalendar/timegrid'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useMemo, useRef, useState } from 'react'
+
+import { eventsApi } from '../../api'
+import { AppIcon } from '../../components/layout/icons'
+import { Card, ErrorState, PageHeader } from '../../components/ui'
+import { useAppearance } from '../../stores/appearance'
+import { eventColorVar } from './event-colors'
+import { EventDialog, type EventDraft } from './event-dialog'
+import { addDays } from './event-time'
+import { useMoveEvent } from './use-event-mutations'
+
+const VIEWS = [
+  { id: 'dayGridMonth', label: 'Month', unit: 'month' },
+  { id: 'timeGridWeek', label: 'Week', unit: 'week' },
+  { id: 'listMonth', label: 'Agenda', unit: 'month' },
+] as const
+type ViewId = (typeof VIEWS)[number]['id']
+
+const plugins = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]
+
+/**
+ * FullCalendar draws with its own CSS variables: they are pointed at the theme's tokens so the
+ * grid follows light and dark mode and the colour theme.
+ */
+const calendarTheme = {
+  '--fc-border-color': 'var(--chakra-colors-border)',
+  '--fc-page-bg-color': 'var(--chakra-colors-bg-panel)',
+  '--fc-neutral-bg-color': 'var(--chakra-colors-bg-muted)',
+  '--fc-neutral-text-color': 'var(--chakra-colors-fg-muted)',
+  '--fc-list-event-hover-bg-color': 'var(--chakra-colors-bg-muted)',
+  '--fc-today-bg-color': 'color-mix(in srgb, var(--app-primary) 10%, transparent)',
+  '--fc-highlight-color': 'color-mix(in srgb, var(--app-primary) 18%, transparent)',
+  '--fc-now-indicator-color': 'var(--chakra-colors-red-500)',
+  '--fc-event-bg-color': 'var(--app-primary)',
+  '--fc-event-border-color': 'var(--app-primary)',
+  '& .fc': { fontSize: 'sm' },
+  '& .fc a': { color: 'inherit', textDecoration: 'none' },
+  '& .fc .fc-col-header-cell-cushion, & .fc .fc-daygrid-day-number': { color: 'fg.muted' },
+  '& .fc .fc-list-day-cushion': { bg: 'bg.muted' },
+  '& .fc .fc-event:focus-visible': {
+    outline: '2px solid var(--app-primary)',
+    outlineOffset: '2px',
+  },
+  '& .fc .fc-daygrid-day-frame': { minHeight: { base: '16', md: '24' } },
+} as const
+
+/** The member's events in month, week and agenda views; only the visible range is fetched. */
+export function CalendarScreen() {
+  const calendar = useRef<FullCalendar>(null)
+  const direction = useAppearance((state) => state.activeDir)
+  // A phone's month grid has no room for titles: the agenda is the better first view there.
+  const [view, setView] = useState<ViewId>(() =>
+    window.matchMedia('(max-width: 599px)').matches ? 'listMonth' : 'dayGridMonth',
+  )
+  const [title, setTitle] = useState('')
+  const [range, setRange] = useState<{ from: string; to: string } | null>(null)
+  const [draft, setDraft] = useState<EventDraft | null>(null)
+  const move = useMoveEvent()
+
+  const events = useQuery({
+    ...eventsApi.list.queryOptions({ query: range ?? { from: '', to: '' } }),
+    enabled: range !== null,
+    placeholderData: keepPreviousData,
+  })
+
+  const list = events.data?.data
+  const inputs = useMemo<EventInput[]>(
+    () =>
+      (list ?? []).map((event) => ({
+        id: event.id,
+        title: event.title,
+        start: event.start,
+        end: event.end,
+        allDay: event.allDay,
+        backgroundColor: eventColorVar(event.color),
+        borderColor: eventColorVar(event.color),
+      })),
+    [list],
+  )
+
+  const api = () => calendar.current?.getApi()
+  const unit = VIEWS.find((v) => v.id === view)?.unit ?? 'month'
+
+  const onDatesSet = (arg: DatesSetArg) => {
+    setTitle(arg.view.title)
+    const next = { from: arg.start.toISOString(), to: arg.end.toISOString() }
+    setRange((current) =>
+      current && current.from === next.from && current.to === next.to ? current : next,
+    )
+  }
+
+  const onSelect = (arg: DateSelectArg) => {
+    arg.view.calendar.unselect()
+    setDraft({ kind: 'new', start: arg.start, end: arg.end, allDay: arg.allDay })
+  }
+
+  const onEventClick = (arg: EventClickArg) => {
+    arg.jsEvent.preventDefault()
+    const event = list?.find((item) => item.id === arg.event.id)
+    if (event) setDraft({ kind: 'edit', event })
+  }
+
+  const onEventChange = (arg: EventChangeArg) => {
+    const event = list?.find((item) => item.id === arg.event.id)
+    const start = arg.event.start
+    if (!event || !start) {
+      arg.revert()
+      return
+    }
+    // An event without length has no end in FullCalendar; all-day events span at least a day.
+    const end = arg.event.end ?? (arg.event.allDay ? addDays(start, 1) : start)
+    move.mutate(
+      {
+        params: { id: event.id },
+        body: {
+          title: event.title,
+          description: event.description,
+          location: event.location,
+          color: event.color,
+          allDay: arg.event.allDay,
+          start: start.toISOString(),
+          end: end.toISOString(),
+        },
+      },
+      { onError: () => arg.revert() },
+    )
+  }
+
+  const newEvent = () => {
+    const start = new Date()
+    start.setMinutes(0, 0, 0)
+    start.setHours(start.getHours() + 1)
+    setDraft({ kind: 'new', start, end: new Date(start.getTime() + 60 * 60 * 1000), allDay: false })
+  }
+
+  const isEmpty = events.isSuccess && list?.length === 0 && !events.isPlaceholderData
+
+  return (
+    <Box>
+      <PageHeader
+        title="Calendar"
+        crumbs={[{ label: 'Home', to: '/admin/dashboard' }, { label: 'Calendar' }]}
+        actions={
+          <Button onClick={newEvent}>
+            <AppIcon name="plus" size="18px" />
+            New event
+          </Button>
+        }
+      />
+      <Card>
+        <Stack gap="4">
+          <Flex
+            gap="3"
+            align={{ base: 'stretch', md: 'center' }}
+            justify="space-between"
+            direction={{ base: 'column', md: 'row' }}
+          >
+            <HStack gap="2">
+              <IconButton
+                variant="outline"
+                size="sm"
+                aria-label={`Previous ${unit}`}
+                onClick={() => api()?.prev()}
+              >
+                <AppIcon
+                  name="chevronLeft"
+                  size="18px"
+                  css={{ '[dir=rtl] &': { rotate: '180deg' } }}
+                />
+              </IconButton>
+              <IconButton
+                variant="outline"
+                size="sm"
+                aria-label={`Next ${unit}`}
+                onClick={() => api()?.next()}
+              >
+                <AppIcon
+                  name="chevronRight"
+                  size="18px"
+                  css={{ '[dir=rtl] &': { rotate: '180deg' } }}
+                />
+              </IconButton>
+              <Button variant="outline" size="sm" onClick={() => api()?.today()}>
+                Today
+              </Button>
+              <Heading as="h2" size="lg" ms="2" aria-live="polite">
+                {title}
+              </Heading>
+              {events.isFetching ? (
+                <Spinner size="sm" color="primary.solid" aria-label="Loading events" />
+              ) : null}
+            </HStack>
+            <ButtonGroup size="sm" variant="outline" attached role="group" aria-label="View">
+              {VIEWS.map((option) => (
+                <Button
+                  key={option.id}
+                  aria-pressed={view === option.id}
+                  variant={view === option.id ? 'solid' : 'outline'}
+                  onClick={() => {
+                    setView(option.id)
+                    api()?.changeView(option.id)
+                  }}
+                >
+                  {option.label}
+                </Button>
+              ))}
+            </ButtonGroup>
+          </Flex>
+          {events.isError ? (
+            <ErrorState
+              title="Events could not be loaded"
+              message={events.error.message}
+              onRetry={() => void events.refetch()}
+              retrying={events.isFetching}
+            />
+          ) : null}
+          {isEmpty && view !== 'listMonth' ? (
+            <Text color="fg.muted" fontSize="sm" role="status">
+              Nothing planned here yet. Click a day or a time slot, or use New event.
+            </Text>
+          ) : null}
+          <Box css={calendarTheme}>
+            <FullCalendar
+              ref={calendar}
+              plugins={plugins}
+              initialView={view}
+              headerToolbar={false}
+              direction={direction}
+              height="auto"
+              events={inputs}
+              datesSet={onDatesSet}
+              selectable
+              selectMirror
+              editable
+              dayMaxEvents={3}
+              nowIndicator
+              select={onSelect}
+              eventClick={onEventClick}
+              eventDrop={onEventChange}
+              eventResize={onEventChange}
+              noEventsContent="Nothing planned in this month. Use New event to add one."
+              eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+            />
+          </Box>
+        </Stack>
+      </Card>
+      <EventDialog draft={draft} onClose={() => setDraft(null)} />
+    </Box>
+  )
+}

@@ -1,0 +1,176 @@
+import { Avatar, Button, Checkbox, Field, Flex, SimpleGrid, Stack } from '@chakra-ui/react'
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react'
+import { z } from 'zod'
+
+import { TextAreaField, TextField } from '../../components/form-fields'
+import { type FieldErrors, fieldErrorsOf } from '../../lib/form-errors'
+import { type ContactFields, emptyContact } from '../../stores/contacts'
+import { fullName } from './contact-filters'
+
+/** Pictures are kept in localStorage with the contacts, so they must stay small. */
+export const CONTACT_IMAGE_MAX_BYTES = 200 * 1024
+
+const contactFormSchema = z
+  .object({
+    firstname: z.string().trim().max(80, 'First name is at most 80 characters'),
+    lastname: z.string().trim().max(80, 'Last name is at most 80 characters'),
+    email: z.union([z.literal(''), z.email('Enter a valid e-mail address')]),
+    phone: z
+      .string()
+      .trim()
+      .max(40, 'Phone is at most 40 characters')
+      .regex(/^[0-9+()\-.\s]*$/, 'Phone may hold digits, spaces and + ( ) - . only'),
+    company: z.string().trim().max(120, 'Company is at most 120 characters'),
+    department: z.string().trim().max(120, 'Department is at most 120 characters'),
+    address: z.string().trim().max(300, 'Address is at most 300 characters'),
+    notes: z.string().max(5000, 'Notes are at most 5,000 characters'),
+  })
+  .refine((c) => c.firstname || c.lastname || c.email, {
+    path: ['firstname'],
+    message: 'Give at least a name or an e-mail address',
+  })
+
+type TextKey = 'firstname' | 'lastname' | 'email' | 'phone' | 'company' | 'department' | 'address'
+
+/** Adding or editing one contact. */
+export function ContactForm({
+  initial = emptyContact,
+  submitLabel,
+  onSave,
+  onCancel,
+}: {
+  initial?: ContactFields
+  submitLabel: string
+  onSave: (fields: ContactFields) => void
+  onCancel: () => void
+}) {
+  const [form, setForm] = useState<ContactFields>(initial)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const fileInput = useRef<HTMLInputElement>(null)
+  const set = (name: TextKey | 'notes') => (value: string) =>
+    setForm((current) => ({ ...current, [name]: value }))
+
+  const pickImage = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0]
+    event.target.value = ''
+    if (!file) return
+    if (!['image/jpeg', 'image/png', 'image/webp', 'image/gif'].includes(file.type)) {
+      setErrors((e) => ({ ...e, image: 'Choose a JPEG, PNG, WebP or GIF picture' }))
+      return
+    }
+    if (file.size > CONTACT_IMAGE_MAX_BYTES) {
+      setErrors((e) => ({ ...e, image: 'Choose a picture of at most 200 KB' }))
+      return
+    }
+    const reader = new FileReader()
+    reader.onload = () => {
+      setErrors((e) => ({ ...e, image: undefined }))
+      setForm((current) => ({ ...current, image: String(reader.result) }))
+    }
+    reader.onerror = () => setErrors((e) => ({ ...e, image: 'The picture could not be read' }))
+    reader.readAsDataURL(file)
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = contactFormSchema.safeParse(form)
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error))
+      return
+    }
+    setErrors({})
+    onSave({ ...form, ...parsed.data })
+  }
+
+  const text = (name: TextKey, label: string, type = 'text', autoComplete?: string) => (
+    <TextField
+      label={label}
+      name={name}
+      type={type}
+      autoComplete={autoComplete ?? 'off'}
+      value={form[name]}
+      onValueChange={set(name)}
+      error={errors[name]}
+    />
+  )
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={submitLabel}>
+      <Stack gap="4">
+        <Field.Root invalid={Boolean(errors.image)}>
+          <Field.Label>Picture</Field.Label>
+          <Flex gap="3" align="center" wrap="wrap">
+            <Avatar.Root size="lg">
+              <Avatar.Fallback name={fullName(form)} />
+              {form.image ? <Avatar.Image src={form.image} alt="" /> : null}
+            </Avatar.Root>
+            <Button size="sm" variant="outline" onClick={() => fileInput.current?.click()}>
+              Choose picture
+            </Button>
+            <input
+              ref={fileInput}
+              type="file"
+              hidden
+              aria-label="Contact picture"
+              accept="image/jpeg,image/png,image/webp,image/gif"
+              onChange={pickImage}
+            />
+            {form.image ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => setForm((current) => ({ ...current, image: '' }))}
+              >
+                Remove picture
+              </Button>
+            ) : null}
+          </Flex>
+          {errors.image ? <Field.ErrorText>{errors.image}</Field.ErrorText> : null}
+        </Field.Root>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          {text('firstname', 'First name', 'text', 'given-name')}
+          {text('lastname', 'Last name', 'text', 'family-name')}
+          {text('email', 'E-mail', 'email', 'email')}
+          {text('phone', 'Phone', 'tel', 'tel')}
+          {text('company', 'Company', 'text', 'organization')}
+          {text('department', 'Department')}
+        </SimpleGrid>
+        {text('address', 'Address', 'text', 'street-address')}
+        <TextAreaField
+          label="Notes"
+          name="notes"
+          rows={3}
+          value={form.notes}
+          onValueChange={set('notes')}
+          error={errors.notes}
+        />
+        <Flex gap="4" wrap="wrap">
+          <Checkbox.Root
+            checked={form.starred}
+            onCheckedChange={(d) => setForm((c) => ({ ...c, starred: d.checked === true }))}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>Starred</Checkbox.Label>
+          </Checkbox.Root>
+          <Checkbox.Root
+            checked={form.frequentlycontacted}
+            onCheckedChange={(d) =>
+              setForm((c) => ({ ...c, frequentlycontacted: d.checked === true }))
+            }
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>Frequently contacted</Checkbox.Label>
+          </Checkbox.Root>
+        </Flex>
+        <Flex gap="2">
+          <Button type="submit">{submitLabel}</Button>
+          <Button variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+        </Flex>
+      </Stack>
+    </form>
+  )
+}

@@ -1,0 +1,420 @@
+import {
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  DataList,
+  Flex,
+  Heading,
+  IconButton,
+  Input,
+  InputGroup,
+  Stack,
+  Text,
+} from '@chakra-ui/react'
+import { getRouteApi, useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { toast } from 'sonner'
+
+import { AppIcon } from '../../components/layout/icons'
+import { Card, ConfirmDialog, EmptyState, PageHeader } from '../../components/ui'
+import { storedEmail } from '../../lib/session'
+import { type Contact, useContacts } from '../../stores/contacts'
+import {
+  CONTACT_FILTERS,
+  type ContactFilter,
+  FILTER_LABELS,
+  applyFilter,
+  fullName,
+} from './contact-filters'
+import { ContactForm } from './contact-form'
+
+const route = getRouteApi('/admin/contacts')
+
+/**
+ * Contacts kept in this browser only, one list per signed-in e-mail: a filter column, the list
+ * and the open contact. On a phone the open contact takes the place of the list.
+ */
+export function ContactsScreen() {
+  const owner = storedEmail() ?? ''
+  const navigate = useNavigate({ from: '/admin/contacts' })
+  const { id, filter = 'show_all' } = route.useSearch()
+  const { contacts, add, update, purge } = useContacts(owner)
+  const [search, setSearch] = useState('')
+  const [editing, setEditing] = useState(false)
+  const [confirm, setConfirm] = useState<{ contact: Contact; forever: boolean } | null>(null)
+
+  const open = (next: { id?: string | undefined; filter?: ContactFilter }) => {
+    setEditing(false)
+    void navigate({ search: (current) => ({ ...current, ...next }) })
+  }
+  const shown = applyFilter(contacts, filter, search)
+  const adding = id === 'new'
+  const selected = adding ? undefined : contacts.find((c) => c.id === id)
+  const countOf = (f: ContactFilter) => applyFilter(contacts, f, '').length
+
+  const remove = () => {
+    if (!confirm) return
+    const { contact, forever } = confirm
+    if (forever) {
+      purge(contact.id)
+      toast.success(`${fullName(contact)} deleted for good`)
+    } else {
+      update(contact.id, { deleted: true })
+      toast.success(`${fullName(contact)} moved to Deleted`)
+    }
+    setConfirm(null)
+    open({ id: undefined })
+  }
+
+  const detail = adding ? (
+    <Card title="New contact">
+      <ContactForm
+        submitLabel="Add contact"
+        onSave={(fields) => {
+          const contact = add(fields)
+          toast.success(`${fullName(contact)} added`)
+          open({ id: contact.id, filter: 'show_all' })
+        }}
+        onCancel={() => open({ id: undefined })}
+      />
+    </Card>
+  ) : selected ? (
+    <ContactDetail
+      key={selected.id}
+      contact={selected}
+      editing={editing}
+      onEdit={setEditing}
+      onSave={(fields) => {
+        update(selected.id, fields)
+        setEditing(false)
+        toast.success('Contact saved')
+      }}
+      onStar={() => update(selected.id, { starred: !selected.starred })}
+      onDelete={(forever) => setConfirm({ contact: selected, forever })}
+      onRestore={() => {
+        update(selected.id, { deleted: false })
+        toast.success(`${fullName(selected)} restored`)
+      }}
+      onClose={() => open({ id: undefined })}
+    />
+  ) : id ? (
+    <Card>
+      <EmptyState
+        title="This contact is not here"
+        description="It may have been deleted for good, or saved in another browser."
+        action={<Button onClick={() => open({ id: undefined })}>Back to contacts</Button>}
+      />
+    </Card>
+  ) : null
+
+  return (
+    <>
+      <PageHeader
+        title="Contacts"
+        crumbs={[{ label: 'Home', to: '/admin/dashboard' }, { label: 'Contacts' }]}
+        actions={<Button onClick={() => open({ id: 'new' })}>Add contact</Button>}
+      />
+      <Text color="fg.muted" mb="4" fontSize="sm">
+        Contacts are kept in this browser only, for {owner || 'this account'}.
+      </Text>
+      <Flex gap="5" direction={{ base: 'column', lg: 'row' }} align="start">
+        <Stack
+          as="nav"
+          aria-label="Contact filters"
+          gap="1"
+          w={{ base: 'full', lg: '220px' }}
+          flexShrink={0}
+          direction={{ base: 'row', lg: 'column' }}
+          wrap="wrap"
+          display={{ base: detail ? 'none' : 'flex', lg: 'flex' }}
+        >
+          {CONTACT_FILTERS.map((f) => (
+            <Button
+              key={f}
+              size="sm"
+              justifyContent="space-between"
+              variant={filter === f ? 'subtle' : 'ghost'}
+              aria-current={filter === f ? 'page' : undefined}
+              onClick={() => open({ filter: f, id: undefined })}
+            >
+              {FILTER_LABELS[f]}
+              <Badge variant="outline">{countOf(f)}</Badge>
+            </Button>
+          ))}
+        </Stack>
+        <Card flex="1" minW="0" w="full" display={{ base: detail ? 'none' : 'flex', lg: 'flex' }}>
+          <Stack gap="3">
+            <InputGroup startElement={<AppIcon name="search" size="16px" />}>
+              <Input
+                type="search"
+                aria-label="Search contacts"
+                placeholder="Search contacts"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+              />
+            </InputGroup>
+            {shown.length === 0 ? (
+              <EmptyState
+                title={
+                  search
+                    ? 'No contacts match your search'
+                    : filter === 'deleted'
+                      ? 'Nothing deleted'
+                      : filter === 'show_all'
+                        ? 'No contacts yet'
+                        : `No ${FILTER_LABELS[filter].toLowerCase()} contacts`
+                }
+                description={
+                  filter === 'show_all' && !search
+                    ? 'Add the people you work with, or save a lead as a contact.'
+                    : undefined
+                }
+                action={
+                  filter === 'show_all' && !search ? (
+                    <Button onClick={() => open({ id: 'new' })}>Add contact</Button>
+                  ) : undefined
+                }
+              />
+            ) : (
+              <Stack as="ul" gap="1" listStyleType="none" aria-label={FILTER_LABELS[filter]}>
+                {shown.map((contact) => (
+                  <ContactRow
+                    key={contact.id}
+                    contact={contact}
+                    active={contact.id === id}
+                    onOpen={() => open({ id: contact.id })}
+                    onStar={() => update(contact.id, { starred: !contact.starred })}
+                  />
+                ))}
+              </Stack>
+            )}
+          </Stack>
+        </Card>
+        {detail ? (
+          <Box flex="1.3" minW="0" w="full">
+            {detail}
+          </Box>
+        ) : null}
+      </Flex>
+      <ConfirmDialog
+        open={confirm !== null}
+        title={
+          confirm?.forever
+            ? `Delete ${confirm ? fullName(confirm.contact) : ''} for good?`
+            : `Delete ${confirm ? fullName(confirm.contact) : ''}?`
+        }
+        description={
+          confirm?.forever
+            ? 'The contact is removed from this browser. This cannot be undone.'
+            : 'The contact moves to Deleted, where you can restore it.'
+        }
+        confirmLabel={confirm?.forever ? 'Delete for good' : 'Delete'}
+        onCancel={() => setConfirm(null)}
+        onConfirm={remove}
+      />
+    </>
+  )
+}
+
+function ContactRow({
+  contact,
+  active,
+  onOpen,
+  onStar,
+}: {
+  contact: Contact
+  active: boolean
+  onOpen: () => void
+  onStar: () => void
+}) {
+  const name = fullName(contact)
+  return (
+    <Flex
+      as="li"
+      align="center"
+      gap="2"
+      borderRadius="l2"
+      bg={active ? 'bg.muted' : undefined}
+      _hover={{ bg: 'bg.subtle' }}
+    >
+      <Button
+        variant="plain"
+        flex="1"
+        minW="0"
+        justifyContent="start"
+        h="auto"
+        py="2"
+        px="2"
+        onClick={onOpen}
+        aria-current={active ? 'true' : undefined}
+      >
+        <Avatar.Root size="sm">
+          <Avatar.Fallback name={name} />
+          {contact.image ? <Avatar.Image src={contact.image} alt="" /> : null}
+        </Avatar.Root>
+        <Stack gap="0" align="start" minW="0">
+          <Text fontWeight="medium" truncate maxW="full">
+            {name}
+          </Text>
+          <Text fontSize="xs" color="fg.muted" truncate maxW="full">
+            {[contact.company, contact.email].filter(Boolean).join(' · ') || ' '}
+          </Text>
+        </Stack>
+      </Button>
+      {contact.deleted ? null : (
+        <StarButton starred={contact.starred} name={name} onClick={onStar} />
+      )}
+    </Flex>
+  )
+}
+
+function StarButton({
+  starred,
+  name,
+  onClick,
+}: {
+  starred: boolean
+  name: string
+  onClick: () => void
+}) {
+  return (
+    <IconButton
+      size="sm"
+      variant="ghost"
+      aria-label={starred ? `Unstar ${name}` : `Star ${name}`}
+      aria-pressed={starred}
+      onClick={onClick}
+      color={starred ? 'orange.solid' : 'fg.subtle'}
+    >
+      <AppIcon name="star" size="18px" fill={starred ? 'currentColor' : 'none'} />
+    </IconButton>
+  )
+}
+
+function ContactDetail({
+  contact,
+  editing,
+  onEdit,
+  onSave,
+  onStar,
+  onDelete,
+  onRestore,
+  onClose,
+}: {
+  contact: Contact
+  editing: boolean
+  onEdit: (editing: boolean) => void
+  onSave: (fields: Omit<Contact, 'id'>) => void
+  onStar: () => void
+  onDelete: (forever: boolean) => void
+  onRestore: () => void
+  onClose: () => void
+}) {
+  const name = fullName(contact)
+  const { id: _id, ...fields } = contact
+  return (
+    <Card>
+      <Stack gap="5">
+        <Flex justify="space-between" align="center" gap="2" wrap="wrap">
+          <Button variant="ghost" size="sm" onClick={onClose} hideFrom="lg">
+            ‹ Back to contacts
+          </Button>
+          <Flex gap="2" ms="auto" wrap="wrap">
+            {contact.deleted ? (
+              <>
+                <Button size="sm" onClick={onRestore}>
+                  Restore
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  colorPalette="red"
+                  onClick={() => onDelete(true)}
+                >
+                  Delete for good
+                </Button>
+              </>
+            ) : (
+              <>
+                <StarButton starred={contact.starred} name={name} onClick={onStar} />
+                <Button
+                  size="sm"
+                  variant={editing ? 'subtle' : 'outline'}
+                  aria-pressed={editing}
+                  onClick={() => onEdit(!editing)}
+                >
+                  {editing ? 'Stop editing' : 'Edit'}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  colorPalette="red"
+                  onClick={() => onDelete(false)}
+                >
+                  Delete
+                </Button>
+              </>
+            )}
+          </Flex>
+        </Flex>
+        {editing && !contact.deleted ? (
+          <ContactForm
+            initial={fields}
+            submitLabel="Save contact"
+            onSave={onSave}
+            onCancel={() => onEdit(false)}
+          />
+        ) : (
+          <>
+            <Flex gap="4" align="center">
+              <Avatar.Root size="2xl">
+                <Avatar.Fallback name={name} />
+                {contact.image ? <Avatar.Image src={contact.image} alt="" /> : null}
+              </Avatar.Root>
+              <Stack gap="1" minW="0">
+                <Heading as="h2" size="lg" wordBreak="break-word">
+                  {name}
+                </Heading>
+                <Text color="fg.muted">
+                  {[contact.department, contact.company].filter(Boolean).join(', ')}
+                </Text>
+                <Flex gap="2" wrap="wrap">
+                  {contact.deleted ? <Badge colorPalette="red">Deleted</Badge> : null}
+                  {contact.frequentlycontacted ? <Badge>Frequently contacted</Badge> : null}
+                </Flex>
+              </Stack>
+            </Flex>
+            <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="3">
+              <Row
+                label="E-mail"
+                value={contact.email}
+                href={contact.email ? `mailto:${contact.email}` : undefined}
+              />
+              <Row
+                label="Phone"
+                value={contact.phone}
+                href={contact.phone ? `tel:${contact.phone}` : undefined}
+              />
+              <Row label="Company" value={contact.company} />
+              <Row label="Department" value={contact.department} />
+              <Row label="Address" value={contact.address} />
+              <Row label="Notes" value={contact.notes} />
+            </DataList.Root>
+          </>
+        )}
+      </Stack>
+    </Card>
+  )
+}
+
+function Row({ label, value, href }: { label: string; value: string; href?: string | undefined }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel minW="140px">{label}</DataList.ItemLabel>
+      <DataList.ItemValue whiteSpace="pre-wrap" wordBreak="break-word">
+        {value ? href ? <a href={href}>{value}</a> : value : '—'}
+      </DataList.ItemValue>
+    </DataList.Item>
+  )
+}

@@ -1,0 +1,184 @@
+import { Badge, Box, Button, DataList, HStack, Link, Progress, Stack, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { Link as RouterLink, getRouteApi, useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+
+import { contentApi } from '../../api'
+import { AreaGate, lockedPanelFor } from '../../components/area-gate'
+import {
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  PageHeader,
+  PageSpinner,
+} from '../../components/ui'
+import {
+  checklistProgress,
+  formatPlannedDate,
+  platformLabel,
+  statusLabel,
+  statusPalette,
+} from './content-labels'
+import { useDeleteContent } from './use-content-mutations'
+
+const route = getRouteApi('/admin/contentdetail')
+
+const crumbs = (last: string) => [
+  { label: 'Home', to: '/admin/dashboard' as const },
+  { label: 'Content planner', to: '/admin/sheet/content' as const },
+  { label: last },
+]
+
+/** One content piece with its text and checklist progress; edit and delete from here. */
+export function ContentDetailScreen() {
+  const { id } = route.useSearch()
+  return (
+    <AreaGate area="content">
+      {id ? (
+        <PieceDetail id={id} />
+      ) : (
+        <Box>
+          <PageHeader title="Content piece" crumbs={crumbs('Details')} />
+          <Card>
+            <EmptyState
+              title="No content piece chosen"
+              description="Open a piece from your content planner to see it here."
+              action={
+                <Button asChild>
+                  <RouterLink to="/admin/sheet/content">Go to the content planner</RouterLink>
+                </Button>
+              }
+            />
+          </Card>
+        </Box>
+      )}
+    </AreaGate>
+  )
+}
+
+function PieceDetail({ id }: { id: string }) {
+  const navigate = useNavigate()
+  const piece = useQuery(contentApi.get.queryOptions({ params: { id } }))
+  const [confirming, setConfirming] = useState(false)
+  const remove = useDeleteContent()
+
+  if (piece.isPending) return <PageSpinner label="Loading the content piece" />
+  if (piece.isError) {
+    return (
+      lockedPanelFor(piece.error) ?? (
+        <Box>
+          <PageHeader title="Content piece" crumbs={crumbs('Details')} />
+          <ErrorState
+            title={
+              piece.error.status === 404
+                ? 'This content piece does not exist'
+                : 'The content piece could not be loaded'
+            }
+            message={piece.error.message}
+            onRetry={piece.error.status === 404 ? undefined : () => void piece.refetch()}
+            retrying={piece.isFetching}
+          />
+        </Box>
+      )
+    )
+  }
+
+  const item = piece.data.data
+  const progress = checklistProgress(item)
+  return (
+    <Box>
+      <PageHeader
+        title={item.title}
+        crumbs={crumbs('Details')}
+        actions={
+          <>
+            <Button asChild variant="outline">
+              <RouterLink to="/admin/sheet/contentpage" search={{ id: item.id }}>
+                Edit
+              </RouterLink>
+            </Button>
+            <Button variant="outline" colorPalette="red" onClick={() => setConfirming(true)}>
+              Delete
+            </Button>
+          </>
+        }
+      />
+      <Stack gap="6" direction={{ base: 'column', lg: 'row' }} align="flex-start">
+        <Card flex="2" w="full" title="Text">
+          {item.body ? (
+            <Text whiteSpace="pre-wrap" wordBreak="break-word">
+              {item.body}
+            </Text>
+          ) : (
+            <Text color="fg.muted">
+              No text yet.{' '}
+              <Link asChild color="primary.fg">
+                <RouterLink to="/admin/sheet/contentpage" search={{ id: item.id }}>
+                  Write it now
+                </RouterLink>
+              </Link>
+            </Text>
+          )}
+        </Card>
+        <Card flex="1" w="full" title="Details">
+          <Stack gap="5">
+            <DataList.Root orientation="horizontal" size="sm">
+              <DataList.Item>
+                <DataList.ItemLabel>Status</DataList.ItemLabel>
+                <DataList.ItemValue>
+                  <Badge colorPalette={statusPalette(item.status)}>
+                    {statusLabel(item.status)}
+                  </Badge>
+                </DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>Platform</DataList.ItemLabel>
+                <DataList.ItemValue>{platformLabel(item.platform)}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>Niche</DataList.ItemLabel>
+                <DataList.ItemValue>{item.niche || 'Not set'}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>Planned</DataList.ItemLabel>
+                <DataList.ItemValue>
+                  {formatPlannedDate(item.plannedDate) ?? 'Not set'}
+                </DataList.ItemValue>
+              </DataList.Item>
+            </DataList.Root>
+            <Stack gap="2">
+              <Progress.Root value={progress.percent} size="sm" colorPalette="primary">
+                <HStack justify="space-between">
+                  <Progress.Label>Publishing checklist</Progress.Label>
+                  <Progress.ValueText>
+                    {progress.done} of {progress.total}
+                  </Progress.ValueText>
+                </HStack>
+                <Progress.Track mt="2">
+                  <Progress.Range />
+                </Progress.Track>
+              </Progress.Root>
+              <Link asChild color="primary.fg" fontSize="sm">
+                <RouterLink to="/admin/contentchecklist" search={{ id: item.id }}>
+                  Open the checklist
+                </RouterLink>
+              </Link>
+            </Stack>
+          </Stack>
+        </Card>
+      </Stack>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this content piece?"
+        description={`“${item.title}” and its checklist will be gone for good.`}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false)
+          remove.mutate({ params: { id: item.id } })
+          void navigate({ to: '/admin/sheet/content' })
+        }}
+      />
+    </Box>
+  )
+}

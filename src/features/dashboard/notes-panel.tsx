@@ -1,0 +1,131 @@
+import { Badge, Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react'
+import { Link as RouterLink } from '@tanstack/react-router'
+import { type FormEvent, useState } from 'react'
+import { toast } from 'sonner'
+
+import { noteBodySchema } from '../../../api-schemas/notes'
+import { notesApi } from '../../api'
+import { TextAreaField, TextField } from '../../components/form-fields'
+import { Card } from '../../components/ui'
+import { fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
+import { PanelError, PanelSkeleton } from './widget-states'
+
+/** How many notes the dashboard shows; the notes page has the rest. */
+const SHOWN = 4
+
+/** Pinned and latest notes with a quick way to add one. */
+export function NotesPanel() {
+  const notes = notesApi.list.useQuery()
+  const [title, setTitle] = useState('')
+  const [body, setBody] = useState('')
+  const [error, setError] = useState<string | undefined>()
+  const create = notesApi.create.useMutation({
+    meta: { errorToast: false },
+    onSuccess: () => {
+      toast.success('Note added')
+      setTitle('')
+      setBody('')
+    },
+  })
+  const server = serverErrorOf(create.error, ['title', 'body'])
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = noteBodySchema.safeParse({ title, body })
+    if (!parsed.success) {
+      setError(fieldErrorsOf(parsed.error).title)
+      return
+    }
+    setError(undefined)
+    create.mutate({ body: parsed.data })
+  }
+
+  const all = notes.data?.data ?? []
+  return (
+    <Card
+      title="Notes"
+      action={
+        <Link asChild fontSize="sm" color="primary.fg">
+          <RouterLink to="/admin/notes">
+            Open all notes{all.length > SHOWN ? ` (${all.length})` : ''}
+          </RouterLink>
+        </Link>
+      }
+    >
+      <Stack gap="4">
+        <form onSubmit={submit} noValidate aria-label="Quick note">
+          <Stack gap="2">
+            <TextField
+              label="New note"
+              name="title"
+              size="sm"
+              placeholder="Title"
+              maxLength={200}
+              value={title}
+              onValueChange={setTitle}
+              error={error ?? server.fields.title ?? server.form ?? undefined}
+            />
+            <TextAreaField
+              label="Note text"
+              name="body"
+              size="sm"
+              rows={2}
+              placeholder="Optional"
+              value={body}
+              onValueChange={setBody}
+              error={server.fields.body}
+            />
+            <Button type="submit" size="sm" alignSelf="flex-end" loading={create.isPending}>
+              Add note
+            </Button>
+          </Stack>
+        </form>
+        {notes.isPending ? (
+          <PanelSkeleton label="Loading notes" />
+        ) : notes.isError ? (
+          <PanelError
+            message={`Notes could not be loaded: ${notes.error.message}`}
+            onRetry={() => void notes.refetch()}
+            retrying={notes.isFetching}
+          />
+        ) : all.length === 0 ? (
+          <Text color="fg.muted" fontSize="sm">
+            No notes yet. Write your first one above.
+          </Text>
+        ) : (
+          <Stack as="ul" gap="2" listStyleType="none" aria-label="Latest notes">
+            {all.slice(0, SHOWN).map((note) => (
+              <Box
+                as="li"
+                key={note.id}
+                colorPalette={note.color}
+                bg="colorPalette.subtle"
+                borderInlineStartWidth="4px"
+                borderColor="colorPalette.solid"
+                rounded="l1"
+                px="3"
+                py="2"
+              >
+                <HStack justify="space-between" gap="2">
+                  <Text fontWeight="medium" truncate>
+                    {note.title}
+                  </Text>
+                  {note.pinned ? (
+                    <Badge size="sm" variant="solid" colorPalette={note.color}>
+                      Pinned
+                    </Badge>
+                  ) : null}
+                </HStack>
+                {note.body ? (
+                  <Text fontSize="sm" color="fg.muted" lineClamp={2} whiteSpace="pre-wrap">
+                    {note.body}
+                  </Text>
+                ) : null}
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  )
+}

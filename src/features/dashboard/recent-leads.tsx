@@ -1,0 +1,85 @@
+import { Button, HStack, Link, Stack, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { Link as RouterLink } from '@tanstack/react-router'
+
+import { leadsApi, membersApi } from '../../api'
+import { lockedAreaOf } from '../../components/area-gate'
+import { AppIcon } from '../../components/layout/icons'
+import { Card } from '../../components/ui'
+import { storedEmail } from '../../lib/session'
+import { PanelError, PanelSkeleton } from './widget-states'
+
+const SHOWN = 5
+const dateFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short' })
+
+/** The five newest leads; a member without the viral-leads area sees why instead of an error. */
+export function RecentLeads() {
+  const email = storedEmail() ?? ''
+  const profile = useQuery({
+    ...membersApi.profile.queryOptions({ params: { email } }),
+    enabled: email !== '',
+  })
+  const member = profile.data?.data
+  // Without a readable profile the call itself decides: its 403 shows the same note.
+  const granted = !member || member.role === 'admin' || member.areas.includes('viralLeads')
+  const leads = useQuery({
+    ...leadsApi.list.queryOptions({ query: { email, pageSize: SHOWN } }),
+    enabled: email !== '' && !profile.isPending && granted,
+  })
+  const locked = !granted || lockedAreaOf(leads.error) === 'viralLeads'
+
+  return (
+    <Card
+      title="Recent leads"
+      action={
+        locked ? null : (
+          <Link asChild fontSize="sm" color="primary.fg">
+            <RouterLink to="/admin/sheet/leads">See all leads</RouterLink>
+          </Link>
+        )
+      }
+    >
+      {locked ? (
+        <Stack gap="3" align="flex-start" data-testid="leads-locked">
+          <HStack gap="2" color="fg.muted">
+            <AppIcon name="lock" size="18px" />
+            <Text fontSize="sm">Viral leads are not part of your membership yet.</Text>
+          </HStack>
+          <Button asChild size="xs" variant="outline">
+            <RouterLink to="/admin/upgrade">See upgrade options</RouterLink>
+          </Button>
+        </Stack>
+      ) : profile.isPending || leads.isPending ? (
+        <PanelSkeleton label="Loading leads" />
+      ) : leads.isError ? (
+        <PanelError
+          message={`Leads could not be loaded: ${leads.error.message}`}
+          onRetry={() => void leads.refetch()}
+          retrying={leads.isFetching}
+        />
+      ) : leads.data.data.items.length === 0 ? (
+        <Text color="fg.muted" fontSize="sm">
+          No leads yet. Share your opt-in link to collect some.
+        </Text>
+      ) : (
+        <Stack as="ul" gap="3" listStyleType="none" aria-label="Newest leads">
+          {leads.data.data.items.map((lead) => (
+            <HStack as="li" key={lead.id} justify="space-between" gap="3">
+              <Stack gap="0" minW="0">
+                <Text fontWeight="medium" truncate>
+                  {lead.name}
+                </Text>
+                <Text fontSize="sm" color="fg.muted" truncate>
+                  {lead.email}
+                </Text>
+              </Stack>
+              <Text fontSize="sm" color="fg.muted" flexShrink={0}>
+                <time dateTime={lead.createdAt}>{dateFormat.format(new Date(lead.createdAt))}</time>
+              </Text>
+            </HStack>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  )
+}

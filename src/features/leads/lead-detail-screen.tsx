@@ -1,0 +1,188 @@
+import { Badge, Button, DataList, Flex, Stack, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { Link, getRouteApi, useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { toast } from 'sonner'
+
+import type { Lead } from '../../../api-schemas/leads'
+import { leadsApi } from '../../api'
+import { AreaGate, lockedPanelFor } from '../../components/area-gate'
+import {
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  PageHeader,
+  PageSpinner,
+} from '../../components/ui'
+import { storedEmail } from '../../lib/session'
+import { useContacts } from '../../stores/contacts'
+import { LeadDialog } from './lead-dialog'
+import { useDeleteLead } from './use-lead-mutations'
+
+const route = getRouteApi('/admin/leaddetail')
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+
+export function LeadDetailScreen() {
+  return (
+    <>
+      <PageHeader
+        title="Lead"
+        crumbs={[
+          { label: 'Home', to: '/admin/dashboard' },
+          { label: 'Leads', to: '/admin/sheet/leads' },
+          { label: 'Lead' },
+        ]}
+      />
+      <AreaGate area="viralLeads">
+        <LeadDetail />
+      </AreaGate>
+    </>
+  )
+}
+
+function LeadDetail() {
+  const { id } = route.useSearch()
+  const lead = useQuery({
+    ...leadsApi.get.queryOptions({ params: { id: id ?? '' } }),
+    enabled: Boolean(id),
+  })
+
+  if (!id) return <MissingLead />
+  if (lead.isPending) return <PageSpinner label="Loading the lead" />
+  if (lead.isError) {
+    if (lead.error.status === 404 || lead.error.status === 400) return <MissingLead />
+    return (
+      lockedPanelFor(lead.error) ?? (
+        <ErrorState
+          title="The lead could not be loaded"
+          message={lead.error.message}
+          onRetry={() => void lead.refetch()}
+          retrying={lead.isFetching}
+        />
+      )
+    )
+  }
+  return <LeadCard lead={lead.data.data} />
+}
+
+function MissingLead() {
+  return (
+    <EmptyState
+      title="This lead does not exist"
+      description="It may have been deleted. Your other leads are in the list."
+      action={
+        <Button asChild>
+          <Link to="/admin/sheet/leads">Back to leads</Link>
+        </Button>
+      }
+    />
+  )
+}
+
+function LeadCard({ lead }: { lead: Lead }) {
+  const navigate = useNavigate()
+  const { contacts, add } = useContacts(storedEmail() ?? '')
+  const [editing, setEditing] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+  const update = leadsApi.update.useMutation({
+    meta: { errorToast: false },
+    onSuccess: () => {
+      setEditing(false)
+      toast.success('Lead saved')
+    },
+  })
+  const remove = useDeleteLead(() => void navigate({ to: '/admin/sheet/leads', replace: true }))
+  const savedContact = contacts.find(
+    (c) => !c.deleted && c.email.toLowerCase() === lead.email.toLowerCase(),
+  )
+
+  const saveAsContact = () => {
+    const [firstname = '', ...rest] = lead.name.trim().split(/\s+/)
+    add({
+      firstname,
+      lastname: rest.join(' '),
+      email: lead.email,
+      phone: lead.phone,
+      notes: lead.notes,
+    })
+    toast.success(`${lead.name} saved to your contacts`)
+  }
+
+  return (
+    <Card
+      title={lead.name}
+      action={
+        <Badge colorPalette={lead.source === 'optin' ? 'green' : 'gray'}>
+          {lead.source === 'optin' ? 'Opt-in form' : 'Added by hand'}
+        </Badge>
+      }
+    >
+      <Stack gap="6">
+        <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="3">
+          <Item label="E-mail" value={lead.email} />
+          <Item label="Phone" value={lead.phone || '—'} />
+          <Item label="Agreed to be contacted" value={lead.consent ? 'Yes' : 'No'} />
+          <Item label="Added" value={dateFormat.format(new Date(lead.createdAt))} />
+          <Item label="Last changed" value={dateFormat.format(new Date(lead.updatedAt))} />
+          <Item label="Notes" value={lead.notes || '—'} />
+        </DataList.Root>
+        <Flex gap="2" wrap="wrap">
+          <Button onClick={() => setEditing(true)}>Edit</Button>
+          {savedContact ? (
+            <Button asChild variant="outline">
+              <Link to="/admin/contacts" search={{ id: savedContact.id }}>
+                Open contact
+              </Link>
+            </Button>
+          ) : (
+            <Button variant="outline" onClick={saveAsContact}>
+              Save as contact
+            </Button>
+          )}
+          <Button variant="outline" colorPalette="red" onClick={() => setConfirming(true)}>
+            Delete
+          </Button>
+        </Flex>
+        {savedContact ? (
+          <Text fontSize="sm" color="fg.muted">
+            This lead is in your contacts.
+          </Text>
+        ) : null}
+      </Stack>
+      <LeadDialog
+        open={editing}
+        lead={lead}
+        title="Edit lead"
+        submitLabel="Save"
+        pending={update.isPending}
+        error={update.error}
+        onSubmit={(body) => update.mutate({ params: { id: lead.id }, body })}
+        onClose={() => {
+          setEditing(false)
+          update.reset()
+        }}
+      />
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete ${lead.name}?`}
+        description="The lead is removed from your list and from future exports. This cannot be undone."
+        pending={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => remove.mutate({ params: { id: lead.id } })}
+      />
+    </Card>
+  )
+}
+
+function Item({ label, value }: { label: string; value: string }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel minW="180px">{label}</DataList.ItemLabel>
+      <DataList.ItemValue whiteSpace="pre-wrap" wordBreak="break-word">
+        {value}
+      </DataList.ItemValue>
+    </DataList.Item>
+  )
+}

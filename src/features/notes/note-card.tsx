@@ -1,0 +1,97 @@
+import { Badge, Box, HStack, Heading, IconButton, Stack, Text } from '@chakra-ui/react'
+
+import type { Note } from '../../../api-schemas/notes'
+import { AppIcon } from '../../components/layout/icons'
+
+const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
+
+/** One note as a coloured card; the colour name doubles as the Chakra palette. */
+export function NoteCard({
+  note,
+  onEdit,
+  onDelete,
+  onTogglePin,
+}: {
+  note: Note
+  onEdit: () => void
+  onDelete: () => void
+  onTogglePin: () => void
+}) {
+  return (
+    <Box
+      as="article"
+      aria-labelledby={`note-${note.id}-title`}
+      colorPalette={note.color}
+      bg="colorPalette.subtle"
+      color="colorPalette.fg"
+      borderWidth="1px"
+      borderColor="colorPalette.muted"
+      rounded="l2"
+      p="15px"
+      display="flex"
+      flexDirection="column"
+      gap="3"
+      minH="40"
+    >
+      <HStack justify="space-between" align="flex-start" gap="2">
+        <Heading
+          as="h3"
+          size="md"
+          id={`note-${note.id}-title`}
+          color="fg"
+          wordBreak="break-word"
+          minW="0"
+        >
+          {note.title}
+        </Heading>
+        {note.pinned ? (
+          <Badge colorPalette={note.color} variant="solid" flexShrink={0}>
+            Pinned
+          </Badge>
+        ) : null}
+      </HStack>
+      <Text
+        color="fg"
+        whiteSpace="pre-wrap"
+        wordBreak="break-word"
+        lineClamp={8}
+        flex="1"
+        fontSize="sm"
+      >
+        {note.body}
+      </Text>
+      <Stack direction="row" justify="space-between" align="center" gap="2">
+        <Text fontSize="xs" color="fg.muted">
+          <time dateTime={note.updatedAt}>{dateFormat.format(new Date(note.updatedAt))}</time>
+        </Text>
+        <HStack gap="1">
+          <IconButton
+            size="sm"
+            variant="ghost"
+            aria-label={note.pinned ? `Unpin note ${note.title}` : `Pin note ${note.title}`}
+            aria-pressed={note.pinned}
+            onClick={onTogglePin}
+          >
+            <AppIcon name="pin" size="18px" />
+          </IconButton>
+          <IconButton
+            size="sm"
+            variant="ghost"
+            aria-label={`Edit note ${note.title}`}
+            onClick={onEdit}
+          >
+            <AppIcon name="edit" size="18px" />
+          </IconButton>
+          <IconButton
+            size="sm"
+            variant="ghost"
+            aria-label={`Delete note ${note.title}`}
+            onClick={onDelete}
+          >
+            <AppIcon name="trash" size="18px" />
+          </IconButton>
+        </HStack>
+      </Stack>
+    </Box>
+  )
+}

@@ -1,0 +1,160 @@
+import {
+  Button,
+  Checkbox,
+  CloseButton,
+  Dialog,
+  Fieldset,
+  HStack,
+  Portal,
+  RadioGroup,
+  Stack,
+} from '@chakra-ui/react'
+import { type FormEvent, useState } from 'react'
+import { toast } from 'sonner'
+
+import { type Note, noteBodySchema } from '../../../api-schemas/notes'
+import { notesApi } from '../../api'
+import { FormAlert, TextAreaField, TextField } from '../../components/form-fields'
+import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
+import { type NoteColor, noteColorOptions } from './note-colors'
+
+const FIELDS = ['title', 'body', 'color', 'pinned'] as const
+
+/** Create (no `note`) or edit one note. The dialog closes itself after a successful save. */
+export function NoteDialog({
+  open,
+  note,
+  onClose,
+}: {
+  open: boolean
+  note: Note | null
+  onClose: () => void
+}) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open) onClose()
+      }}
+      placement="center"
+      size={{ base: 'full', sm: 'md' }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content bg="bg.panel">
+            {/* Remounted per note, so the form starts from the note it edits. */}
+            {open ? <NoteForm key={note?.id ?? 'new'} note={note} onDone={onClose} /> : null}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}
+
+function NoteForm({ note, onDone }: { note: Note | null; onDone: () => void }) {
+  const [title, setTitle] = useState(note?.title ?? '')
+  const [body, setBody] = useState(note?.body ?? '')
+  const [color, setColor] = useState<NoteColor>(note?.color ?? 'yellow')
+  const [pinned, setPinned] = useState(note?.pinned ?? false)
+  const [errors, setErrors] = useState<FieldErrors>({})
+
+  const onSuccess = () => {
+    toast.success(note ? 'Note saved' : 'Note added')
+    onDone()
+  }
+  const create = notesApi.create.useMutation({ meta: { errorToast: false }, onSuccess })
+  const update = notesApi.update.useMutation({ meta: { errorToast: false }, onSuccess })
+  const saving = note ? update : create
+  const server = serverErrorOf(saving.error, FIELDS)
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = noteBodySchema.safeParse({ title, body, color, pinned })
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error))
+      return
+    }
+    setErrors({})
+    if (note) update.mutate({ params: { id: note.id }, body: parsed.data })
+    else create.mutate({ body: parsed.data })
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Dialog.Header>
+        <Dialog.Title>{note ? 'Edit note' : 'New note'}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="4">
+          {server.form ? <FormAlert status="error">{server.form}</FormAlert> : null}
+          <TextField
+            label="Title"
+            name="title"
+            required
+            maxLength={200}
+            value={title}
+            onValueChange={setTitle}
+            error={errors.title ?? server.fields.title}
+          />
+          <TextAreaField
+            label="Note"
+            name="body"
+            rows={6}
+            value={body}
+            onValueChange={setBody}
+            error={errors.body ?? server.fields.body}
+          />
+          <Fieldset.Root invalid={Boolean(errors.color ?? server.fields.color)}>
+            <Fieldset.Legend id="note-colour-legend">Colour</Fieldset.Legend>
+            <RadioGroup.Root
+              aria-labelledby="note-colour-legend"
+              name="color"
+              size="sm"
+              value={color}
+              onValueChange={(details) => {
+                if (details.value) setColor(details.value as NoteColor)
+              }}
+            >
+              <HStack gap="4" wrap="wrap">
+                {noteColorOptions.map((option) => (
+                  <RadioGroup.Item
+                    key={option.value}
+                    value={option.value}
+                    colorPalette={option.value}
+                  >
+                    <RadioGroup.ItemHiddenInput />
+                    <RadioGroup.ItemIndicator />
+                    <RadioGroup.ItemText>{option.label}</RadioGroup.ItemText>
+                  </RadioGroup.Item>
+                ))}
+              </HStack>
+            </RadioGroup.Root>
+            {(errors.color ?? server.fields.color) ? (
+              <Fieldset.ErrorText>{errors.color ?? server.fields.color}</Fieldset.ErrorText>
+            ) : null}
+          </Fieldset.Root>
+          <Checkbox.Root
+            checked={pinned}
+            onCheckedChange={(details) => setPinned(details.checked === true)}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>Pin to the top</Checkbox.Label>
+          </Checkbox.Root>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={saving.isPending} loadingText="Saving…">
+          {note ? 'Save note' : 'Add note'}
+        </Button>
+      </Dialog.Footer>
+    </form>
+  )
+}

@@ -1,0 +1,146 @@
+import { Box, Button, Input, InputGroup, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { useMemo, useState } from 'react'
+
+import type { Note } from '../../../api-schemas/notes'
+import { notesApi } from '../../api'
+import { AppIcon } from '../../components/layout/icons'
+import { ConfirmDialog, EmptyState, ErrorState, PageHeader } from '../../components/ui'
+import { NoteCard } from './note-card'
+import { NoteDialog } from './note-dialog'
+import { useDeleteNote, useTogglePin } from './use-note-mutations'
+
+type Editing = { note: Note | null } | null
+
+/** Every note of the member as coloured cards, searched in the browser. */
+export function NotesScreen() {
+  const notes = notesApi.list.useQuery()
+  const [search, setSearch] = useState('')
+  const [editing, setEditing] = useState<Editing>(null)
+  const [deleting, setDeleting] = useState<Note | null>(null)
+  const remove = useDeleteNote()
+  const togglePin = useTogglePin()
+
+  const all = notes.data?.data
+  const shown = useMemo(() => {
+    const needle = search.trim().toLowerCase()
+    if (!all || !needle) return all ?? []
+    return all.filter(
+      (note) =>
+        note.title.toLowerCase().includes(needle) || note.body.toLowerCase().includes(needle),
+    )
+  }, [all, search])
+
+  const newNote = (
+    <Button onClick={() => setEditing({ note: null })}>
+      <AppIcon name="plus" size="18px" />
+      New note
+    </Button>
+  )
+
+  let content
+  if (notes.isPending) {
+    content = (
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4" aria-busy="true">
+        <Text srOnly role="status">
+          Loading notes
+        </Text>
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} height="40" rounded="l2" />
+        ))}
+      </SimpleGrid>
+    )
+  } else if (notes.isError) {
+    content = (
+      <ErrorState
+        title="Your notes could not be loaded"
+        message={notes.error.message}
+        onRetry={() => void notes.refetch()}
+        retrying={notes.isFetching}
+      />
+    )
+  } else if (notes.data.data.length === 0) {
+    content = (
+      <EmptyState
+        title="No notes yet"
+        description="Keep ideas, hooks and to-dos here. Pinned notes also show on your dashboard."
+        action={<Button onClick={() => setEditing({ note: null })}>Write your first note</Button>}
+      />
+    )
+  } else if (shown.length === 0) {
+    content = (
+      <EmptyState
+        title={`No notes match “${search.trim()}”`}
+        description="Search looks at titles and note text."
+        action={
+          <Button variant="outline" onClick={() => setSearch('')}>
+            Clear search
+          </Button>
+        }
+      />
+    )
+  } else {
+    content = (
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4">
+        {shown.map((note) => (
+          <NoteCard
+            key={note.id}
+            note={note}
+            onEdit={() => setEditing({ note })}
+            onDelete={() => setDeleting(note)}
+            onTogglePin={() =>
+              togglePin.mutate({
+                params: { id: note.id },
+                body: {
+                  title: note.title,
+                  body: note.body,
+                  color: note.color,
+                  pinned: !note.pinned,
+                },
+              })
+            }
+          />
+        ))}
+      </SimpleGrid>
+    )
+  }
+
+  return (
+    <Box>
+      <PageHeader
+        title="Notes"
+        crumbs={[{ label: 'Home', to: '/admin/dashboard' }, { label: 'Notes' }]}
+        actions={newNote}
+      />
+      <Stack gap="5">
+        {all && all.length > 0 ? (
+          <InputGroup startElement={<AppIcon name="search" size="18px" />} maxW={{ md: 'sm' }}>
+            <Input
+              type="search"
+              aria-label="Search notes"
+              placeholder="Search notes"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              bg="bg.panel"
+            />
+          </InputGroup>
+        ) : null}
+        {content}
+      </Stack>
+      <NoteDialog
+        open={editing !== null}
+        note={editing?.note ?? null}
+        onClose={() => setEditing(null)}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this note?"
+        description={deleting ? `“${deleting.title}” will be gone for good.` : undefined}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remove.mutate({ params: { id: deleting.id } })
+          setDeleting(null)
+        }}
+      />
+    </Box>
+  )
+}

@@ -1,0 +1,24 @@
+import type { AreaKey } from '../../../api-schemas/access'
+
+/** What each area of the catalogue gives a member, in one sentence. */
+export const AREA_DETAILS: Record<AreaKey, string> = {
+  training: 'Step-by-step digital-marketing lessons, from the basics to your first campaign.',
+  bonus: 'Extra courses that go deeper on traffic, funnels and affiliate offers.',
+  content: 'The content checklist and planner to prepare posts for every niche.',
+  viralLeads:
+    'Your own opt-in page and form snippet, with every captured lead listed and exportable.',
+  niches:
+    'Ready-made niche sheets for health, wealth, relationships and crafts, plus your own niches.',
+  quickCash: 'Short guides for fast first commissions with low-cost traffic.',
+  instagram: 'Instagram bio and caption tools built for affiliate offers.',
+  aiTools: 'Text tools that draft captions, scripts, descriptions and ads for you.',
+  chatbot: 'A chatbot that answers questions about the training and your campaigns.',
+  digistoreTraining: 'A five-step course on selling through the Digistore24 network.',
+  upsell1: 'Traffic accelerator: advanced paid and free traffic methods.',
+  upsell2: 'Done-for-you campaigns you can launch with your affiliate links.',
+  upsell3: 'Coaching sessions with answers to your own questions.',
+  dfyVideo: 'Done-for-you videos to publish on your channels.',
+}
+
+/** The contact-us subject that asks for an area. */
+export const upgradeSubject = (label: string) => `Upgrade request: ${label}`

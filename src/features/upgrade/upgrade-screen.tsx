@@ -1,0 +1,100 @@
+import { Badge, Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+
+import { AREAS } from '../../../api-schemas/access'
+import { membersApi } from '../../api'
+import { Card, ErrorState, PageHeader, PageSpinner } from '../../components/ui'
+import { storedEmail } from '../../lib/session'
+import { AREA_DETAILS, upgradeSubject } from './area-details'
+
+/** The area catalogue: what the member has, what the others give, and how to ask for them. */
+export function UpgradeScreen() {
+  const email = storedEmail() ?? ''
+  const profile = useQuery({
+    ...membersApi.profile.queryOptions({ params: { email } }),
+    enabled: email !== '',
+  })
+
+  return (
+    <>
+      <PageHeader
+        title="Upgrade"
+        crumbs={[{ label: 'Home', to: '/admin/dashboard' }, { label: 'Upgrade' }]}
+      />
+      {profile.isPending && email ? (
+        <PageSpinner label="Loading your membership" />
+      ) : profile.isError || !profile.data ? (
+        <ErrorState
+          title="Your membership could not be loaded"
+          message={profile.error?.message ?? 'Sign in again to see your membership.'}
+          onRetry={email ? () => void profile.refetch() : undefined}
+          retrying={profile.isFetching}
+        />
+      ) : (
+        <Catalogue
+          isAdmin={profile.data.data.role === 'admin'}
+          areas={new Set(profile.data.data.areas)}
+        />
+      )}
+    </>
+  )
+}
+
+function Catalogue({ isAdmin, areas }: { isAdmin: boolean; areas: Set<string> }) {
+  return (
+    <Stack gap="5">
+      <Text color="fg.muted">
+        {isAdmin
+          ? 'As an administrator you can open every area.'
+          : 'Areas marked “Included” are part of your membership. To add another, send us a message and we will set it up for you.'}
+      </Text>
+      <SimpleGrid
+        columns={{ base: 1, md: 2, xl: 3 }}
+        gap="5"
+        as="ul"
+        listStyleType="none"
+        aria-label="Membership areas"
+      >
+        {AREAS.map((area) => {
+          const included = isAdmin || areas.has(area.key)
+          return (
+            <Card key={area.key} as="li" aria-labelledby={`area-${area.key}`}>
+              <Stack gap="3" h="full">
+                <Flex justify="space-between" align="start" gap="3">
+                  <Heading as="h2" size="md" id={`area-${area.key}`}>
+                    {area.label}
+                  </Heading>
+                  {included ? (
+                    <Badge colorPalette="green" flexShrink={0}>
+                      Included
+                    </Badge>
+                  ) : (
+                    <Badge colorPalette="gray" flexShrink={0}>
+                      {area.free ? 'Free area' : 'Paid upgrade'}
+                    </Badge>
+                  )}
+                </Flex>
+                <Text color="fg.muted" flex="1">
+                  {AREA_DETAILS[area.key]}
+                </Text>
+                {included ? null : (
+                  <Button
+                    asChild
+                    size="sm"
+                    alignSelf="start"
+                    variant={area.free ? 'outline' : 'solid'}
+                  >
+                    <Link to="/admin/contactus" search={{ subject: upgradeSubject(area.label) }}>
+                      {area.free ? 'Ask us to open it' : 'Contact us to upgrade'}
+                    </Link>
+                  </Button>
+                )}
+              </Stack>
+            </Card>
+          )
+        })}
+      </SimpleGrid>
+    </Stack>
+  )
+}

@@ -1,0 +1,120 @@
+import { HttpResponse, delay, http as mswHttp } from 'msw'
+import { afterEach, describe, expect, it } from 'vitest'
+
+import { server } from '../../tests/client/msw'
+import { ApiError, compactQuery, request } from './http'
+
+afterEach(() => {
+  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+})
+
+describe('the HTTP client', () => {
+  it("sends the spec's headers and only non-empty query parameters", async () => {
+    localStorage.setItem('authToken', 'tok')
+    localStorage.setItem('role', 'admin')
+    document.cookie = 'XSRF-TOKEN=x%2Fy; path=/'
+    let seen: Request | undefined
+    server.use(
+      mswHttp.get('/api/things', ({ request: req }) => {
+        seen = req
+        return HttpResponse.json({ ok: true })
+      }),
+    )
+    await expect(
+      request({
+        method: 'GET',
+        path: 'things',
+        query: { search: '', page: 2, sort: undefined, order: null, flag: false },
+      }),
+    ).resolves.toEqual({ ok: true })
+    expect(seen!.headers.get('authorization')).toBe('Bearer tok')
+    expect(seen!.headers.get('role')).toBe('admin')
+    expect(seen!.headers.get('accept')).toBe('application/json')
+    expect(seen!.headers.get('x-xsrf-token')).toBe('x/y')
+    expect(new URL(seen!.url).search).toBe('?page=2&flag=false')
+  })
+
+  it('sends no Authorization, Role or XSRF header when there is nothing to send', async () => {
+    let seen: Request | undefined
+    server.use(
+      mswHttp.get('/api/things', ({ request: req }) => {
+        seen = req
+        return HttpResponse.json({})
+      }),
+    )
+    await request({ method: 'GET', path: 'things' })
+    expect(seen!.headers.has('authorization')).toBe(false)
+    expect(seen!.headers.has('role')).toBe(false)
+    expect(seen!.headers.has('x-xsrf-token')).toBe(false)
+  })
+
+  it("turns an error answer into ApiError with the server's message and status", async () => {
+    localStorage.setItem('authToken', 'tok')
+    server.use(
+      mswHttp.get('/api/things', () => HttpResponse.json({ message: 'Nope' }, { status: 403 })),
+    )
+    const error = await request({ method: 'GET', path: 'things' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 403, message: 'Nope', signedIn: true })
+  })
+
+  it('falls back to the status text when the error body has no message', async () => {
+    server.use(
+      mswHttp.get(
+        '/api/things',
+        () => new HttpResponse('oops', { status: 502, statusText: 'Bad Gateway' }),
+      ),
+    )
+    await expect(request({ method: 'GET', path: 'things' })).rejects.toMatchObject({
+      status: 502,
+      message: 'Bad Gateway',
+      signedIn: false,
+    })
+  })
+
+  it('reports a dropped connection as "Network Error"', async () => {
+    server.use(mswHttp.get('/api/things', () => HttpResponse.error()))
+    await expect(request({ method: 'GET', path: 'things' })).rejects.toMatchObject({
+      status: 0,
+      message: 'Network Error',
+    })
+  })
+
+  it('reports a cancelled call as "Request aborted"', async () => {
+    server.use(
+      mswHttp.get('/api/things', async () => {
+        await delay('infinite')
+        return HttpResponse.json({})
+      }),
+    )
+    const controller = new AbortController()
+    const pending = request({ method: 'GET', path: 'things', signal: controller.signal })
+    controller.abort()
+    await expect(pending).rejects.toMatchObject({ status: 0, message: 'Request aborted' })
+  })
+
+  it('reports an exceeded timeout as "timeout of Nms exceeded"', async () => {
+    server.use(
+      mswHttp.get('/api/things', async () => {
+        await delay(200)
+        return HttpResponse.json({})
+      }),
+    )
+    await expect(request({ method: 'GET', path: 'things', timeout: 20 })).rejects.toMatchObject({
+      status: 0,
+      message: 'timeout of 20ms exceeded',
+    })
+  })
+
+  it('compacts query values', () => {
+    expect(compactQuery({ a: '', b: 0, c: undefined, d: 'x' }).toString()).toBe('b=0&d=x')
+  })
+
+  it('reads "field: message" server errors as field errors', () => {
+    expect(new ApiError('email: Already taken', 409).field).toEqual({
+      name: 'email',
+      message: 'Already taken',
+    })
+    expect(new ApiError('Invalid e-mail or password', 401).field).toBeNull()
+  })
+})

@@ -1,0 +1,152 @@
+import ky, { HTTPError, TimeoutError } from 'ky'
+
+import { STORAGE_KEYS } from './session'
+
+/**
+ * Every failure of an API call, whatever its cause: `status` is the HTTP status (0 when no
+ * answer arrived) and `message` the server's `{message}` or the HTTP layer's own wording.
+ * `signedIn` says whether the call carried a token, so a 401 can tell an expired session from
+ * a wrong password.
+ */
+export class ApiError extends Error {
+  override name = 'ApiError'
+  readonly status: number
+  readonly signedIn: boolean
+
+  constructor(message: string, status: number, signedIn = false) {
+    super(message)
+    this.status = status
+    this.signedIn = signedIn
+  }
+
+  /** Server messages of the form "field: text" belong next to that field. */
+  get field(): { name: string; message: string } | null {
+    const match = /^([A-Za-z][\w.]*): (.+)$/s.exec(this.message)
+    return match ? { name: match[1]!, message: match[2]! } : null
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError
+
+const API_BASE: string = import.meta.env.VITE_API_BASE || '/api'
+
+/** Absolute, so the client also works where Request cannot resolve relative URLs (tests). */
+const apiBaseUrl = () =>
+  typeof document === 'undefined' ? API_BASE : new URL(API_BASE, document.baseURI).href
+
+function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=')
+    if (key === name) return decodeURIComponent(rest.join('='))
+  }
+  return null
+}
+
+/** The one HTTP client: no timeout and no retries (spec point 9), the spec's headers on every call. */
+export const http = ky.create({
+  prefixUrl: apiBaseUrl(),
+  timeout: false,
+  retry: 0,
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        const token = localStorage.getItem(STORAGE_KEYS.token)
+        const role = localStorage.getItem(STORAGE_KEYS.role)
+        if (token) request.headers.set('Authorization', `Bearer ${token}`)
+        if (role) request.headers.set('Role', role)
+        request.headers.set('Accept', 'application/json')
+        const xsrf = readCookie('XSRF-TOKEN')
+        if (xsrf) request.headers.set('X-XSRF-TOKEN', xsrf)
+      },
+    ],
+  },
+})
+
+export type QueryValue = string | number | boolean | null | undefined
+
+/** Only non-empty query parameters are sent (spec point 5). */
+export function compactQuery(query: Record<string, QueryValue> | undefined) {
+  const params = new URLSearchParams()
+  if (!query) return params
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue
+    params.append(key, String(value))
+  }
+  return params
+}
+
+async function messageOf(response: Response): Promise<string> {
+  try {
+    const body: unknown = await response.clone().json()
+    if (typeof body === 'object' && body !== null && 'message' in body) {
+      const message = (body as { message: unknown }).message
+      if (typeof message === 'string' && message) return message
+    }
+  } catch {
+    // Not JSON (a proxy's error page, say): fall through to the status text.
+  }
+  return response.statusText || `Request failed with status code ${response.status}`
+}
+
+/** Turns whatever ky or fetch threw into an ApiError. */
+export async function toApiError(
+  error: unknown,
+  signedIn: boolean,
+  timeout: number | false = false,
+): Promise<ApiError> {
+  if (error instanceof ApiError) return error
+  if (error instanceof HTTPError) {
+    return new ApiError(await messageOf(error.response), error.response.status, signedIn)
+  }
+  if (error instanceof TimeoutError) {
+    return new ApiError(`timeout of ${timeout || 0}ms exceeded`, 0, signedIn)
+  }
+  // By name, not class: fetch implementations throw their own DOMException.
+  const name = typeof error === 'object' && error !== null && 'name' in error ? error.name : ''
+  if (name === 'AbortError') {
+    return new ApiError('Request aborted', 0, signedIn)
+  }
+  return new ApiError('Network Error', 0, signedIn)
+}
+
+export interface RequestInput {
+  method: string
+  /** Path under the API base, without a leading slash. */
+  path: string
+  query?: Record<string, QueryValue>
+  body?: unknown
+  signal?: AbortSignal
+  /** Off unless a caller needs one: the spec has no request timeout by default. */
+  timeout?: number | false
+}
+
+/** One call through the shared client; resolves with the parsed JSON body, rejects with ApiError. */
+export async function request({
+  method,
+  path,
+  query,
+  body,
+  signal,
+  timeout = false,
+}: RequestInput) {
+  const signedIn = Boolean(localStorage.getItem(STORAGE_KEYS.token))
+  try {
+    const response = await http(path, {
+      method,
+      searchParams: compactQuery(query),
+      // A form (multipart endpoints) goes as is, so fetch sets its boundary; all else is JSON.
+      ...(body instanceof FormData ? { body } : { json: body }),
+      signal,
+      timeout,
+    })
+    if (response.status === 204) return undefined
+    try {
+      return (await response.json()) as unknown
+    } catch {
+      throw new ApiError('The server sent an answer that is not JSON', response.status, signedIn)
+    }
+  } catch (error) {
+    throw await toApiError(error, signedIn, timeout)
+  }
+}

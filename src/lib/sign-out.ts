@@ -1,0 +1,14 @@
+import type { QueryClient } from '@tanstack/react-query'
+
+import { useAuthStore } from '../stores/auth'
+
+/** Forgets the stored session (the four keys). */
+export function forgetSession() {
+  useAuthStore.getState().signOut()
+}
+
+/** Drops every cached answer so nothing of this member can show to the next one. */
+export async function dropCachedData(queryClient: QueryClient) {
+  await queryClient.cancelQueries()
+  queryClient.clear()
+}

@@ -1,0 +1,30 @@
+import { Outlet, createFileRoute, redirect } from '@tanstack/react-router'
+
+import { membersApi } from '../../api/members'
+import { MainLayout } from '../../components/layout/main-layout'
+import { UserMenu } from '../../components/user-menu'
+import { storedEmail } from '../../lib/session'
+import { isSignedIn } from '../../stores/auth'
+
+/**
+ * The guard of everything under /admin. It only decides what to show: the API authorizes each
+ * call on its own.
+ */
+export const Route = createFileRoute('/admin')({
+  beforeLoad: ({ location }) => {
+    if (!isSignedIn()) {
+      throw redirect({ to: '/auth/login', search: { redirect: location.href }, replace: true })
+    }
+  },
+  loader: ({ context }) => {
+    const email = storedEmail()
+    // Started here, awaited by nobody: the top bar shows the profile when it arrives.
+    if (email)
+      void context.queryClient.prefetchQuery(membersApi.profile.queryOptions({ params: { email } }))
+  },
+  component: () => (
+    <MainLayout userMenu={<UserMenu />}>
+      <Outlet />
+    </MainLayout>
+  ),
+})

@@ -1,0 +1,12 @@
+import { Outlet, createFileRoute } from '@tanstack/react-router'
+
+import { BlankLayout } from '../../features/auth/blank-layout'
+
+/** Public screens: no guard, no sidebar. */
+export const Route = createFileRoute('/auth')({
+  component: () => (
+    <BlankLayout>
+      <Outlet />
+    </BlankLayout>
+  ),
+})

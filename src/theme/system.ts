@@ -1,0 +1,126 @@
+import { createSystem, defaultConfig, defineConfig, type SystemStyleObject } from '@chakra-ui/react'
+
+import { THEME_NAMES } from '../stores/appearance'
+import { colourThemes, type Palette } from './themes'
+
+const FONT_STACK =
+  'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", Arial, sans-serif, "Apple Color Emoji", "Segoe UI Emoji"'
+
+const paletteVars = (
+  name: 'primary' | 'secondary',
+  palette: Palette,
+): Record<`--${string}`, string> => ({
+  [`--app-${name}`]: palette.main,
+  [`--app-${name}-light`]: palette.light,
+  [`--app-${name}-dark`]: palette.dark,
+})
+
+/**
+ * The colour theme lives in CSS variables selected by `data-theme` and the `dark` class on
+ * <html>, so switching theme or mode repaints without re-rendering React. The default (no
+ * attribute yet) is BLUE_THEME.
+ */
+const themeVariables: Record<string, SystemStyleObject> = {}
+for (const name of THEME_NAMES) {
+  const theme = colourThemes[name]
+  const light = {
+    ...paletteVars('primary', theme.light.primary),
+    ...paletteVars('secondary', theme.light.secondary),
+  }
+  const dark = {
+    ...paletteVars('primary', theme.dark.primary),
+    ...paletteVars('secondary', theme.dark.secondary),
+  }
+  if (name === 'BLUE_THEME') {
+    themeVariables[':root'] = light
+    themeVariables[':root.dark'] = dark
+  }
+  themeVariables[`:root[data-theme=${name}]`] = light
+  themeVariables[`:root.dark[data-theme=${name}]`] = dark
+}
+
+const paletteTokens = (name: 'primary' | 'secondary') => ({
+  solid: { value: `var(--app-${name})` },
+  contrast: { value: '{colors.white}' },
+  fg: { value: `var(--app-${name})` },
+  muted: { value: `color-mix(in srgb, var(--app-${name}) 35%, transparent)` },
+  subtle: { value: `var(--app-${name}-light)` },
+  emphasized: { value: `var(--app-${name}-dark)` },
+  focusRing: { value: `var(--app-${name})` },
+})
+
+const config = defineConfig({
+  globalCss: {
+    ...themeVariables,
+    html: { colorPalette: 'primary' },
+    body: { bg: 'bg.page', color: 'fg', fontFamily: 'body' },
+  },
+  theme: {
+    // xs is the base (0). 2xl is kept above xl so the scale stays ordered.
+    breakpoints: { sm: '600px', md: '900px', lg: '1200px', xl: '1536px', '2xl': '1920px' },
+    tokens: {
+      fonts: {
+        body: { value: FONT_STACK },
+        heading: { value: FONT_STACK },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        primary: paletteTokens('primary'),
+        secondary: paletteTokens('secondary'),
+        bg: {
+          DEFAULT: { value: { _light: '{colors.white}', _dark: '#2A3447' } },
+          page: { value: { _light: '#F4F7FB', _dark: '#1E2736' } },
+          panel: { value: { _light: '{colors.white}', _dark: '#2A3447' } },
+          subtle: { value: { _light: '#F8FAFC', _dark: '#253044' } },
+          muted: { value: { _light: '#F2F6FA', _dark: '#333F55' } },
+          emphasized: { value: { _light: '#E5EAEF', _dark: '#3D4A63' } },
+        },
+        fg: {
+          DEFAULT: { value: { _light: '#2A3547', _dark: '#EAEFF4' } },
+          muted: { value: { _light: '#5A6A85', _dark: '#A3B3CB' } },
+          subtle: { value: { _light: '#7C8FAC', _dark: '#7C8FAC' } },
+        },
+        border: {
+          DEFAULT: { value: { _light: '#E5EAEF', _dark: '#333F55' } },
+          muted: { value: { _light: '#EEF2F6', _dark: '#2F3A4F' } },
+        },
+      },
+      radii: {
+        // One setting (the customizer's corner radius, 7 by default) drives every component.
+        l1: { value: 'max(0px, calc(var(--app-radius, 7px) - 3px))' },
+        l2: { value: 'var(--app-radius, 7px)' },
+        l3: { value: 'calc(var(--app-radius, 7px) + 2px)' },
+      },
+      shadows: {
+        card: {
+          value: {
+            _light: '0 0 2px 0 rgb(145 158 171 / 30%), 0 12px 24px -4px rgb(145 158 171 / 12%)',
+            _dark: '0 0 2px 0 rgb(0 0 0 / 60%), 0 12px 24px -4px rgb(0 0 0 / 45%)',
+          },
+        },
+        topbar: {
+          value: {
+            _light: '0 1px 0 0 #E5EAEF',
+            _dark: '0 1px 0 0 #333F55, 0 4px 12px rgb(0 0 0 / 35%)',
+          },
+        },
+      },
+    },
+    slotRecipes: {
+      // `slots: []` leaves the default slots in place (configs merge arrays index by index).
+      card: {
+        slots: [],
+        variants: {
+          size: { md: { root: { '--card-padding': '15px' } } },
+        },
+      },
+      dialog: {
+        slots: [],
+        base: { title: { fontSize: '1.25rem' } },
+      },
+    },
+  },
+})
+
+export const system = createSystem(defaultConfig, config)

@@ -1,0 +1,253 @@
+import { fireEvent, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+
+import type { CalendarEvent } from '../../api-schemas/events'
+import { contract } from '../../api-schemas/index'
+import { storeSession } from './factories'
+import { memberHandlers } from './handlers'
+import { handle, server } from './msw'
+import { renderApp } from './render-app'
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
+const stamp = '2026-03-01T10:00:00.000Z'
+
+/** Today at `hour`, local time: always inside the month and week the calendar opens on. */
+function today(hour: number) {
+  const date = new Date()
+  date.setHours(hour, 0, 0, 0)
+  return date
+}
+
+const makeEvent = (n: number, overrides: Partial<CalendarEvent> = {}): CalendarEvent => ({
+  id: uuid(n),
+  title: `Event ${n}`,
+  description: '',
+  location: '',
+  start: today(10).toISOString(),
+  end: today(11).toISOString(),
+  allDay: false,
+  color: 'blue',
+  createdAt: stamp,
+  updatedAt: stamp,
+  ...overrides,
+})
+
+/** A tiny events API that remembers what the screen asked for. */
+function eventsBackend(initial: CalendarEvent[]) {
+  const events = [...initial]
+  const ranges: { from: string; to: string }[] = []
+  return {
+    events,
+    ranges,
+    handlers: [
+      handle(contract.events.list, ({ url }) => {
+        const from = url.searchParams.get('from')!
+        const to = url.searchParams.get('to')!
+        ranges.push({ from, to })
+        const inRange = events.filter(
+          (e) => Date.parse(e.end) >= Date.parse(from) && Date.parse(e.start) < Date.parse(to),
+        )
+        return { data: { data: inRange } }
+      }),
+      handle(contract.events.create, ({ body }) => {
+        const created = makeEvent(events.length + 50, {
+          ...body,
+          description: body.description ?? '',
+          location: body.location ?? '',
+          allDay: body.allDay ?? false,
+          color: body.color ?? 'blue',
+        })
+        events.push(created)
+        return { status: 201, data: { data: created } }
+      }),
+      handle(contract.events.update, ({ params, body }) => {
+        const index = events.findIndex((e) => e.id === params.id)
+        if (index < 0) return { status: 404, message: 'Event not found' }
+        events[index] = { ...events[index]!, ...body } as CalendarEvent
+        return { data: { data: events[index]! } }
+      }),
+      handle(contract.events.remove, ({ params }) => {
+        const index = events.findIndex((e) => e.id === params.id)
+        if (index < 0) return { status: 404, message: 'Event not found' }
+        events.splice(index, 1)
+        return { data: { data: { id: params.id } } }
+      }),
+    ],
+  }
+}
+
+const DAY = 86_400_000
+
+describe('/admin/calendar', () => {
+  it('fetches only the visible month and shows its events', async () => {
+    storeSession()
+    const backend = eventsBackend([makeEvent(1, { title: 'Weekly coaching call' })])
+    server.use(...memberHandlers(), ...backend.handlers)
+    const { screen } = await renderApp('/admin/calendar')
+    // The first test of the file also waits for the calendar's chunk to load.
+    expect(await screen.findByText('Weekly coaching call', {}, { timeout: 8000 })).toBeTruthy()
+    const { from, to } = backend.ranges[0]!
+    // A month grid shows five or six whole weeks around the current month.
+    expect(Date.parse(to) - Date.parse(from)).toBeGreaterThanOrEqual(35 * DAY - 2 * 3600_000)
+    expect(Date.parse(to) - Date.parse(from)).toBeLessThanOrEqual(42 * DAY + 2 * 3600_000)
+    expect(Date.parse(from)).toBeLessThanOrEqual(Date.now())
+    expect(Date.parse(to)).toBeGreaterThan(Date.now())
+  })
+
+  it('switches to the week and the agenda, asking for each new range', async () => {
+    storeSession()
+    const backend = eventsBackend([makeEvent(1, { title: 'Weekly coaching call' })])
+    server.use(...memberHandlers(), ...backend.handlers)
+    const { screen, user } = await renderApp('/admin/calendar')
+    await screen.findByText('Weekly coaching call')
+
+    await user.click(screen.getByRole('button', { name: 'Week' }))
+    await waitFor(() => expect(backend.ranges.length).toBe(2))
+    const week = backend.ranges[1]!
+    expect(Date.parse(week.to) - Date.parse(week.from)).toBeGreaterThanOrEqual(
+      7 * DAY - 2 * 3600_000,
+    )
+    expect(Date.parse(week.to) - Date.parse(week.from)).toBeLessThanOrEqual(7 * DAY + 2 * 3600_000)
+    expect(screen.getByRole('button', { name: 'Week' }).getAttribute('aria-pressed')).toBe('true')
+
+    await user.click(screen.getByRole('button', { name: 'Next week' }))
+    await waitFor(() => expect(backend.ranges.length).toBe(3))
+    expect(Date.parse(backend.ranges[2]!.from) - Date.parse(week.from)).toBeGreaterThan(6 * DAY)
+
+    await user.click(screen.getByRole('button', { name: 'Agenda' }))
+    expect(await screen.findByText('Weekly coaching call')).toBeTruthy()
+  })
+
+  it('says what to do when the month is empty', async () => {
+    storeSession()
+    server.use(...memberHandlers(), ...eventsBackend([]).handlers)
+    const { screen } = await renderApp('/admin/calendar')
+    expect(
+      await screen.findByText(
+        'Nothing planned here yet. Click a day or a time slot, or use New event.',
+      ),
+    ).toBeTruthy()
+  })
+
+  it('shows the server message when events cannot be loaded, and retries', async () => {
+    storeSession()
+    let fail = true
+    server.use(
+      ...memberHandlers(),
+      handle(contract.events.list, () =>
+        fail
+          ? { status: 500, message: 'Database unreachable' }
+          : { data: { data: [makeEvent(1, { title: 'Back again' })] } },
+      ),
+    )
+    const { screen, user } = await renderApp('/admin/calendar')
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('Database unreachable')
+    fail = false
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByText('Back again')).toBeTruthy()
+  })
+
+  it('creates an event in the dialog, refusing an end before the start', async () => {
+    storeSession()
+    const backend = eventsBackend([])
+    server.use(...memberHandlers(), ...backend.handlers)
+    const { screen, user } = await renderApp('/admin/calendar')
+    await screen.findByText(/Nothing planned here yet/)
+
+    await user.click(screen.getByRole('button', { name: 'New event' }))
+    const dialog = await screen.findByRole('dialog', { name: 'New event' })
+    await user.type(within(dialog).getByLabelText(/Title/), 'Webinar dry run')
+    const start = today(14)
+    const pad = (n: number) => String(n).padStart(2, '0')
+    const local = (d: Date) =>
+      `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`
+    fireEvent.change(within(dialog).getByLabelText(/^Start/), { target: { value: local(start) } })
+    fireEvent.change(within(dialog).getByLabelText(/^End/), {
+      target: { value: local(today(13)) },
+    })
+    await user.click(within(dialog).getByRole('button', { name: 'Add event' }))
+    expect(await within(dialog).findByText('End must not be before start')).toBeTruthy()
+    expect(backend.events).toHaveLength(0)
+
+    fireEvent.change(within(dialog).getByLabelText(/^End/), {
+      target: { value: local(today(15)) },
+    })
+    await user.type(within(dialog).getByLabelText('Location'), 'Zoom')
+    await user.click(within(dialog).getByRole('radio', { name: 'Green' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Add event' }))
+
+    expect(await screen.findByText('Event added')).toBeTruthy()
+    expect(backend.events[0]).toMatchObject({
+      title: 'Webinar dry run',
+      location: 'Zoom',
+      color: 'green',
+      allDay: false,
+      start: start.toISOString(),
+      end: today(15).toISOString(),
+    })
+    expect(await screen.findByText('Webinar dry run')).toBeTruthy()
+  })
+
+  it('shows a server field message next to its field', async () => {
+    storeSession()
+    const backend = eventsBackend([makeEvent(1, { title: 'Weekly coaching call' })])
+    server.use(
+      ...memberHandlers(),
+      handle(contract.events.update, () => ({
+        status: 400,
+        message: 'end: End must not be before start',
+      })),
+      ...backend.handlers,
+    )
+    const { screen, user } = await renderApp('/admin/calendar')
+    await user.click(await screen.findByText('Weekly coaching call'))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit event' })
+    await user.click(within(dialog).getByRole('button', { name: 'Save event' }))
+    expect(await within(dialog).findByText('End must not be before start')).toBeTruthy()
+  })
+
+  it('edits an event and stores all-day events as whole days', async () => {
+    storeSession()
+    const backend = eventsBackend([makeEvent(1, { title: 'Weekly coaching call' })])
+    server.use(...memberHandlers(), ...backend.handlers)
+    const { screen, user } = await renderApp('/admin/calendar')
+    await user.click(await screen.findByText('Weekly coaching call'))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit event' })
+    const title = within(dialog).getByLabelText(/Title/)
+    await user.clear(title)
+    await user.type(title, 'Coaching day')
+    await user.click(within(dialog).getByRole('checkbox', { name: 'All day' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Save event' }))
+
+    expect(await screen.findByText('Event saved')).toBeTruthy()
+    const midnight = today(0)
+    const next = new Date(midnight)
+    next.setDate(next.getDate() + 1)
+    expect(backend.events[0]).toMatchObject({
+      title: 'Coaching day',
+      allDay: true,
+      start: midnight.toISOString(),
+      end: next.toISOString(),
+    })
+  })
+
+  it('deletes after confirmation and the event leaves at once', async () => {
+    storeSession()
+    const backend = eventsBackend([
+      makeEvent(1, { title: 'Weekly coaching call' }),
+      makeEvent(2, { title: 'Email list review' }),
+    ])
+    server.use(...memberHandlers(), ...backend.handlers)
+    const { screen, user } = await renderApp('/admin/calendar')
+    await user.click(await screen.findByText('Weekly coaching call'))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit event' })
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete this event?' })
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(screen.queryByText('Weekly coaching call')).toBeNull())
+    expect(await screen.findByText('Event deleted')).toBeTruthy()
+    expect(screen.getByText('Email list review')).toBeTruthy()
+    expect(backend.events.map((e) => e.title)).toEqual(['Email list review'])
+  })
+})

@@ -1,0 +1,239 @@
+import { waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+
+import { lockedMessage } from '../../api-schemas/access'
+import type { CalendarEvent } from '../../api-schemas/events'
+import { contract } from '../../api-schemas/index'
+import type { Lead } from '../../api-schemas/leads'
+import type { Note } from '../../api-schemas/notes'
+import { makeProfile, storeSession } from './factories'
+import { memberHandlers } from './handlers'
+import { handle, server } from './msw'
+import { renderApp } from './render-app'
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
+const stamp = '2026-03-01T10:00:00.000Z'
+
+const note = (n: number, overrides: Partial<Note> = {}): Note => ({
+  id: uuid(n),
+  title: `Note ${n}`,
+  body: '',
+  color: 'yellow',
+  pinned: false,
+  createdAt: stamp,
+  updatedAt: stamp,
+  ...overrides,
+})
+
+const inHours = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString()
+const event = (n: number, overrides: Partial<CalendarEvent> = {}): CalendarEvent => ({
+  id: uuid(100 + n),
+  title: `Event ${n}`,
+  description: '',
+  location: '',
+  start: inHours(24 * n),
+  end: inHours(24 * n + 1),
+  allDay: false,
+  color: 'blue',
+  createdAt: stamp,
+  updatedAt: stamp,
+  ...overrides,
+})
+
+const lead = (n: number, name: string): Lead => ({
+  id: uuid(200 + n),
+  name,
+  email: `lead${n}@example.net`,
+  phone: '',
+  source: 'optin',
+  consent: true,
+  notes: '',
+  createdAt: stamp,
+  updatedAt: stamp,
+})
+
+const granted = makeProfile({ areas: ['viralLeads', 'content'] })
+
+function widgets({
+  notes = [] as Note[],
+  events = [] as CalendarEvent[],
+  leads = [] as Lead[],
+} = {}) {
+  return [
+    handle(contract.notes.list, () => ({ data: { data: notes } })),
+    handle(contract.events.list, () => ({ data: { data: events } })),
+    handle(contract.leads.list, ({ url }) => {
+      if (!url.searchParams.get('email'))
+        return { status: 400, message: 'Email parameter is required' }
+      const pageSize = Number(url.searchParams.get('pageSize'))
+      return {
+        data: { data: { items: leads.slice(0, pageSize), total: leads.length, page: 1, pageSize } },
+      }
+    }),
+  ]
+}
+
+describe('dashboard widgets', () => {
+  it('shows pinned and latest notes, the next two weeks of events and the newest leads', async () => {
+    storeSession()
+    let eventsUrl: URL | undefined
+    let leadsUrl: URL | undefined
+    server.use(
+      ...memberHandlers(granted),
+      handle(contract.events.list, ({ url }) => {
+        eventsUrl = url
+        return {
+          data: {
+            data: [
+              event(3, { title: 'Email list review', location: 'Home office' }),
+              event(1, { title: 'Weekly coaching call' }),
+              event(0, { title: 'Already over', start: inHours(-3), end: inHours(-2) }),
+            ],
+          },
+        }
+      }),
+      handle(contract.leads.list, ({ url }) => {
+        leadsUrl = url
+        return {
+          data: {
+            data: {
+              items: [lead(1, 'Jordan Price'), lead(2, 'Priya Shah')],
+              total: 2,
+              page: 1,
+              pageSize: 5,
+            },
+          },
+        }
+      }),
+      ...widgets({
+        notes: [
+          note(1, { title: 'Launch checklist', pinned: true }),
+          note(2),
+          note(3),
+          note(4),
+          note(5),
+        ],
+      }),
+    )
+    const { screen } = await renderApp('/admin/dashboard')
+
+    const notes = await screen.findByRole('list', { name: 'Latest notes' })
+    expect(within(notes).getAllByRole('listitem')).toHaveLength(4)
+    expect(within(notes).getByText('Launch checklist')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Open all notes (5)' }).getAttribute('href')).toBe(
+      '/admin/notes',
+    )
+
+    const events = await screen.findByRole('list', { name: 'Events in the next 14 days' })
+    const titles = within(events)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent)
+    expect(titles[0]).toContain('Weekly coaching call')
+    expect(titles[1]).toContain('Email list review')
+    expect(titles[1]).toContain('Home office')
+    expect(within(events).queryByText('Already over')).toBeNull()
+    const from = Date.parse(eventsUrl!.searchParams.get('from')!)
+    const to = Date.parse(eventsUrl!.searchParams.get('to')!)
+    expect(to - from).toBeGreaterThanOrEqual(14 * 86_400_000 - 3600_000)
+    expect(to - from).toBeLessThanOrEqual(14 * 86_400_000 + 3600_000)
+
+    const leads = await screen.findByRole('list', { name: 'Newest leads' })
+    expect(within(leads).getByText('Jordan Price')).toBeTruthy()
+    expect(leadsUrl!.searchParams.get('email')).toBe('member@example.com')
+    expect(leadsUrl!.searchParams.get('pageSize')).toBe('5')
+  })
+
+  it('adds a note from the panel', async () => {
+    storeSession()
+    const notes: Note[] = []
+    let sent: unknown
+    server.use(
+      ...memberHandlers(granted),
+      handle(contract.notes.create, ({ body }) => {
+        sent = body
+        const created = note(9, { title: body.title, body: body.body ?? '' })
+        notes.unshift(created)
+        return { status: 201, data: { data: created } }
+      }),
+      handle(contract.notes.list, () => ({ data: { data: notes } })),
+      ...widgets(),
+    )
+    const { screen, user } = await renderApp('/admin/dashboard')
+    expect(await screen.findByText('No notes yet. Write your first one above.')).toBeTruthy()
+    const form = screen.getByRole('form', { name: 'Quick note' })
+    await user.click(within(form).getByRole('button', { name: 'Add note' }))
+    expect(await within(form).findByText('Title is required')).toBeTruthy()
+
+    await user.type(within(form).getByLabelText('New note'), 'Call the printer')
+    await user.click(within(form).getByRole('button', { name: 'Add note' }))
+    expect(await screen.findByText('Note added')).toBeTruthy()
+    const list = await screen.findByRole('list', { name: 'Latest notes' })
+    expect(within(list).getByText('Call the printer')).toBeTruthy()
+    expect(sent).toMatchObject({ title: 'Call the printer' })
+    expect((within(form).getByLabelText('New note') as HTMLInputElement).value).toBe('')
+  })
+
+  it('shows empty panels with a next step', async () => {
+    storeSession()
+    server.use(...memberHandlers(granted), ...widgets())
+    const { screen } = await renderApp('/admin/dashboard')
+    expect(await screen.findByText('No notes yet. Write your first one above.')).toBeTruthy()
+    expect(await screen.findByText(/Nothing planned for the next 14 days/)).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Plan an event' }).getAttribute('href')).toBe(
+      '/admin/calendar',
+    )
+    expect(await screen.findByText(/No leads yet/)).toBeTruthy()
+  })
+
+  it('shows a small locked note for leads when the member lacks the area, without calling it', async () => {
+    storeSession()
+    let leadsCalled = false
+    server.use(
+      ...memberHandlers(makeProfile({ areas: ['content'] })),
+      handle(contract.leads.list, () => {
+        leadsCalled = true
+        return { status: 403, message: lockedMessage('viralLeads') }
+      }),
+      ...widgets(),
+    )
+    const { screen } = await renderApp('/admin/dashboard')
+    const locked = await screen.findByTestId('leads-locked')
+    expect(locked.textContent).toContain('Viral leads are not part of your membership yet.')
+    expect(
+      within(locked).getByRole('link', { name: 'See upgrade options' }).getAttribute('href'),
+    ).toBe('/admin/upgrade')
+    expect(leadsCalled).toBe(false)
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('shows the locked note when the server answers 403 for leads', async () => {
+    storeSession()
+    server.use(
+      ...memberHandlers(granted),
+      handle(contract.leads.list, () => ({ status: 403, message: lockedMessage('viralLeads') })),
+      ...widgets(),
+    )
+    const { screen } = await renderApp('/admin/dashboard')
+    expect(await screen.findByTestId('leads-locked')).toBeTruthy()
+  })
+
+  it('keeps a failing panel small and lets it retry', async () => {
+    storeSession()
+    let fail = true
+    server.use(
+      ...memberHandlers(granted),
+      handle(contract.events.list, () =>
+        fail
+          ? { status: 500, message: 'Database unreachable' }
+          : { data: { data: [event(1, { title: 'Weekly coaching call' })] } },
+      ),
+      ...widgets(),
+    )
+    const { screen, user } = await renderApp('/admin/dashboard')
+    const alert = await screen.findByText('Events could not be loaded: Database unreachable')
+    expect(screen.getByRole('heading', { name: 'Welcome back, Mia Member' })).toBeTruthy()
+    fail = false
+    await user.click(within(alert.parentElement!).getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(screen.getByText('Weekly coaching call')).toBeTruthy())
+  })
+})

@@ -1,0 +1,60 @@
+import type { CurrentUser } from '../../api-schemas/auth'
+import type { Profile } from '../../api-schemas/members'
+
+const base64url = (value: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(value)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+
+/** A JWT-shaped token; the client only reads its payload, the signature is never checked here. */
+export function makeToken(payload: Record<string, unknown>) {
+  return `${base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64url(
+    JSON.stringify(payload),
+  )}.signature`
+}
+
+/** A token valid for another hour. */
+export const freshToken = (sub = 'member-1') =>
+  makeToken({ sub, exp: Math.floor(Date.now() / 1000) + 3600 })
+
+export function makeProfile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    id: 'member-1',
+    email: 'member@example.com',
+    role: 'member',
+    firstName: 'Mia',
+    lastName: 'Member',
+    phone: '',
+    address: '',
+    username: 'mia',
+    note: '',
+    photoUrl: null,
+    areas: [],
+    twoFactorEnabled: false,
+    createdAt: '2026-01-05T10:00:00.000Z',
+    ...overrides,
+  }
+}
+
+export function makeCurrent(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    role: 'member',
+    id: 'member-1',
+    email: 'member@example.com',
+    twoFactorEnabled: false,
+    ...overrides,
+  }
+}
+
+/** Puts a signed-in session in localStorage the way a sign-in leaves it. */
+export function storeSession({
+  token = freshToken(),
+  email = 'member@example.com',
+  role = 'member',
+}: { token?: string; email?: string; role?: string } = {}) {
+  localStorage.setItem('authToken', token)
+  localStorage.setItem('tokenExpiry', String(Date.now() + 3 * 24 * 3600 * 1000))
+  localStorage.setItem('role', role)
+  localStorage.setItem('email', JSON.stringify({ email }))
+}

@@ -1,0 +1,47 @@
+import { HttpResponse, http } from 'msw'
+import { setupServer } from 'msw/node'
+
+import type { BodyIn, Endpoint, ParamsIn, ResponseOf } from '../../api-schemas/contract'
+import { API_PREFIX } from '../../api-schemas/index'
+
+export const server = setupServer()
+
+/** The `:name` parameters of the endpoint's path, as the strings msw captured. */
+type PathParams<E extends Endpoint> =
+  ParamsIn<E> extends Record<string, unknown> ? Record<keyof ParamsIn<E> & string, string> : never
+
+export interface Captured<E extends Endpoint> {
+  body: BodyIn<E>
+  params: PathParams<E>
+  headers: Headers
+  url: URL
+}
+
+type Answer<E extends Endpoint> =
+  { status?: 200 | 201; data: ResponseOf<E> } | { status: number; message: string }
+
+/**
+ * An msw handler for one contract entry. Success bodies go through the endpoint's response
+ * schema first, so a test cannot answer something the real server never would.
+ */
+export function handle<E extends Endpoint>(
+  endpoint: E,
+  answer: (request: Captured<E>) => Answer<E> | Promise<Answer<E>>,
+) {
+  const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'
+  return http[method](`${API_PREFIX}${endpoint.path}`, async ({ request, params }) => {
+    const text = await request.text()
+    const result = await answer({
+      body: (text ? JSON.parse(text) : undefined) as BodyIn<E>,
+      params: params as PathParams<E>,
+      headers: request.headers,
+      url: new URL(request.url),
+    })
+    if ('message' in result) {
+      return HttpResponse.json({ message: result.message }, { status: result.status })
+    }
+    return HttpResponse.json(endpoint.response.parse(result.data) as never, {
+      status: result.status ?? endpoint.status ?? 200,
+    })
+  })
+}

@@ -1,0 +1,53 @@
+import { waitFor } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+
+import { contract } from '../../api-schemas/index'
+import { storeSession } from './factories'
+import { memberHandlers } from './handlers'
+import { handle, server } from './msw'
+import { renderApp } from './render-app'
+
+describe('the shell', () => {
+  it('scrolls smoothly to the top on every path change', async () => {
+    const scrollTo = vi.mocked(window.scrollTo)
+    const { user, screen } = await renderApp('/auth/login')
+    await screen.findByRole('heading', { name: 'Sign in' })
+    scrollTo.mockClear()
+    await user.click(screen.getByRole('link', { name: 'Forgot your password?' }))
+    await screen.findByRole('heading', { name: 'Forgot your password?' })
+    await waitFor(() =>
+      expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0, behavior: 'smooth' }),
+    )
+  })
+
+  it('tells the member with a toast when the server could not end the session', async () => {
+    storeSession()
+    server.use(
+      ...memberHandlers(),
+      handle(contract.auth.logout, () => ({ status: 500, message: 'Database unreachable' })),
+    )
+    const { screen } = await renderApp('/admin/logout')
+    await screen.findByRole('heading', { name: 'Sign in' })
+    expect(
+      await screen.findByText(
+        'Signed out of this browser, but the server could not end the session: Database unreachable',
+      ),
+    ).toBeTruthy()
+    expect(localStorage.getItem('authToken')).toBeNull()
+  })
+
+  it('treats an answer the contract does not allow as an error, without signing out', async () => {
+    storeSession()
+    server.use(
+      handle(contract.auth.current, () => ({ status: 200, message: 'not a member' })),
+      ...memberHandlers().slice(0, 1),
+    )
+    const app = await renderApp('/admin/dashboard')
+    await app.screen.findByRole('heading', { name: 'Welcome back, Mia Member' })
+    expect(
+      await app.screen.findByText('(role unavailable: Unexpected answer from GET /auth/current)'),
+    ).toBeTruthy()
+    expect(app.router.state.location.pathname).toBe('/admin/dashboard')
+    expect(localStorage.getItem('authToken')).not.toBeNull()
+  })
+})

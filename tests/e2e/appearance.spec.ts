@@ -1,0 +1,164 @@
+import { type Page } from '@playwright/test'
+
+import { DEMO, expect, signIn, test } from './support'
+
+const html = (page: Page) => page.locator('html')
+
+async function openCustomizer(page: Page) {
+  await page.getByRole('button', { name: 'Customize appearance' }).click()
+  const panel = page.getByRole('dialog', { name: 'Customize' })
+  await expect(panel).toBeVisible()
+  return panel
+}
+
+test.describe('appearance', () => {
+  test('dark mode, rtl and a theme chosen in the customizer survive a reload', async ({ page }) => {
+    await signIn(page, DEMO.member.email, DEMO.member.password)
+    await expect(html(page)).toHaveAttribute('dir', 'ltr')
+
+    const panel = await openCustomizer(page)
+    await panel.getByText('Dark', { exact: true }).click()
+    await panel.getByText('Green', { exact: true }).click()
+    await panel.getByRole('slider', { name: 'Corner radius' }).focus()
+    await page.keyboard.press('ArrowRight')
+    await expect(html(page)).toHaveCSS('--app-radius', '8px')
+    await panel.getByText('Right to left', { exact: true }).click()
+
+    // Applied at once, before any reload.
+    await expect(html(page)).toHaveClass(/\bdark\b/)
+    await expect(html(page)).toHaveAttribute('dir', 'rtl')
+    await expect(html(page)).toHaveAttribute('data-theme', 'GREEN_THEME')
+    // In rtl the sidebar sits on the right.
+    await page.keyboard.press('Escape')
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
+    const box = await sidebar.boundingBox()
+    expect(box!.x + box!.width).toBeGreaterThan(1440 - 2)
+
+    // Hold the app's entry script back: the saved appearance must already be on <html>
+    // before the app runs (no flash of the light, left-to-right page).
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.reload({ waitUntil: 'commit' })
+    await expect
+      .poll(() =>
+        page.evaluate(() => ({
+          dir: document.documentElement.dir,
+          dark: document.documentElement.classList.contains('dark'),
+          theme: document.documentElement.dataset.theme,
+          radius: document.documentElement.style.getPropertyValue('--app-radius'),
+          appStarted: document.querySelector('[aria-label="Sidebar"]') !== null,
+        })),
+      )
+      .toEqual({ dir: 'rtl', dark: true, theme: 'GREEN_THEME', radius: '8px', appStarted: false })
+    release()
+
+    await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeVisible()
+    await expect(html(page)).toHaveAttribute('dir', 'rtl')
+    await expect(html(page)).toHaveClass(/\bdark\b/)
+    await expect(html(page)).toHaveAttribute('data-theme', 'GREEN_THEME')
+    const again = await openCustomizer(page)
+    await expect(again.getByRole('radio', { name: 'Dark' })).toBeChecked()
+    await expect(again.getByRole('radio', { name: 'Right to left' })).toBeChecked()
+    await expect(again.getByRole('radio', { name: 'Green' })).toBeChecked()
+    await expect(again.getByRole('slider', { name: 'Corner radius' })).toHaveAttribute(
+      'aria-valuenow',
+      '8',
+    )
+
+    // Direction back to ltr follows on <html> too.
+    await again.getByText('Left to right', { exact: true }).click()
+    await expect(html(page)).toHaveAttribute('dir', 'ltr')
+  })
+
+  test('a toast appears top right and is gone after about 3 s', async ({ page }) => {
+    await signIn(page, DEMO.member.email, DEMO.member.password)
+    const panel = await openCustomizer(page)
+    await panel.getByRole('button', { name: 'Reset to defaults' }).click()
+    const shownAt = Date.now()
+
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Appearance reset' })
+    await expect(toast).toBeVisible()
+    const box = (await toast.boundingBox())!
+    const viewport = page.viewportSize()!
+    expect(box.y).toBeLessThan(80)
+    expect(viewport.width - (box.x + box.width)).toBeLessThan(60)
+    expect(box.x).toBeGreaterThan(viewport.width / 2)
+
+    await page.waitForTimeout(2000 - (Date.now() - shownAt))
+    await expect(toast).toBeVisible()
+    await expect(toast).toHaveCount(0, { timeout: 2500 })
+    expect(Date.now() - shownAt).toBeLessThan(4500)
+  })
+
+  test('toasts close on click, and wait while the window has no focus', async ({ page }) => {
+    await signIn(page, DEMO.member.email, DEMO.member.password)
+    const panel = await openCustomizer(page)
+    const reset = panel.getByRole('button', { name: 'Reset to defaults' })
+    const toast = page.locator('[data-sonner-toast]')
+
+    await reset.click()
+    await expect(toast).toHaveCount(1)
+    await toast.getByText('Appearance reset to defaults').click()
+    await expect(toast).toHaveCount(0, { timeout: 1000 })
+
+    await page.evaluate(() => window.dispatchEvent(new Event('blur')))
+    await reset.click()
+    await expect(toast).toHaveCount(1)
+    await page.waitForTimeout(4000)
+    await expect(toast).toHaveCount(1)
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+    await expect(toast).toHaveCount(0, { timeout: 4000 })
+  })
+
+  test('at 375×812 the sidebar is a drawer opened from the top bar', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 })
+    await signIn(page, DEMO.member.email, DEMO.member.password)
+
+    await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeHidden()
+    const navigation = page.getByRole('dialog', { name: 'Navigation' })
+    await expect(navigation).toBeHidden()
+    // Nothing spills sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+
+    await page.getByRole('button', { name: 'Open navigation' }).click()
+    await expect(navigation).toBeVisible()
+    await expect(navigation.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    await page.keyboard.press('Escape')
+    await expect(navigation).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Open navigation' })).toBeFocused()
+
+    // Following a link closes the drawer.
+    await page.getByRole('button', { name: 'Open navigation' }).click()
+    await navigation.getByRole('link', { name: 'Dashboard' }).click()
+    await expect(navigation).toBeHidden()
+
+    // Widening past lg while the drawer is open hands over to the fixed sidebar.
+    await page.getByRole('button', { name: 'Open navigation' }).click()
+    await expect(navigation).toBeVisible()
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await expect(navigation).toBeHidden()
+    await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeVisible()
+  })
+
+  test('the desktop sidebar collapses to an icon rail and back', async ({ page }) => {
+    await signIn(page, DEMO.member.email, DEMO.member.password)
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
+    await expect(sidebar).toHaveCSS('width', '280px')
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click()
+    await expect(sidebar).toHaveCSS('width', '100px')
+    await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toBeVisible()
+    await sidebar.getByRole('link', { name: 'Dashboard' }).hover()
+    await expect(page.getByRole('tooltip', { name: 'Dashboard' })).toBeVisible()
+    await page.reload()
+    await expect(sidebar).toHaveCSS('width', '100px')
+    await page.getByRole('button', { name: 'Expand sidebar' }).click()
+    await expect(sidebar).toHaveCSS('width', '280px')
+  })
+})
