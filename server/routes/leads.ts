@@ -13,6 +13,7 @@ import {
 } from '../repos/leads'
 import { findMemberById } from '../repos/members'
 import { randomToken } from '../services/tokens'
+import { ownedCrud } from './owned-crud'
 
 const formOf = (key: string) => ({
   key,
@@ -22,6 +23,12 @@ const formOf = (key: string) => ({
 
 export function leadRoutes(app: FastifyInstance) {
   const db = () => app.services.database.db
+  const crud = ownedCrud(app, leadRows, {
+    what: 'Lead',
+    plural: 'leads',
+    max: MAX_LEADS,
+    toWire: toLead, // a lead added by hand gets the column default, source "manual"
+  })
   const found = <T>(row: T | undefined) => {
     if (!row) throw notFound('Lead not found')
     return row
@@ -42,28 +49,12 @@ export function leadRoutes(app: FastifyInstance) {
       const owner = await app.services.members.visibleByEmail(member, email)
       return { data: await listLeads(db(), owner.id, options) }
     },
-    create: async ({ body, member }) => {
-      if ((await leadRows.count(db(), member.id)) >= MAX_LEADS) {
-        throw badRequest(`You can keep at most ${MAX_LEADS.toLocaleString('en')} leads`)
-      }
-      return { data: toLead(await leadRows.insert(db(), member.id, { ...body, source: 'manual' })) }
-    },
-    get: async ({ params, member }) => ({
-      data: toLead(
-        found(
-          member.role === 'admin'
-            ? await leadRows.getAny(db(), params.id)
-            : await leadRows.get(db(), member.id, params.id),
-        ),
-      ),
-    }),
-    update: async ({ params, body, member }) => ({
-      data: toLead(found(await leadRows.update(db(), member.id, params.id, body))),
-    }),
-    remove: async ({ params, member }) => {
-      found((await leadRows.remove(db(), member.id, params.id)) || undefined)
-      return { data: { id: params.id } }
-    },
+    ...crud,
+    // An administrator may read any member's lead (the leads list lets them see anyone's).
+    get: async ({ params, member }) =>
+      member.role === 'admin'
+        ? { data: toLead(found(await leadRows.getAny(db(), params.id))) }
+        : crud.get({ params, member }),
     form: async ({ member }) => {
       const row = await findMemberById(db(), member.id)
       let key = row?.leadFormKey

@@ -61,6 +61,19 @@ describe('public opt-in form', () => {
     expect((await post()).statusCode).toBe(200)
     const list = await leadsOf()
     expect(list.total).toBe(1)
+    // editing a captured lead keeps where it came from
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/leads/${list.items[0].id}`,
+      headers: bearer(token),
+      payload: {
+        name: 'Jo Reader',
+        email: 'jo@reader.example',
+        consent: true,
+        notes: 'Met at a webinar',
+      },
+    })
+    expect(edited.json().data).toMatchObject({ source: 'optin', notes: 'Met at a webinar' })
     expect(list.items[0]).toMatchObject({
       name: 'Jo Reader',
       email: 'jo@reader.example',
