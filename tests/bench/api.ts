@@ -4,6 +4,7 @@
  * same duration, in one run. Prints requests/s, p99 latency and the ratio.
  *
  *   npm run bench:api [-- --duration 10 --connections 20]
+ *   BENCH_DATABASE_URL=postgres://… npm run bench:api   (the real server on PostgreSQL)
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,6 +12,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 
 import autocannon from 'autocannon'
+import pg from 'pg'
 
 import { startProcess } from './process'
 
@@ -34,26 +36,44 @@ async function load(url: string, headers: Record<string, string> = {}) {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'members-area-bench-'))
+// On PostgreSQL the run gets a database of its own, dropped at the end.
+const pgServer = process.env.BENCH_DATABASE_URL
+const pgName = `members_area_bench_api_${process.pid}`
+let databaseUrl = ''
+if (pgServer) {
+  const admin = new pg.Client({ connectionString: pgServer })
+  await admin.connect()
+  await admin.query(`create database ${pgName}`)
+  await admin.end()
+  const url = new URL(pgServer)
+  url.pathname = `/${pgName}`
+  databaseUrl = url.toString()
+}
 const real = await startProcess(
   'server/server.ts',
   {
     DATA_DIR: dir,
     LOG_LEVEL: 'warn',
-    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-    JWT_SECRET: process.env.BENCH_DATABASE_URL ? 'bench-secret-bench-secret-bench-secret' : '',
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: databaseUrl ? 'bench-secret-bench-secret-bench-secret' : '',
     REDIS_URL: '',
   },
   '/api/health',
 )
 const bare = await startProcess('tests/bench/bare-server.ts', {}, '/static')
 try {
-  const login = await fetch(`${real.url}/api/auth/login`, {
+  // A member of its own, so the same run works on the embedded database and on PostgreSQL.
+  const signup = await fetch(`${real.url}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'member@example.com', password: 'Member#2026' }),
+    body: JSON.stringify({
+      firstName: 'Bench',
+      email: `bench-${Date.now()}@example.com`,
+      password: 'Bench#password1',
+    }),
   })
-  const { token } = (await login.json()) as { token: string }
-  if (!token) throw new Error('could not sign in as member@example.com')
+  const { token } = (await signup.json()) as { token: string }
+  if (!token) throw new Error(`could not sign up: ${signup.status}`)
 
   console.log(`autocannon: ${connections} connections, ${duration} s per target, loopback\n`)
   const api = await load(`${real.url}/api/auth/current`, {
@@ -80,4 +100,10 @@ try {
 } finally {
   await Promise.all([real.stop(), bare.stop()])
   rmSync(dir, { recursive: true, force: true })
+  if (pgServer) {
+    const admin = new pg.Client({ connectionString: pgServer })
+    await admin.connect()
+    await admin.query(`drop database if exists ${pgName} with (force)`)
+    await admin.end()
+  }
 }
