@@ -1,5 +1,6 @@
 import { auth } from './auth'
 import { content } from './content'
+import { earnings } from './earnings'
 import { events } from './events'
 import { leads } from './leads'
 import { members } from './members'
@@ -8,7 +9,17 @@ import { support } from './support'
 import { system } from './system'
 
 /** The whole HTTP contract, one entry per endpoint group. Paths are under `/api`. */
-export const contract = { system, auth, members, notes, content, events, leads, support }
+export const contract = {
+  system,
+  auth,
+  members,
+  notes,
+  content,
+  events,
+  leads,
+  support,
+  earnings,
+}
 
 export type Contract = typeof contract
 export type GroupName = keyof Contract

@@ -15,6 +15,7 @@ import { registerSecurity } from './plugins/security'
 import { registerSpa } from './plugins/spa'
 import { authRoutes } from './routes/auth'
 import { contentRoutes } from './routes/content'
+import { earningsRoutes } from './routes/earnings'
 import { eventRoutes } from './routes/events'
 import { leadRoutes } from './routes/leads'
 import { memberRoutes } from './routes/members'
@@ -162,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   eventRoutes(app)
   leadRoutes(app)
   supportRoutes(app)
+  earningsRoutes(app)
 
   return app
 }

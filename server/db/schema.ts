@@ -7,9 +7,12 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
 
@@ -202,3 +205,59 @@ export const outbox = pgTable('outbox', {
   body: text('body').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/** A member's account on an affiliate network: a ClickBank nickname or a Digistore24 affiliate id. */
+export const networkAccounts = pgTable(
+  'network_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: owner(),
+    network: text('network', { enum: ['clickbank', 'digistore24'] }).notNull(),
+    /** The affiliate id the spec's `affiliateid` names. */
+    accountId: text('account_id').notNull(),
+    /** AES-256-GCM, never sent back; null for an account known from imports only. */
+    apiKeyEncrypted: text('api_key_encrypted'),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('network_accounts_account_idx').on(t.network, t.accountId)],
+)
+
+/** One network transaction; the unique key makes every import idempotent. */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountRef: uuid('account_ref')
+      .notNull()
+      .references(() => networkAccounts.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    kind: text('kind', { enum: ['sale', 'refund', 'chargeback'] }).notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    product: text('product').notNull(),
+    /** ISO 3166-1 alpha-2, upper case; 'ZZ' when the network did not say. */
+    country: text('country').notNull(),
+    /** Positive; the kind says whether it adds or takes away. */
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+  },
+  (t) => [
+    uniqueIndex('transactions_external_idx').on(t.accountRef, t.externalId),
+    index('transactions_account_time_idx').on(t.accountRef, t.occurredAt),
+  ],
+)
+
+/** Daily hop counts (ClickBank visits through the affiliate's links), per product. */
+export const hops = pgTable(
+  'hops',
+  {
+    accountRef: uuid('account_ref')
+      .notNull()
+      .references(() => networkAccounts.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    product: text('product').notNull(),
+    hops: integer('hops').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountRef, t.day, t.product] })],
+)

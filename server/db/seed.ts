@@ -3,6 +3,7 @@ import type { Role } from '../../api-schemas/auth'
 import { countMembers, insertMember } from '../repos/members'
 import { hashPassword } from '../services/passwords'
 import type { Db } from './client'
+import { seedDemoEarnings } from './demo-earnings'
 import { contentItems, events, leads, notes } from './schema'
 
 const PREMIUM_ONLY: AreaKey[] = ['upsell2', 'upsell3', 'dfyVideo']
@@ -134,7 +135,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
   for (const account of DEMO_ACCOUNTS) {
     const { password, ...values } = account
     const row = await insertMember(db, { ...values, passwordHash: await hashPassword(password) })
-    if (row.email === 'member@example.com') await seedMemberData(db, row.id, Date.now())
+    if (row.email === 'member@example.com') {
+      await seedMemberData(db, row.id, Date.now())
+      await seedDemoEarnings(db, row.id, Date.now())
+    }
   }
   return true
 }
