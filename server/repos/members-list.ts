@@ -52,17 +52,59 @@ export const toSummary = (row: {
   createdAt: row.createdAt.toISOString(),
 })
 
+const sortColumns: Record<MemberSortColumn, string> = {
+  email: 'email',
+  firstName: 'first_name',
+  lastName: 'last_name',
+  role: 'role',
+  createdAt: 'created_at',
+}
+
+interface MemberListRow {
+  id: string
+  email: string
+  role: 'admin' | 'member'
+  first_name: string
+  last_name: string
+  areas: string[]
+  created_at: Date | string
+}
+
 export async function listMembers(db: Db, options: ListOptions): Promise<MemberPage> {
   const where = memberSearch(options.search)
+  const offset = (options.page - 1) * options.pageSize
   const direction = options.order === 'asc' ? asc : desc
+  const page = where
+    ? // The matches first (through the search indexes), then sorted: left to itself the planner
+      // may walk a sort index and filter, reading most of the table before a rare name turns up.
+      db
+        .execute(
+          sql`with matches as materialized (
+                select id, email, role, first_name, last_name, areas, created_at
+                from ${members} where ${where})
+              select * from matches
+              order by ${sql.identifier(sortColumns[options.sort])} ${sql.raw(options.order)}, id asc
+              limit ${options.pageSize} offset ${offset}`,
+        )
+        .then((result) =>
+          (result as unknown as { rows: MemberListRow[] }).rows.map((r) => ({
+            id: r.id,
+            email: r.email,
+            role: r.role,
+            firstName: r.first_name,
+            lastName: r.last_name,
+            areas: r.areas,
+            createdAt: new Date(r.created_at),
+          })),
+        )
+    : db
+        .select(summaryColumns)
+        .from(members)
+        .orderBy(direction(members[options.sort]), asc(members.id))
+        .limit(options.pageSize)
+        .offset(offset)
   const [rows, [total]] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(members)
-      .where(where)
-      .orderBy(direction(members[options.sort]), asc(members.id))
-      .limit(options.pageSize)
-      .offset((options.page - 1) * options.pageSize),
+    page,
     db.select({ n: count() }).from(members).where(where),
   ])
   return {

@@ -132,11 +132,17 @@ try {
   console.log(
     `all        p50 ${pct(times, 50).toFixed(1)} ms   p95 ${pct(times, 95).toFixed(1)} ms   max ${Math.max(...times).toFixed(1)} ms`,
   )
+  const slowest = queries
+    .map((q, i) => [times[i]!, q] as const)
+    .sort((a, b) => b[0] - a[0])
+    .slice(0, 5)
   for (const [search, list] of bySearch) {
     console.log(
       `  ${JSON.stringify(search).padEnd(16)} p50 ${pct(list, 50).toFixed(1).padStart(6)} ms   p95 ${pct(list, 95).toFixed(1).padStart(6)} ms`,
     )
   }
+  console.log('slowest:')
+  for (const [ms, q] of slowest) console.log(`  ${ms.toFixed(1).padStart(6)} ms  ${q}`)
   await app.close()
 } finally {
   await database.close()
