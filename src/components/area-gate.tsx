@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { type ReactNode } from 'react'
 
 import { AREAS, type AreaKey, areaLabel, lockedMessage } from '../../api-schemas/access'
-import { membersApi } from '../api'
+import { membersApi } from '../api/members'
 import { isApiError } from '../lib/http'
 import { storedEmail } from '../lib/session'
 import { AppIcon } from './layout/icons'
@@ -39,7 +39,7 @@ export function UpgradePanel({ area }: { area: AreaKey }) {
         <Stack color="primary.solid" aria-hidden>
           <AppIcon name="lock" size="40px" />
         </Stack>
-        <Heading as="h1" size="xl">
+        <Heading as="h2" size="xl">
           {label}
         </Heading>
         <Text color="fg.muted">{lockedMessage(area)}</Text>

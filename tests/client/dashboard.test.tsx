@@ -1,4 +1,4 @@
-import { waitFor, within } from '@testing-library/react'
+import { configure, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import { lockedMessage } from '../../api-schemas/access'
@@ -10,6 +10,9 @@ import { makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'
 import { renderApp } from './render-app'
+
+// Screens load their route chunk on first visit; on a busy machine that can pass one second.
+configure({ asyncUtilTimeout: 5000 })
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
 const stamp = '2026-03-01T10:00:00.000Z'
@@ -141,6 +144,34 @@ describe('dashboard widgets', () => {
     expect(within(leads).getByText('Jordan Price')).toBeTruthy()
     expect(leadsUrl!.searchParams.get('email')).toBe('member@example.com')
     expect(leadsUrl!.searchParams.get('pageSize')).toBe('5')
+  })
+
+  it('shows placeholders while the panels load', async () => {
+    storeSession()
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    server.use(
+      ...memberHandlers(granted),
+      handle(contract.notes.list, async () => {
+        await gate
+        return { data: { data: [note(1, { title: 'Launch checklist' })] } }
+      }),
+      handle(contract.events.list, async () => {
+        await gate
+        return { data: { data: [] } }
+      }),
+      handle(contract.leads.list, async () => {
+        await gate
+        return { data: { data: { items: [], total: 0, page: 1, pageSize: 5 } } }
+      }),
+    )
+    const { screen } = await renderApp('/admin/dashboard')
+    expect(await screen.findByText('Loading notes')).toBeTruthy()
+    expect(await screen.findByText('Loading events')).toBeTruthy()
+    expect(await screen.findByText('Loading leads')).toBeTruthy()
+    release()
+    expect(await screen.findByText('Launch checklist')).toBeTruthy()
+    expect(screen.queryByText('Loading notes')).toBeNull()
   })
 
   it('adds a note from the panel', async () => {

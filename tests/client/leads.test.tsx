@@ -1,4 +1,4 @@
-import { waitFor, within } from '@testing-library/react'
+import { configure, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 
 import { lockedMessage } from '../../api-schemas/access'
@@ -9,6 +9,9 @@ import { makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'
 import { renderApp } from './render-app'
+
+// Screens load their code on demand; a busy machine needs more than the default second.
+configure({ asyncUtilTimeout: 5000 })
 
 let counter = 0
 function makeLead(overrides: Partial<Lead> = {}): Lead {
@@ -183,13 +186,29 @@ describe('/admin/sheet/leads', () => {
     expect(await screen.findByText('Could not delete')).toBeTruthy()
     expect(await screen.findByRole('link', { name: 'Drop me' })).toBeTruthy()
 
+    // Now a slow success: the row leaves before the server answers.
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
     server.resetHandlers()
-    server.use(...memberHandlers(withLeads()), ...backend.handlers)
+    server.use(
+      ...memberHandlers(withLeads()),
+      handle(contract.leads.remove, async ({ params }) => {
+        await gate
+        backend.leads.splice(
+          backend.leads.findIndex((l) => l.id === params.id),
+          1,
+        )
+        return { data: { data: { id: params.id! } } }
+      }),
+      ...backend.handlers,
+    )
     await user.click(screen.getByRole('button', { name: 'Delete Drop me' }))
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
     )
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Drop me' })).toBeNull())
+    expect(backend.leads).toHaveLength(2)
+    release()
     expect(await screen.findByText('Lead deleted')).toBeTruthy()
     expect(backend.leads.map((l) => l.name)).toEqual(['Keep me'])
   })
@@ -235,6 +254,167 @@ describe('/admin/sheet/leads', () => {
     expect(text.split('\r\n').filter(Boolean)).toHaveLength(131)
     click.mockRestore()
     Object.assign(URL, { createObjectURL: original.create, revokeObjectURL: original.revoke })
+  })
+})
+
+const formInfo = (key: string) => ({
+  key,
+  optinPath: `/optin/${key}`,
+  captureAction: `/api/public/leads/${key}`,
+})
+const KEY = 'AbCdEfGhIjKlMnOp1234'
+
+describe('/admin/leaddetail', () => {
+  it('shows one lead, edits it and saves it as a contact', async () => {
+    storeSession()
+    let lead = makeLead({ name: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 1' })
+    server.use(
+      ...memberHandlers(withLeads()),
+      handle(contract.leads.get, () => ({ data: { data: lead } })),
+      handle(contract.leads.update, ({ body }) => {
+        lead = { ...lead, name: body.name, notes: body.notes ?? '' }
+        return { data: { data: lead } }
+      }),
+    )
+    const { screen, user } = await renderApp(`/admin/leaddetail?id=${lead.id}`)
+    expect(
+      await screen.findByRole('heading', { name: 'Ada Lovelace' }, { timeout: 5000 }),
+    ).toBeTruthy()
+    expect(screen.getByText('+44 1')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Edit' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit lead' })
+    await user.type(within(dialog).getByLabelText(/^Notes/), 'Met at the fair')
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Lead saved')).toBeTruthy()
+    expect(await screen.findByText('Met at the fair')).toBeTruthy()
+
+    await user.click(screen.getByRole('button', { name: 'Save as contact' }))
+    expect(await screen.findByText('Ada Lovelace saved to your contacts')).toBeTruthy()
+    const contacts = JSON.parse(localStorage.getItem('contacts:member@example.com')!) as unknown[]
+    expect(contacts).toMatchObject([
+      { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', phone: '+44 1' },
+    ])
+    expect(screen.getByRole('link', { name: 'Open contact' })).toBeTruthy()
+  })
+
+  it('deletes after confirmation and goes back to the list', async () => {
+    storeSession()
+    const lead = makeLead({ name: 'Short stay' })
+    const backend = leadsBackend([lead])
+    server.use(
+      ...memberHandlers(withLeads()),
+      handle(contract.leads.get, () => ({ data: { data: lead } })),
+      ...backend.handlers,
+    )
+    const { screen, user, router } = await renderApp(`/admin/leaddetail?id=${lead.id}`)
+    await user.click(await screen.findByRole('button', { name: 'Delete' }, { timeout: 5000 }))
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Short stay?' })
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByText('No leads yet', undefined, { timeout: 5000 })).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/admin/sheet/leads')
+  })
+
+  it('says the lead does not exist on a 404', async () => {
+    storeSession()
+    server.use(
+      ...memberHandlers(withLeads()),
+      handle(contract.leads.get, () => ({ status: 404, message: 'Lead not found' })),
+    )
+    const { screen } = await renderApp(`/admin/leaddetail?id=${makeLead().id}`)
+    expect(
+      await screen.findByText('This lead does not exist', undefined, { timeout: 5000 }),
+    ).toBeTruthy()
+  })
+})
+
+describe('/admin/virallead', () => {
+  it('shows the absolute opt-in link and the form snippet, and replaces the link after confirmation', async () => {
+    storeSession()
+    let key = KEY
+    server.use(
+      ...memberHandlers(withLeads()),
+      handle(contract.leads.form, () => ({ data: { data: formInfo(key) } })),
+      handle(contract.leads.rotateForm, () => {
+        key = 'ZyXwVuTsRqPoNmLk9876'
+        return { data: { data: formInfo(key) } }
+      }),
+    )
+    const { screen, user } = await renderApp('/admin/virallead')
+    const link = (await screen.findByRole(
+      'textbox',
+      { name: 'Opt-in link' },
+      { timeout: 5000 },
+    )) as HTMLInputElement
+    expect(link.value).toBe(`${window.location.origin}/optin/${KEY}`)
+    const snippet = screen.getByLabelText('HTML form snippet').textContent!
+    expect(snippet).toContain(
+      `action="${window.location.origin}/api/public/leads/${KEY}" method="post"`,
+    )
+    expect(snippet).toContain('name="website"')
+    expect(snippet).toContain('position:absolute;left:-10000px')
+    expect(snippet).toContain('type="checkbox" name="consent"')
+
+    await user.click(screen.getByRole('button', { name: 'Replace link' }))
+    const confirm = await screen.findByRole('alertdialog', { name: 'Replace your opt-in link?' })
+    expect(within(confirm).getByText(/stop working/)).toBeTruthy()
+    await user.click(within(confirm).getByRole('button', { name: 'Replace link' }))
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: 'Opt-in link' }) as HTMLInputElement).value).toBe(
+        `${window.location.origin}/optin/ZyXwVuTsRqPoNmLk9876`,
+      ),
+    )
+  })
+})
+
+describe('/optin/$key', () => {
+  it('shows the owner, checks the fields, posts JSON and thanks the visitor', async () => {
+    let sent: unknown
+    server.use(
+      handle(contract.leads.publicForm, () => ({ data: { data: { ownerName: 'Mia Member' } } })),
+      handle(contract.leads.capture, ({ body }) => {
+        sent = body
+        return { data: { data: { message: 'Thank you' } } }
+      }),
+    )
+    const { screen, user } = await renderApp(`/optin/${KEY}`)
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'Get updates from Mia Member' },
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy()
+    await user.type(screen.getByLabelText(/^Name/), 'Vera Visitor')
+    await user.type(screen.getByLabelText(/^E-mail/), 'vera@example.com')
+    await user.click(screen.getByRole('button', { name: 'Sign me up' }))
+    expect(await screen.findByText('Tick the box to agree to be contacted')).toBeTruthy()
+    await user.click(screen.getByText('I agree to be contacted by e-mail'))
+    await user.click(screen.getByRole('button', { name: 'Sign me up' }))
+    expect(await screen.findByRole('heading', { name: 'Thank you!' })).toBeTruthy()
+    expect(sent).toEqual({ name: 'Vera Visitor', email: 'vera@example.com', consent: true })
+    expect(localStorage.getItem('authToken')).toBeNull()
+  })
+
+  it('thanks at once with ?done=1 (after a plain HTML form post)', async () => {
+    server.use(
+      handle(contract.leads.publicForm, () => ({ data: { data: { ownerName: 'Mia Member' } } })),
+    )
+    const { screen } = await renderApp(`/optin/${KEY}?done=1`)
+    expect(
+      await screen.findByRole('heading', { name: 'Thank you!' }, { timeout: 5000 }),
+    ).toBeTruthy()
+  })
+
+  it('says the form is no longer available on a 404', async () => {
+    server.use(handle(contract.leads.publicForm, () => ({ status: 404, message: 'Unknown form' })))
+    const { screen } = await renderApp(`/optin/${KEY}`)
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'This form is no longer available' },
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy()
   })
 })
 

@@ -1,8 +1,9 @@
 import { cleanup } from '@testing-library/react'
 import { MotionGlobalConfig } from 'framer-motion'
-import { afterAll, afterEach, beforeAll, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 
-import { server } from './msw'
+import { contract } from '../../api-schemas/index'
+import { handle, server } from './msw'
 
 // jsdom has no layout: animations would only wait, and scrolling is not implemented.
 MotionGlobalConfig.skipAnimations = true
@@ -33,7 +34,20 @@ class NoopObserver {
 globalThis.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver
 globalThis.IntersectionObserver ??= NoopObserver as unknown as typeof IntersectionObserver
 
+/**
+ * Lists that signed-in screens load on the side (the dashboard's widgets) answer empty unless a
+ * test says otherwise, so no test depends on a request it does not mean to make.
+ */
+const quietDefaults = [
+  handle(contract.notes.list, () => ({ data: { data: [] } })),
+  handle(contract.events.list, () => ({ data: { data: [] } })),
+  handle(contract.leads.list, () => ({
+    data: { data: { items: [], total: 0, page: 1, pageSize: 20 } },
+  })),
+]
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+beforeEach(() => server.resetHandlers(...quietDefaults))
 afterEach(() => {
   cleanup()
   server.resetHandlers()

@@ -1,9 +1,19 @@
+import { configure } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import { contract } from '../../api-schemas/index'
 import { freshToken, makeCurrent, makeProfile, storeSession } from './factories'
 import { handle, server } from './msw'
 import { renderApp } from './render-app'
+
+// Screens load their code on demand; a busy machine needs more than the default second.
+configure({ asyncUtilTimeout: 5000 })
+
+/** The dashboard's widgets, empty: the sign-up ends there. */
+const dashboardWidgets = () => [
+  handle(contract.notes.list, () => ({ data: { data: [] } })),
+  handle(contract.events.list, () => ({ data: { data: [] } })),
+]
 
 async function fill(
   screen: Awaited<ReturnType<typeof renderApp>>['screen'],
@@ -22,6 +32,7 @@ describe('/userform', () => {
     const token = freshToken('new-1')
     let sent: unknown
     server.use(
+      ...dashboardWidgets(),
       handle(contract.auth.signup, ({ body }) => {
         sent = body
         return { status: 201, data: { token } }
@@ -95,6 +106,7 @@ describe('/userform', () => {
   it('sends a signed-in member to the dashboard', async () => {
     storeSession()
     server.use(
+      ...dashboardWidgets(),
       handle(contract.members.profile, () => ({ data: { data: makeProfile() } })),
       handle(contract.auth.current, () => ({ data: makeCurrent() })),
     )

@@ -1,4 +1,4 @@
-import { within } from '@testing-library/react'
+import { configure, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import { contract } from '../../api-schemas/index'
@@ -7,6 +7,9 @@ import { storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'
 import { renderApp } from './render-app'
+
+// Screens load their code on demand; a busy machine needs more than the default second.
+configure({ asyncUtilTimeout: 5000 })
 
 const earlier: SupportMessage = {
   id: 'msg-1',

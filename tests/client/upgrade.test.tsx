@@ -1,4 +1,4 @@
-import { within } from '@testing-library/react'
+import { configure, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import { AREAS } from '../../api-schemas/access'
@@ -7,6 +7,9 @@ import { makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'
 import { renderApp } from './render-app'
+
+// Screens load their code on demand; a busy machine needs more than the default second.
+configure({ asyncUtilTimeout: 5000 })
 
 describe('/admin/upgrade', () => {
   it('lists every area, marks the included ones and offers contact for the others', async () => {

@@ -89,8 +89,14 @@ test('signs in with a link from the e-mail', async ({ page }) => {
 })
 
 test('signs in with a two-step code', async ({ page, request }) => {
-  const { email, password } = DEMO.member2
-  const token = await apiLogin(request, email, password)
+  // An account of its own: other specs sign in as the demo members without a second step.
+  const email = `two-step-${Date.now()}@example.com`
+  const password = 'Two-step#2026'
+  const signup = await request.post(`${baseURL()}/api/auth/signup`, {
+    data: { firstName: 'Tess', lastName: 'Twostep', email, password },
+  })
+  expect(signup.status(), await signup.text()).toBe(201)
+  const { token } = (await signup.json()) as { token: string }
   const headers = { authorization: `Bearer ${token}` }
   const setup = await request.post(`${baseURL()}/api/auth/totp/setup`, {
     headers,

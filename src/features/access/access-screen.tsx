@@ -3,8 +3,7 @@ import {
   Button,
   Input,
   InputGroup,
-  Menu,
-  Portal,
+  IconButton,
   Skeleton,
   Stack,
   Table,
@@ -17,7 +16,7 @@ import { toast } from 'sonner'
 
 import { areaLabel } from '../../../api-schemas/access'
 import type { MemberPage, MemberSortColumn, MemberSummary } from '../../../api-schemas/members'
-import { membersApi } from '../../api'
+import { membersApi } from '../../api/members'
 import { AppIcon } from '../../components/layout/icons'
 import { type SortOrder, SortHeader, TablePager } from '../../components/table-parts'
 import {
@@ -215,7 +214,7 @@ function MembersCard() {
           />
         ) : (
           <>
-            <Table.ScrollArea borderWidth="1px" borderRadius="l2">
+            <Table.ScrollArea borderWidth="1px" borderRadius="l2" position="relative">
               <Table.Root size="sm" aria-label="Members" aria-busy={list.isFetching}>
                 <Table.Header>
                   <Table.Row>
@@ -267,36 +266,25 @@ function MembersCard() {
                         >
                           Access
                         </Button>
-                        <Menu.Root positioning={{ placement: 'bottom-end' }}>
-                          <Menu.Trigger asChild>
-                            <Button
-                              size="xs"
-                              variant="ghost"
-                              aria-label={`More for ${member.email}`}
-                            >
-                              More
-                            </Button>
-                          </Menu.Trigger>
-                          <Portal>
-                            <Menu.Positioner>
-                              <Menu.Content>
-                                <Menu.Item
-                                  value="email"
-                                  onSelect={() => setDialog({ kind: 'email', member })}
-                                >
-                                  Change e-mail
-                                </Menu.Item>
-                                <Menu.Item
-                                  value="delete"
-                                  color="fg.error"
-                                  onSelect={() => setDialog({ kind: 'delete', member })}
-                                >
-                                  Delete member
-                                </Menu.Item>
-                              </Menu.Content>
-                            </Menu.Positioner>
-                          </Portal>
-                        </Menu.Root>
+                        <IconButton
+                          size="xs"
+                          variant="ghost"
+                          aria-label={`Change e-mail of ${member.email}`}
+                          title="Change e-mail"
+                          onClick={() => setDialog({ kind: 'email', member })}
+                        >
+                          <AppIcon name="mail" size="16px" />
+                        </IconButton>
+                        <IconButton
+                          size="xs"
+                          variant="ghost"
+                          colorPalette="red"
+                          aria-label={`Delete ${member.email}`}
+                          title="Delete member"
+                          onClick={() => setDialog({ kind: 'delete', member })}
+                        >
+                          <AppIcon name="trash" size="16px" />
+                        </IconButton>
                       </Table.Cell>
                     </Table.Row>
                   ))}

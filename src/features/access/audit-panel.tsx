@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 
 import type { AuditEntry } from '../../../api-schemas/members'
-import { membersApi } from '../../api'
+import { membersApi } from '../../api/members'
 import { TablePager } from '../../components/table-parts'
 import { Card, EmptyState, ErrorState } from '../../components/ui'
 
@@ -46,7 +46,7 @@ export function AuditPanel() {
         />
       ) : (
         <>
-          <Table.ScrollArea borderWidth="1px" borderRadius="l2">
+          <Table.ScrollArea borderWidth="1px" borderRadius="l2" position="relative">
             <Table.Root size="sm" aria-label="Audit log">
               <Table.Header>
                 <Table.Row>

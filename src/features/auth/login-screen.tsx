@@ -6,8 +6,8 @@ import { auth, credentialsSchema } from '../../../api-schemas/auth'
 import { authApi } from '../../api/auth'
 import { bodySchemaOf } from '../../api/create-api'
 import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
-import { AuthCard } from './auth-card'
-import { FormAlert, TextField, TextLink } from './form-parts'
+import { AuthCard } from '../../components/blank-layout'
+import { FormAlert, TextField, TextLink } from '../../components/form-fields'
 import { useCompleteSignIn } from './use-complete-sign-in'
 
 const route = getRouteApi('/auth/login/')

@@ -6,9 +6,9 @@ import { AUTH_MESSAGES, auth } from '../../../api-schemas/auth'
 import { authApi } from '../../api/auth'
 import { bodySchemaOf } from '../../api/create-api'
 import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
-import { AuthCard } from './auth-card'
+import { AuthCard } from '../../components/blank-layout'
 import { clearChallenge, readChallenge } from './challenge'
-import { FormAlert, TextField, TextLink } from './form-parts'
+import { FormAlert, TextField, TextLink } from '../../components/form-fields'
 import { useCompleteSignIn } from './use-complete-sign-in'
 
 export function TwoStepsScreen() {

@@ -2,8 +2,8 @@ import { Button, Stack, Text } from '@chakra-ui/react'
 import { getRouteApi } from '@tanstack/react-router'
 
 import { authApi } from '../../api/auth'
-import { AuthCard } from './auth-card'
-import { FormAlert, TextLink } from './form-parts'
+import { AuthCard } from '../../components/blank-layout'
+import { FormAlert, TextLink } from '../../components/form-fields'
 import { useCompleteSignIn } from './use-complete-sign-in'
 
 const route = getRouteApi('/auth/login/verify/$token')

@@ -25,7 +25,7 @@ import timeGridPlugin from '@fullcalendar/timegrid'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo, useRef, useState } from 'react'
 
-import { eventsApi } from '../../api'
+import { eventsApi } from '../../api/events'
 import { AppIcon } from '../../components/layout/icons'
 import { Card, ErrorState, PageHeader } from '../../components/ui'
 import { useAppearance } from '../../stores/appearance'
@@ -67,6 +67,19 @@ const calendarTheme = {
     outlineOffset: '2px',
   },
   '& .fc .fc-daygrid-day-frame': { minHeight: { base: '16', md: '24' } },
+  // Time ranges are written left to right ("17:00 - 18:00") in a right-to-left page as well.
+  '& .fc .fc-list-event-time, & .fc .fc-event-time, & .fc .fc-timegrid-slot-label-cushion': {
+    direction: 'ltr',
+    unicodeBidi: 'isolate',
+  },
+  // The agenda hides its header row at left: -10000px, which widens a right-to-left page.
+  '& .fc .fc-list-table thead': {
+    left: 'auto',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clipPath: 'inset(50%)',
+  },
 } as const
 
 /** The member's events in month, week and agenda views; only the visible range is fetched. */
@@ -251,7 +264,9 @@ export function CalendarScreen() {
               initialView={view}
               headerToolbar={false}
               direction={direction}
-              height="auto"
+              // The week's 24 hours scroll inside the card, opening at the start of a working day.
+              height={view === 'timeGridWeek' ? 720 : 'auto'}
+              scrollTime="07:00:00"
               events={inputs}
               datesSet={onDatesSet}
               selectable

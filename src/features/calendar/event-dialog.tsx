@@ -1,6 +1,7 @@
 import {
   Button,
   Checkbox,
+  chakra,
   CloseButton,
   Dialog,
   Fieldset,
@@ -15,7 +16,7 @@ import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
 
 import { type CalendarEvent, eventBodySchema } from '../../../api-schemas/events'
-import { eventsApi } from '../../api'
+import { eventsApi } from '../../api/events'
 import { FormAlert, TextAreaField, TextField } from '../../components/form-fields'
 import { ConfirmDialog } from '../../components/ui'
 import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
@@ -37,12 +38,12 @@ export function EventDialog({ draft, onClose }: { draft: EventDraft | null; onCl
         if (!details.open) onClose()
       }}
       placement="center"
-      size={{ base: 'full', sm: 'lg' }}
+      size="lg"
       scrollBehavior="inside"
     >
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner>
+        <Dialog.Positioner px="3">
           <Dialog.Content bg="bg.panel">
             {draft ? (
               <EventForm
@@ -113,7 +114,15 @@ function EventForm({ draft, onDone }: { draft: EventDraft; onDone: () => void })
 
   return (
     <>
-      <form onSubmit={submit} noValidate>
+      <chakra.form
+        onSubmit={submit}
+        noValidate
+        // A flex column, so the dialog body scrolls between a fixed header and footer.
+        display="flex"
+        flexDirection="column"
+        flex="1"
+        minH="0"
+      >
         <Dialog.Header>
           <Dialog.Title>{event ? 'Edit event' : 'New event'}</Dialog.Title>
         </Dialog.Header>
@@ -217,7 +226,7 @@ function EventForm({ draft, onDone }: { draft: EventDraft; onDone: () => void })
             {event ? 'Save event' : 'Add event'}
           </Button>
         </Dialog.Footer>
-      </form>
+      </chakra.form>
       <ConfirmDialog
         open={confirming}
         title="Delete this event?"

@@ -2,7 +2,7 @@ import { type QueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 
 import type { CalendarEvent } from '../../../api-schemas/events'
-import { eventsApi } from '../../api'
+import { eventsApi } from '../../api/events'
 
 type EventList = { data: CalendarEvent[] }
 type Snapshot = [readonly unknown[], EventList | undefined][]

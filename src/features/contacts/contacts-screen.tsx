@@ -3,7 +3,6 @@ import {
   Badge,
   Box,
   Button,
-  DataList,
   Flex,
   Heading,
   IconButton,
@@ -16,6 +15,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { toast } from 'sonner'
 
+import { DetailList } from '../../components/detail-list'
 import { AppIcon } from '../../components/layout/icons'
 import { Card, ConfirmDialog, EmptyState, PageHeader } from '../../components/ui'
 import { storedEmail } from '../../lib/session'
@@ -247,6 +247,7 @@ function ContactRow({
         py="2"
         px="2"
         onClick={onOpen}
+        aria-label={`Open ${name}`}
         aria-current={active ? 'true' : undefined}
       >
         <Avatar.Root size="sm">
@@ -385,36 +386,29 @@ function ContactDetail({
                 </Flex>
               </Stack>
             </Flex>
-            <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="3">
-              <Row
-                label="E-mail"
-                value={contact.email}
-                href={contact.email ? `mailto:${contact.email}` : undefined}
-              />
-              <Row
-                label="Phone"
-                value={contact.phone}
-                href={contact.phone ? `tel:${contact.phone}` : undefined}
-              />
-              <Row label="Company" value={contact.company} />
-              <Row label="Department" value={contact.department} />
-              <Row label="Address" value={contact.address} />
-              <Row label="Notes" value={contact.notes} />
-            </DataList.Root>
+            <DetailList
+              items={[
+                {
+                  label: 'E-mail',
+                  value: contact.email ? (
+                    <a href={`mailto:${contact.email}`}>{contact.email}</a>
+                  ) : (
+                    ''
+                  ),
+                },
+                {
+                  label: 'Phone',
+                  value: contact.phone ? <a href={`tel:${contact.phone}`}>{contact.phone}</a> : '',
+                },
+                { label: 'Company', value: contact.company },
+                { label: 'Department', value: contact.department },
+                { label: 'Address', value: contact.address },
+                { label: 'Notes', value: contact.notes },
+              ]}
+            />
           </>
         )}
       </Stack>
     </Card>
-  )
-}
-
-function Row({ label, value, href }: { label: string; value: string; href?: string | undefined }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel minW="140px">{label}</DataList.ItemLabel>
-      <DataList.ItemValue whiteSpace="pre-wrap" wordBreak="break-word">
-        {value ? href ? <a href={href}>{value}</a> : value : '—'}
-      </DataList.ItemValue>
-    </DataList.Item>
   )
 }

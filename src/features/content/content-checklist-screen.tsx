@@ -11,13 +11,14 @@ import {
   Skeleton,
   Stack,
   Text,
+  chakra,
 } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink, getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 
 import { CHECKLIST_ITEMS, type ContentItem } from '../../../api-schemas/content'
-import { contentApi } from '../../api'
+import { contentApi } from '../../api/content'
 import { AreaGate, lockedPanelFor } from '../../components/area-gate'
 import { Card, EmptyState, ErrorState, PageHeader } from '../../components/ui'
 import {
@@ -161,8 +162,8 @@ function Checklist() {
                 const current = piece.id === selected.id
                 return (
                   <li key={piece.id}>
-                    <Box
-                      as="button"
+                    <chakra.button
+                      type="button"
                       w="full"
                       textAlign="start"
                       p="3"
@@ -180,7 +181,7 @@ function Checklist() {
                         done={progress.done}
                         total={progress.total}
                       />
-                    </Box>
+                    </chakra.button>
                   </li>
                 )
               })}

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink, getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 
-import { contentApi } from '../../api'
+import { contentApi } from '../../api/content'
 import { AreaGate, lockedPanelFor } from '../../components/area-gate'
 import {
   Card,

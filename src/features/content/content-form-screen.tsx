@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
 
 import { type ContentItem, contentBodySchema } from '../../../api-schemas/content'
-import { contentApi } from '../../api'
+import { contentApi } from '../../api/content'
 import { AreaGate, lockedPanelFor } from '../../components/area-gate'
 import { FormAlert, TextAreaField, TextField } from '../../components/form-fields'
 import { Card, ErrorState, PageHeader, PageSpinner } from '../../components/ui'

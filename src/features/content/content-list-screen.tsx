@@ -18,7 +18,7 @@ import { Link as RouterLink } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 
 import type { ContentItem } from '../../../api-schemas/content'
-import { contentApi } from '../../api'
+import { contentApi } from '../../api/content'
 import { AreaGate, lockedPanelFor } from '../../components/area-gate'
 import { AppIcon } from '../../components/layout/icons'
 import { Card, ConfirmDialog, EmptyState, ErrorState, PageHeader } from '../../components/ui'
@@ -121,7 +121,7 @@ function ContentList() {
     )
   } else {
     body = (
-      <Table.ScrollArea>
+      <Table.ScrollArea position="relative">
         <Table.Root size="sm" interactive>
           <Table.Caption srOnly>Your content pieces</Table.Caption>
           <Table.Header>

@@ -2,7 +2,7 @@ import { type QueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 
 import type { ContentItem } from '../../../api-schemas/content'
-import { contentApi } from '../../api'
+import { contentApi } from '../../api/content'
 
 type ItemList = { data: ContentItem[] }
 type Snapshot = [readonly unknown[], unknown][]

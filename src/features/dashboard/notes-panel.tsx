@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
 
 import { noteBodySchema } from '../../../api-schemas/notes'
-import { notesApi } from '../../api'
+import { notesApi } from '../../api/notes'
 import { TextAreaField, TextField } from '../../components/form-fields'
 import { Card } from '../../components/ui'
 import { fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'

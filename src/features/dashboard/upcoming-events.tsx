@@ -4,7 +4,7 @@ import { Link as RouterLink } from '@tanstack/react-router'
 import { useState } from 'react'
 
 import type { CalendarEvent } from '../../../api-schemas/events'
-import { eventsApi } from '../../api'
+import { eventsApi } from '../../api/events'
 import { Card } from '../../components/ui'
 import { PanelError, PanelSkeleton } from './widget-states'
 

@@ -1,12 +1,13 @@
-import { Badge, Button, DataList, Flex, Stack, Text } from '@chakra-ui/react'
+import { Badge, Button, Flex, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { toast } from 'sonner'
 
 import type { Lead } from '../../../api-schemas/leads'
-import { leadsApi } from '../../api'
+import { leadsApi } from '../../api/leads'
 import { AreaGate, lockedPanelFor } from '../../components/area-gate'
+import { DetailList } from '../../components/detail-list'
 import {
   Card,
   ConfirmDialog,
@@ -120,14 +121,16 @@ function LeadCard({ lead }: { lead: Lead }) {
       }
     >
       <Stack gap="6">
-        <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="3">
-          <Item label="E-mail" value={lead.email} />
-          <Item label="Phone" value={lead.phone || '—'} />
-          <Item label="Agreed to be contacted" value={lead.consent ? 'Yes' : 'No'} />
-          <Item label="Added" value={dateFormat.format(new Date(lead.createdAt))} />
-          <Item label="Last changed" value={dateFormat.format(new Date(lead.updatedAt))} />
-          <Item label="Notes" value={lead.notes || '—'} />
-        </DataList.Root>
+        <DetailList
+          items={[
+            { label: 'E-mail', value: lead.email },
+            { label: 'Phone', value: lead.phone },
+            { label: 'Agreed to be contacted', value: lead.consent ? 'Yes' : 'No' },
+            { label: 'Added', value: dateFormat.format(new Date(lead.createdAt)) },
+            { label: 'Last changed', value: dateFormat.format(new Date(lead.updatedAt)) },
+            { label: 'Notes', value: lead.notes },
+          ]}
+        />
         <Flex gap="2" wrap="wrap">
           <Button onClick={() => setEditing(true)}>Edit</Button>
           {savedContact ? (
@@ -173,16 +176,5 @@ function LeadCard({ lead }: { lead: Lead }) {
         onConfirm={() => remove.mutate({ params: { id: lead.id } })}
       />
     </Card>
-  )
-}
-
-function Item({ label, value }: { label: string; value: string }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel minW="180px">{label}</DataList.ItemLabel>
-      <DataList.ItemValue whiteSpace="pre-wrap" wordBreak="break-word">
-        {value}
-      </DataList.ItemValue>
-    </DataList.Item>
   )
 }

@@ -1,6 +1,6 @@
 import type { LEAD_SORT_COLUMNS, Lead } from '../../../api-schemas/leads'
 import { MAX_PAGE_SIZE } from '../../../api-schemas/members'
-import { leadsApi } from '../../api'
+import { leadsApi } from '../../api/leads'
 
 type LeadSortColumn = (typeof LEAD_SORT_COLUMNS)[number]
 

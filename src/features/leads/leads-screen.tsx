@@ -5,6 +5,7 @@ import {
   IconButton,
   Input,
   InputGroup,
+  Link as ChakraLink,
   Skeleton,
   Stack,
   Table,
@@ -16,7 +17,7 @@ import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 
 import type { Lead } from '../../../api-schemas/leads'
-import { leadsApi } from '../../api'
+import { leadsApi } from '../../api/leads'
 import { AreaGate, lockedPanelFor } from '../../components/area-gate'
 import { AppIcon } from '../../components/layout/icons'
 import { SortHeader, TablePager } from '../../components/table-parts'
@@ -195,7 +196,7 @@ function LeadsTable() {
           )
         ) : (
           <>
-            <Table.ScrollArea borderWidth="1px" borderRadius="l2">
+            <Table.ScrollArea borderWidth="1px" borderRadius="l2" position="relative">
               <Table.Root size="sm" interactive aria-label="Leads" aria-busy={list.isFetching}>
                 <Table.Header>
                   <Table.Row>
@@ -242,9 +243,11 @@ function LeadsTable() {
                   {items.map((lead) => (
                     <Table.Row key={lead.id}>
                       <Table.Cell fontWeight="medium">
-                        <Link to="/admin/leaddetail" search={{ id: lead.id }}>
-                          {lead.name}
-                        </Link>
+                        <ChakraLink asChild color="primary.fg" fontWeight="medium">
+                          <Link to="/admin/leaddetail" search={{ id: lead.id }}>
+                            {lead.name}
+                          </Link>
+                        </ChakraLink>
                       </Table.Cell>
                       <Table.Cell>{lead.email}</Table.Cell>
                       <Table.Cell>

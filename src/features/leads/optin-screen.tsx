@@ -4,7 +4,7 @@ import { getRouteApi } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 
 import { captureBodySchema } from '../../../api-schemas/leads'
-import { leadsApi } from '../../api'
+import { leadsApi } from '../../api/leads'
 import { AuthCard } from '../../components/blank-layout'
 import { FormAlert, TextField } from '../../components/form-fields'
 import { PageSpinner } from '../../components/ui'

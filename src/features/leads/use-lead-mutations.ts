@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 
 import type { Lead } from '../../../api-schemas/leads'
 import type { MemberPage } from '../../../api-schemas/members'
-import { leadsApi } from '../../api'
+import { leadsApi } from '../../api/leads'
 
 type LeadPage = { data: Omit<MemberPage, 'items'> & { items: Lead[] } }
 

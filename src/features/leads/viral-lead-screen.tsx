@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { toast } from 'sonner'
 
-import { leadsApi } from '../../api'
+import { leadsApi } from '../../api/leads'
 import { AreaGate, lockedPanelFor } from '../../components/area-gate'
 import { Card, ConfirmDialog, ErrorState, PageHeader } from '../../components/ui'
 

@@ -1,6 +1,7 @@
 import {
   Button,
   Checkbox,
+  chakra,
   CloseButton,
   Dialog,
   Fieldset,
@@ -13,7 +14,7 @@ import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
 
 import { type Note, noteBodySchema } from '../../../api-schemas/notes'
-import { notesApi } from '../../api'
+import { notesApi } from '../../api/notes'
 import { FormAlert, TextAreaField, TextField } from '../../components/form-fields'
 import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
 import { type NoteColor, noteColorOptions } from './note-colors'
@@ -37,11 +38,12 @@ export function NoteDialog({
         if (!details.open) onClose()
       }}
       placement="center"
-      size={{ base: 'full', sm: 'md' }}
+      size="md"
+      scrollBehavior="inside"
     >
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner>
+        <Dialog.Positioner px="3">
           <Dialog.Content bg="bg.panel">
             {/* Remounted per note, so the form starts from the note it edits. */}
             {open ? <NoteForm key={note?.id ?? 'new'} note={note} onDone={onClose} /> : null}
@@ -84,7 +86,15 @@ function NoteForm({ note, onDone }: { note: Note | null; onDone: () => void }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <chakra.form
+      onSubmit={submit}
+      noValidate
+      // A flex column, so the dialog body scrolls between a fixed header and footer.
+      display="flex"
+      flexDirection="column"
+      flex="1"
+      minH="0"
+    >
       <Dialog.Header>
         <Dialog.Title>{note ? 'Edit note' : 'New note'}</Dialog.Title>
       </Dialog.Header>
@@ -155,6 +165,6 @@ function NoteForm({ note, onDone }: { note: Note | null; onDone: () => void }) {
           {note ? 'Save note' : 'Add note'}
         </Button>
       </Dialog.Footer>
-    </form>
+    </chakra.form>
   )
 }

@@ -2,7 +2,7 @@ import { Box, Button, Input, InputGroup, SimpleGrid, Skeleton, Stack, Text } fro
 import { useMemo, useState } from 'react'
 
 import type { Note } from '../../../api-schemas/notes'
-import { notesApi } from '../../api'
+import { notesApi } from '../../api/notes'
 import { AppIcon } from '../../components/layout/icons'
 import { ConfirmDialog, EmptyState, ErrorState, PageHeader } from '../../components/ui'
 import { NoteCard } from './note-card'
@@ -40,14 +40,16 @@ export function NotesScreen() {
   let content
   if (notes.isPending) {
     content = (
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4" aria-busy="true">
+      <Box aria-busy="true">
         <Text srOnly role="status">
           Loading notes
         </Text>
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} height="40" rounded="l2" />
-        ))}
-      </SimpleGrid>
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} height="40" rounded="l2" />
+          ))}
+        </SimpleGrid>
+      </Box>
     )
   } else if (notes.isError) {
     content = (

@@ -2,7 +2,7 @@ import { type QueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 
 import type { Note } from '../../../api-schemas/notes'
-import { notesApi } from '../../api'
+import { notesApi } from '../../api/notes'
 
 const listKey = () => notesApi.list.queryOptions().queryKey
 

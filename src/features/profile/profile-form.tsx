@@ -3,7 +3,7 @@ import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'r
 import { toast } from 'sonner'
 
 import { type Profile, updateProfileBodySchema } from '../../../api-schemas/members'
-import { membersApi } from '../../api'
+import { membersApi } from '../../api/members'
 import { FormAlert, TextAreaField, TextField } from '../../components/form-fields'
 import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
 import { photoProblem } from './photo-check'

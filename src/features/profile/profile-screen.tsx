@@ -1,7 +1,7 @@
 import { Grid, Stack } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 
-import { membersApi } from '../../api'
+import { membersApi } from '../../api/members'
 import { Card, ErrorState, PageHeader, PageSpinner } from '../../components/ui'
 import { storedEmail } from '../../lib/session'
 import { ProfileForm } from './profile-form'
@@ -31,7 +31,7 @@ export function ProfileScreen() {
           retrying={profile.isFetching}
         />
       ) : (
-        <Grid templateColumns={{ base: '1fr', xl: '3fr 2fr' }} gap="6" alignItems="start">
+        <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">
           <Card title="Your details">
             <ProfileForm key={profile.data.data.email} profile={profile.data.data} />
           </Card>

@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 
 import { signupBodySchema } from '../../../api-schemas/auth'
-import { authApi } from '../../api'
+import { authApi } from '../../api/auth'
 import { AuthCard } from '../../components/blank-layout'
 import { FormAlert, TextField, TextLink } from '../../components/form-fields'
 import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
 
 import { supportBodySchema } from '../../../api-schemas/support'
-import { supportApi } from '../../api'
+import { supportApi } from '../../api/support'
 import { lockedPanelFor } from '../../components/area-gate'
 import { FormAlert, TextAreaField, TextField } from '../../components/form-fields'
 import { Card, EmptyState, ErrorState, PageHeader } from '../../components/ui'

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 
 import { AREAS } from '../../../api-schemas/access'
-import { membersApi } from '../../api'
+import { membersApi } from '../../api/members'
 import { Card, ErrorState, PageHeader, PageSpinner } from '../../components/ui'
 import { storedEmail } from '../../lib/session'
 import { AREA_DETAILS, upgradeSubject } from './area-details'

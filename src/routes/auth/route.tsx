@@ -1,6 +1,6 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router'
 
-import { BlankLayout } from '../../features/auth/blank-layout'
+import { BlankLayout } from '../../components/blank-layout'
 
 /** Public screens: no guard, no sidebar. */
 export const Route = createFileRoute('/auth')({

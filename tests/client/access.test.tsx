@@ -1,0 +1,221 @@
+import { configure, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+
+import { FREE_AREAS } from '../../api-schemas/access'
+import { contract } from '../../api-schemas/index'
+import type { AuditEntry, MemberSummary } from '../../api-schemas/members'
+import { makeProfile, storeSession } from './factories'
+import { memberHandlers } from './handlers'
+import { handle, server } from './msw'
+import { renderApp } from './render-app'
+
+// Screens load their code on demand; a busy machine needs more than the default second.
+configure({ asyncUtilTimeout: 5000 })
+
+const ADMIN = 'admin@example.com'
+const admin = makeProfile({ id: 'admin-1', email: ADMIN, role: 'admin', firstName: 'Ada' })
+
+function summary(overrides: Partial<MemberSummary> = {}): MemberSummary {
+  return {
+    id: 'member-1',
+    email: 'member@example.com',
+    role: 'member',
+    firstName: 'Mia',
+    lastName: 'Member',
+    areas: ['training', 'viralLeads'],
+    createdAt: '2026-01-05T10:00:00.000Z',
+    ...overrides,
+  }
+}
+
+const info = (allMember: string[]) =>
+  handle(contract.members.memberInfo, () => ({
+    data: {
+      data: {
+        member: {
+          id: '00000000-0000-4000-8000-000000000001',
+          email: ADMIN,
+          allMember: allMember.map((email) => ({ email })),
+        },
+      },
+    },
+  }))
+
+/** Members the handlers list, change and delete like the real API. */
+function membersBackend(initial: MemberSummary[], audit: AuditEntry[] = []) {
+  const members = [...initial]
+  const calls: { op: string; body?: unknown; url?: URL }[] = []
+  return {
+    members,
+    calls,
+    handlers: [
+      info([ADMIN]),
+      handle(contract.members.list, ({ url }) => {
+        calls.push({ op: 'list', url })
+        const search = (url.searchParams.get('search') ?? '').toLowerCase()
+        const found = members.filter((m) => m.email.includes(search))
+        return { data: { data: { items: found, total: found.length, page: 1, pageSize: 20 } } }
+      }),
+      handle(contract.members.audit, () => ({
+        data: { data: { items: audit, total: audit.length, page: 1, pageSize: 10 } },
+      })),
+      handle(contract.members.updatePageAccess, ({ body }) => {
+        calls.push({ op: 'access', body })
+        const member = members.find((m) => m.email === body.email)!
+        member.areas = body.areas
+        return { data: { data: member } }
+      }),
+      handle(contract.members.createMember, ({ body }) => {
+        calls.push({ op: 'create', body })
+        const member = summary({
+          id: 'new-1',
+          email: body.email,
+          firstName: body.firstName,
+          lastName: body.lastName ?? '',
+          areas: body.areas ?? [],
+        })
+        members.push(member)
+        return { status: 201, data: { data: member } }
+      }),
+      handle(contract.members.updateEmail, ({ url }) => {
+        calls.push({ op: 'email', url })
+        const member = members.find((m) => m.email === url.searchParams.get('oldEmail'))!
+        member.email = url.searchParams.get('newEmail')!
+        return { data: { data: member } }
+      }),
+      handle(contract.members.deleteMember, ({ params }) => {
+        calls.push({ op: 'delete' })
+        members.splice(
+          members.findIndex((m) => m.email === params.email),
+          1,
+        )
+        return { data: { data: { message: 'Member deleted' } } }
+      }),
+    ],
+  }
+}
+
+describe('/admin/updateaccess', () => {
+  it('shows a spinner until the member info is loaded', async () => {
+    storeSession({ email: ADMIN, role: 'admin' })
+    server.use(
+      ...memberHandlers(admin),
+      handle(contract.members.memberInfo, () => new Promise(() => {})),
+    )
+    const { screen } = await renderApp('/admin/updateaccess')
+    expect(await screen.findByRole('status', { name: 'Checking your access' })).toBeTruthy()
+  })
+
+  it('sends a member whose e-mail is not in allMember to /auth/404, replacing the entry', async () => {
+    storeSession()
+    server.use(...memberHandlers(), info([]))
+    const { screen, router, history } = await renderApp('/admin/updateaccess')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/404'))
+    expect(history.length).toBe(1)
+    expect(screen.queryByRole('table', { name: 'Members' })).toBeNull()
+  })
+
+  it('shows the members and an empty audit log to an administrator', async () => {
+    storeSession({ email: ADMIN, role: 'admin' })
+    const backend = membersBackend([summary(), summary({ id: 'a', email: ADMIN, role: 'admin' })])
+    server.use(...memberHandlers(admin), ...backend.handlers)
+    const { screen } = await renderApp('/admin/updateaccess')
+    const table = await screen.findByRole('table', { name: 'Members' })
+    expect(within(table).getByText('member@example.com')).toBeTruthy()
+    expect(within(table).getByText('All areas')).toBeTruthy()
+    expect(await screen.findByText('No changes yet')).toBeTruthy()
+  })
+
+  it('saves a member’s areas from the Access editor', async () => {
+    storeSession({ email: ADMIN, role: 'admin' })
+    const backend = membersBackend([summary()])
+    server.use(...memberHandlers(admin), ...backend.handlers)
+    const { screen, user } = await renderApp('/admin/updateaccess')
+    await user.click(await screen.findByRole('button', { name: 'Access of member@example.com' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Access of member@example.com' })
+    const viral = within(dialog).getByRole('checkbox', { name: 'Viral leads' }) as HTMLInputElement
+    expect(viral.checked).toBe(true)
+    await user.click(within(dialog).getByText('Viral leads'))
+    await user.click(within(dialog).getByText('Chatbot'))
+    await user.click(within(dialog).getByRole('button', { name: 'Save access' }))
+    expect(await screen.findByText('Access saved for member@example.com')).toBeTruthy()
+    expect(backend.calls.find((c) => c.op === 'access')?.body).toEqual({
+      email: 'member@example.com',
+      areas: ['training', 'chatbot'],
+    })
+  })
+
+  it('creates a member and says an invitation was e-mailed', async () => {
+    storeSession({ email: ADMIN, role: 'admin' })
+    const backend = membersBackend([summary()])
+    server.use(...memberHandlers(admin), ...backend.handlers)
+    const { screen, user } = await renderApp('/admin/updateaccess')
+    await screen.findByRole('table', { name: 'Members' })
+    await user.click(screen.getAllByRole('button', { name: 'Create member' })[0]!)
+    const dialog = await screen.findByRole('dialog', { name: 'Create member' })
+    await user.type(within(dialog).getByLabelText(/^E-mail/), 'Newbie@Example.com')
+    await user.type(within(dialog).getByLabelText(/^First name/), 'Newt')
+    await user.click(within(dialog).getByRole('button', { name: 'Create member' }))
+    expect(
+      await screen.findByText(
+        'newbie@example.com was created. We e-mailed them an invitation to set a password.',
+      ),
+    ).toBeTruthy()
+    expect(backend.calls.find((c) => c.op === 'create')?.body).toMatchObject({
+      email: 'newbie@example.com',
+      firstName: 'Newt',
+      role: 'member',
+      areas: FREE_AREAS,
+    })
+  })
+
+  it('changes a member’s e-mail', async () => {
+    storeSession({ email: ADMIN, role: 'admin' })
+    const backend = membersBackend([summary()])
+    server.use(...memberHandlers(admin), ...backend.handlers)
+    const { screen, user } = await renderApp('/admin/updateaccess')
+    await user.click(
+      await screen.findByRole('button', { name: 'Change e-mail of member@example.com' }),
+    )
+    const dialog = await screen.findByRole('dialog', { name: 'Change e-mail' })
+    await user.type(within(dialog).getByLabelText(/^New e-mail/), 'mia@example.com')
+    await user.click(within(dialog).getByRole('button', { name: 'Change e-mail' }))
+    expect(await screen.findByText('The member now signs in as mia@example.com')).toBeTruthy()
+    const url = backend.calls.find((c) => c.op === 'email')!.url!
+    expect(url.searchParams.get('oldEmail')).toBe('member@example.com')
+    expect(url.searchParams.get('newEmail')).toBe('mia@example.com')
+  })
+
+  it('deletes a member after confirmation and takes the row away at once', async () => {
+    storeSession({ email: ADMIN, role: 'admin' })
+    const backend = membersBackend([summary(), summary({ id: 'b', email: 'bo@example.com' })])
+    server.use(...memberHandlers(admin), ...backend.handlers)
+    const { screen, user } = await renderApp('/admin/updateaccess')
+    await user.click(await screen.findByRole('button', { name: 'Delete bo@example.com' }))
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete bo@example.com?' })
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(screen.queryByText('bo@example.com')).toBeNull())
+    expect(await screen.findByText('bo@example.com was deleted')).toBeTruthy()
+    expect(backend.members.map((m) => m.email)).toEqual(['member@example.com'])
+  })
+
+  it('shows the member list error with a retry', async () => {
+    storeSession({ email: ADMIN, role: 'admin' })
+    const backend = membersBackend([summary()])
+    let fail = true
+    server.use(
+      ...memberHandlers(admin),
+      handle(contract.members.list, () =>
+        fail
+          ? { status: 500, message: 'Members table locked' }
+          : { data: { data: { items: [summary()], total: 1, page: 1, pageSize: 20 } } },
+      ),
+      ...backend.handlers,
+    )
+    const { screen, user } = await renderApp('/admin/updateaccess')
+    expect(await screen.findByText('Members table locked')).toBeTruthy()
+    fail = false
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('table', { name: 'Members' })).toBeTruthy()
+  })
+})

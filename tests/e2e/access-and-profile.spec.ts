@@ -1,0 +1,166 @@
+import sharp from 'sharp'
+
+import { DEMO, apiLogin, baseURL, expect, signIn, test } from './support'
+
+// The steps share the database with each other and with the other specs: each one puts back what
+// it changed for the demo accounts.
+test.describe.configure({ mode: 'serial' })
+
+const LEAD = { name: 'Edda E2E', email: 'edda.e2e@example.com' }
+
+test('a lead added on the leads screen is kept, and only its owner sees it', async ({ page }) => {
+  await signIn(page, DEMO.member.email, DEMO.member.password)
+  await page.goto('/admin/sheet/leads')
+  await expect(page.getByRole('table', { name: 'Leads' })).toBeVisible()
+  await page.getByRole('button', { name: 'Add lead' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add a lead' })
+  await dialog.getByLabel('Name').fill(LEAD.name)
+  await dialog.getByLabel('E-mail').fill(LEAD.email)
+  await dialog.getByRole('button', { name: 'Add lead' }).click()
+  await expect(page.getByText('Lead added')).toBeVisible()
+  await expect(page.getByRole('link', { name: LEAD.name })).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('link', { name: LEAD.name })).toBeVisible()
+
+  await page.goto('/admin/logout')
+  await page.waitForURL(/\/auth\/login/)
+  await signIn(page, DEMO.member2.email, DEMO.member2.password)
+  await page.goto('/admin/sheet/leads')
+  await expect(page.getByText('No leads yet')).toBeVisible()
+  await expect(page.getByRole('link', { name: LEAD.name })).toHaveCount(0)
+})
+
+test('without the viralLeads area the member sees the upgrade panel and the API refuses', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await signIn(page, DEMO.admin.email, DEMO.admin.password)
+  await page.goto('/admin/updateaccess')
+  await page.getByRole('searchbox', { name: 'Search members' }).fill(DEMO.member.email)
+  const access = page.getByRole('button', { name: `Access of ${DEMO.member.email}` })
+  await expect(access).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Access of / })).toHaveCount(1)
+  const setViralLeads = async (on: boolean) => {
+    await access.click()
+    const dialog = page.getByRole('dialog', { name: `Access of ${DEMO.member.email}` })
+    const box = dialog.getByRole('checkbox', { name: 'Viral leads' })
+    if ((await box.isChecked()) !== on) await dialog.getByText('Viral leads').click()
+    await expect(box).toBeChecked({ checked: on })
+    await dialog.getByRole('button', { name: 'Save access' }).click()
+    await expect(page.getByText(`Access saved for ${DEMO.member.email}`).first()).toBeVisible()
+    await expect(dialog).toBeHidden()
+  }
+  await setViralLeads(false)
+
+  try {
+    const member = await browser.newContext({ baseURL: baseURL() })
+    const memberPage = await member.newPage()
+    await signIn(memberPage, DEMO.member.email, DEMO.member.password)
+    await memberPage.goto('/admin/sheet/leads')
+    await expect(memberPage.getByRole('link', { name: 'See upgrade options' })).toBeVisible()
+    await expect(
+      memberPage.getByText('Your membership does not include Viral leads. Upgrade to open it.'),
+    ).toBeVisible()
+    await member.close()
+
+    const token = await apiLogin(request, DEMO.member.email, DEMO.member.password)
+    const res = await request.get(`${baseURL()}/api/leads?email=${DEMO.member.email}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
+    expect(res.status()).toBe(403)
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'Your membership does not include Viral leads. Upgrade to open it.',
+    )
+  } finally {
+    await setViralLeads(true)
+  }
+  await expect(page.getByText('Access changed').first()).toBeVisible()
+})
+
+test('a photo uploaded on the profile shows in the top bar', async ({ page }) => {
+  const photo = await sharp({
+    create: { width: 96, height: 96, channels: 3, background: { r: 40, g: 110, b: 220 } },
+  })
+    .png()
+    .toBuffer()
+  await signIn(page, DEMO.member.email, DEMO.member.password)
+  await page.goto('/admin/updateprofile')
+  const form = page.getByRole('form', { name: 'Profile' })
+  await form.getByLabel('Profile photo file').setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: photo,
+  })
+  await expect(form.getByText('me.png is shown as a preview until you save.')).toBeVisible()
+  await form.getByRole('button', { name: 'Save profile' }).click()
+  await expect(page.getByText('Profile saved')).toBeVisible()
+  const avatar = page.getByRole('button', { name: /^Account menu for / }).locator('img')
+  await expect(avatar).toHaveAttribute('src', /^\/api\/photos\/[0-9a-f-]{36}$/)
+  await expect
+    .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0)
+
+  // Put the demo account back as it was.
+  await form.getByRole('button', { name: 'Remove photo' }).click()
+  await form.getByRole('button', { name: 'Save profile' }).click()
+  await expect(avatar).toHaveCount(0)
+})
+
+test('/admin/updateaccess sends a member to /auth/404', async ({ page }) => {
+  await signIn(page, DEMO.member.email, DEMO.member.password)
+  await page.goto('/admin/updateaccess')
+  await expect(page).toHaveURL(/\/auth\/404$/)
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Members and access' })).toHaveCount(0)
+})
+
+test('signing up on /userform lands on the dashboard', async ({ page }) => {
+  const email = `signup-${Date.now()}@example.com`
+  await page.goto('/userform')
+  await page.getByLabel('First name').fill('Sina')
+  await page.getByLabel('Last name').fill('Signup')
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel(/^Password/).fill('Sign#up2026')
+  await page.getByLabel('Confirm password').fill('Sign#up2026')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await page.waitForURL(/\/admin\/dashboard$/)
+  await expect(page.getByRole('heading', { name: 'Welcome back, Sina Signup' })).toBeVisible()
+  expect(await page.evaluate(() => localStorage.getItem('email'))).toBe(JSON.stringify({ email }))
+})
+
+test('a visitor opting in through /optin/<key> becomes a lead of the member', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, DEMO.member.email, DEMO.member.password)
+  await page.goto('/admin/virallead')
+  const link = await page.getByRole('textbox', { name: 'Opt-in link' }).inputValue()
+  expect(link).toMatch(new RegExp(`^${baseURL()}/optin/[A-Za-z0-9_-]{16,64}$`))
+
+  const visitor = await browser.newContext({ baseURL: baseURL() })
+  const visitorPage = await visitor.newPage()
+  await visitorPage.goto(link)
+  await expect(
+    visitorPage.getByRole('heading', { name: 'Get updates from Maya Member' }),
+  ).toBeVisible()
+  await visitorPage.getByRole('textbox', { name: 'Name' }).fill('Otto Optin')
+  await visitorPage.getByRole('textbox', { name: 'E-mail' }).fill('otto.optin@example.com')
+  await visitorPage.getByText('I agree to be contacted by e-mail').click()
+  await visitorPage.getByRole('button', { name: 'Sign me up' }).click()
+  await expect(visitorPage.getByRole('heading', { name: 'Thank you!' })).toBeVisible()
+  await visitor.close()
+
+  await page.goto('/admin/sheet/leads?search=otto.optin')
+  const row = page.getByRole('row', { name: /Otto Optin/ })
+  await expect(row).toBeVisible()
+  await expect(row.getByText('Opt-in form')).toBeVisible()
+
+  // Leave the member's leads as seeded.
+  for (const name of ['Otto Optin', LEAD.name]) {
+    await page.goto(`/admin/sheet/leads?search=${encodeURIComponent(name)}`)
+    await page.getByRole('button', { name: `Delete ${name}` }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+    await expect(page.getByRole('link', { name })).toHaveCount(0)
+  }
+})
