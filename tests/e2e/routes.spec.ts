@@ -1,0 +1,58 @@
+import { DEMO, apiLogin, expect, test } from './support'
+
+/** Every screen a member can open; the fixture fails the test on any console error. */
+const MEMBER_SCREENS = [
+  '/admin/dashboard',
+  '/admin/training/welcome',
+  '/admin/notes',
+  '/admin/calendar',
+  '/admin/sheet/content',
+  '/admin/sheet/contentpage',
+  '/admin/contentchecklist',
+  '/admin/sheet/leads',
+  '/admin/virallead',
+  '/admin/contacts',
+  '/admin/updateprofile',
+  '/admin/contactus',
+  '/admin/upgrade',
+]
+
+for (const width of [1440, 375]) {
+  test(`every member screen renders without errors at ${width}px`, async ({ page, request }) => {
+    test.setTimeout(120_000)
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
+    const token = await apiLogin(request, DEMO.member.email, DEMO.member.password)
+    await page.goto('/auth/login')
+    await page.evaluate(
+      ([authToken, email]) => {
+        localStorage.setItem('authToken', authToken!)
+        localStorage.setItem('tokenExpiry', String(Date.now() + 3 * 24 * 60 * 60 * 1000))
+        localStorage.setItem('role', 'member')
+        localStorage.setItem('email', JSON.stringify({ email }))
+      },
+      [token, DEMO.member.email],
+    )
+    for (const path of MEMBER_SCREENS) {
+      await page.goto(path)
+      await expect(page, path).toHaveURL(new RegExp(`${path}$`))
+      await expect(page.getByRole('heading').first(), path).toBeVisible()
+      await page.waitForLoadState('networkidle')
+      // Nothing may stick out sideways on a phone.
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
+      expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(1)
+    }
+  })
+}
+
+test('the administrators’ screen renders without errors', async ({ page }) => {
+  await page.goto('/auth/login')
+  await page.getByLabel(/^e-?mail/i).fill(DEMO.admin.email)
+  await page.getByLabel(/^password/i).fill(DEMO.admin.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/admin\/dashboard$/)
+  await page.goto('/admin/updateaccess')
+  await expect(page.getByRole('heading', { name: 'Members and access' }).first()).toBeVisible()
+  await page.waitForLoadState('networkidle')
+})
