@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { contract } from '../../api-schemas/index'
 import { handle, server } from './msw'
 
-// jsdom has no layout: animations would only wait, and scrolling is not implemented.
+// jsdom has no layout: animations would only wait, and window.scrollTo does nothing there.
 MotionGlobalConfig.skipAnimations = true
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
 

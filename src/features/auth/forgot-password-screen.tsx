@@ -8,6 +8,7 @@ import { bodySchemaOf } from '../../api/create-api'
 import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
 import { AuthCard } from '../../components/blank-layout'
 import { FormAlert, TextField, TextLink } from '../../components/form-fields'
+import { EmailLinkForm } from './email-link-form'
 
 const route = getRouteApi('/auth/forgot-password')
 
@@ -17,56 +18,13 @@ export function ForgotPasswordScreen() {
 }
 
 function RequestReset() {
-  const [email, setEmail] = useState('')
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const request = authApi.forgotPassword.useMutation({ meta: { errorToast: false } })
-  const server = serverErrorOf(request.error, ['email'])
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const parsed = bodySchemaOf(auth.forgotPassword).safeParse({ email })
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error))
-      return
-    }
-    setErrors({})
-    request.mutate({ body: parsed.data })
-  }
-
   return (
     <AuthCard
       title="Forgot your password?"
       description="Enter the e-mail address of your account and we send you a link to set a new password."
       footer={<TextLink to="/auth/login">Back to sign in</TextLink>}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="4">
-          {server.form ? <FormAlert status="error">{server.form}</FormAlert> : null}
-          {request.isSuccess ? (
-            <FormAlert status="success" title="Check your inbox">
-              {request.data.data.message}
-            </FormAlert>
-          ) : null}
-          <TextField
-            label="E-mail"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onValueChange={setEmail}
-            error={errors.email ?? server.fields.email}
-          />
-          <Button
-            type="submit"
-
-            loading={request.isPending}
-            loadingText="Sending…"
-          >
-            Send reset link
-          </Button>
-        </Stack>
-      </form>
+      <EmailLinkForm api={authApi.forgotPassword} submitLabel="Send reset link" />
     </AuthCard>
   )
 }

@@ -2,12 +2,12 @@ import { Button, Stack } from '@chakra-ui/react'
 import { getRouteApi } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 
-import { auth, credentialsSchema } from '../../../api-schemas/auth'
+import { credentialsSchema } from '../../../api-schemas/auth'
 import { authApi } from '../../api/auth'
-import { bodySchemaOf } from '../../api/create-api'
 import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
 import { AuthCard } from '../../components/blank-layout'
 import { FormAlert, TextField, TextLink } from '../../components/form-fields'
+import { EmailLinkForm } from './email-link-form'
 import { useCompleteSignIn } from './use-complete-sign-in'
 
 const route = getRouteApi('/auth/login/')
@@ -87,22 +87,6 @@ function PasswordSignIn() {
 
 function LinkRequest() {
   const { redirect } = route.useSearch()
-  const [email, setEmail] = useState('')
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const request = authApi.loginLink.useMutation({ meta: { errorToast: false } })
-  const server = serverErrorOf(request.error, ['email'])
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const parsed = bodySchemaOf(auth.loginLink).safeParse({ email })
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error))
-      return
-    }
-    setErrors({})
-    request.mutate({ body: parsed.data })
-  }
-
   return (
     <AuthCard
       title="Sign in by e-mail"
@@ -113,34 +97,7 @@ function LinkRequest() {
         </TextLink>
       }
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="4">
-          {server.form ? <FormAlert status="error">{server.form}</FormAlert> : null}
-          {request.isSuccess ? (
-            <FormAlert status="success" title="Check your inbox">
-              {request.data.data.message}
-            </FormAlert>
-          ) : null}
-          <TextField
-            label="E-mail"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onValueChange={setEmail}
-            error={errors.email ?? server.fields.email}
-          />
-          <Button
-            type="submit"
-
-            loading={request.isPending}
-            loadingText="Sending…"
-          >
-            E-mail me a sign-in link
-          </Button>
-        </Stack>
-      </form>
+      <EmailLinkForm api={authApi.loginLink} submitLabel="E-mail me a sign-in link" />
     </AuthCard>
   )
 }
