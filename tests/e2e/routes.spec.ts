@@ -32,9 +32,22 @@ for (const width of [1440, 375]) {
       },
       [token, DEMO.member.email],
     )
-    for (const path of MEMBER_SCREENS) {
+    // The detail screens, with an id of the member's own (the demo data has some).
+    const auth = { headers: { authorization: `Bearer ${token}` } }
+    const content = (await (await request.get('/api/content', auth)).json()) as {
+      data: { id: string }[]
+    }
+    const leads = (await (
+      await request.get(`/api/leads?email=${encodeURIComponent(DEMO.member.email)}`, auth)
+    ).json()) as { data: { items: { id: string }[] } }
+    const details = [
+      `/admin/contentdetail?id=${content.data[0]!.id}`,
+      `/admin/sheet/contentpage?id=${content.data[0]!.id}`,
+      `/admin/leaddetail?id=${leads.data.items[0]!.id}`,
+    ]
+    for (const path of [...MEMBER_SCREENS, ...details]) {
       await page.goto(path)
-      await expect(page, path).toHaveURL(new RegExp(`${path}$`))
+      await expect(page, path).toHaveURL((url) => `${url.pathname}${url.search}` === path)
       await expect(page.getByRole('heading').first(), path).toBeVisible()
       await page.waitForLoadState('networkidle')
       // Nothing may stick out sideways on a phone.
