@@ -10,7 +10,7 @@ import {
 import { Link as RouterLink, type LinkProps } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 
-interface TextFieldProps extends Omit<InputProps, 'onChange' | 'value'> {
+interface FieldProps {
   label: string
   name: string
   value: string
@@ -19,7 +19,31 @@ interface TextFieldProps extends Omit<InputProps, 'onChange' | 'value'> {
   helperText?: ReactNode
 }
 
-/** A labelled input whose error is announced with the field. */
+/** Label, helper text and error around one control; the error is announced with the field. */
+function FieldFrame({
+  label,
+  error,
+  helperText,
+  required,
+  children,
+}: Pick<FieldProps, 'label' | 'error' | 'helperText'> & {
+  required: boolean | undefined
+  children: ReactNode
+}) {
+  return (
+    <Field.Root invalid={Boolean(error)} required={required}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      {children}
+      {helperText && !error ? <Field.HelperText>{helperText}</Field.HelperText> : null}
+      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+    </Field.Root>
+  )
+}
+
+/** A labelled input. */
 export function TextField({
   label,
   name,
@@ -28,32 +52,17 @@ export function TextField({
   error,
   helperText,
   ...input
-}: TextFieldProps) {
+}: FieldProps & Omit<InputProps, 'onChange' | 'value'>) {
   return (
-    <Field.Root invalid={Boolean(error)} required={input.required}>
-      <Field.Label>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
+    <FieldFrame label={label} error={error} helperText={helperText} required={input.required}>
       <Input
         name={name}
         value={value}
         onChange={(event) => onValueChange(event.target.value)}
         {...input}
       />
-      {helperText && !error ? <Field.HelperText>{helperText}</Field.HelperText> : null}
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-    </Field.Root>
+    </FieldFrame>
   )
-}
-
-interface TextAreaFieldProps extends Omit<TextareaProps, 'onChange' | 'value'> {
-  label: string
-  name: string
-  value: string
-  onValueChange: (value: string) => void
-  error?: string | undefined
-  helperText?: ReactNode
 }
 
 /** A labelled multi-line input, like TextField. */
@@ -65,22 +74,16 @@ export function TextAreaField({
   error,
   helperText,
   ...textarea
-}: TextAreaFieldProps) {
+}: FieldProps & Omit<TextareaProps, 'onChange' | 'value'>) {
   return (
-    <Field.Root invalid={Boolean(error)} required={textarea.required}>
-      <Field.Label>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
+    <FieldFrame label={label} error={error} helperText={helperText} required={textarea.required}>
       <Textarea
         name={name}
         value={value}
         onChange={(event) => onValueChange(event.target.value)}
         {...textarea}
       />
-      {helperText && !error ? <Field.HelperText>{helperText}</Field.HelperText> : null}
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-    </Field.Root>
+    </FieldFrame>
   )
 }
 

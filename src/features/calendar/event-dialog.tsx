@@ -1,7 +1,6 @@
 import {
   Button,
   Checkbox,
-  chakra,
   CloseButton,
   Dialog,
   Fieldset,
@@ -10,15 +9,14 @@ import {
   RadioGroup,
   SimpleGrid,
   Spacer,
-  Stack,
 } from '@chakra-ui/react'
 import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
 
 import { type CalendarEvent, eventBodySchema } from '../../../api-schemas/events'
 import { eventsApi } from '../../api/events'
-import { FormAlert, TextAreaField, TextField } from '../../components/form-fields'
-import { ConfirmDialog } from '../../components/ui'
+import { TextAreaField, TextField } from '../../components/form-fields'
+import { ConfirmDialog, DialogForm } from '../../components/ui'
 import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
 import { type EventColor, eventColorOptions } from './event-colors'
 import { type TimeInputs, inputsFromRange, rangeFromInputs, switchAllDay } from './event-time'
@@ -114,119 +112,109 @@ function EventForm({ draft, onDone }: { draft: EventDraft; onDone: () => void })
 
   return (
     <>
-      <chakra.form
+      <DialogForm
+        title={event ? 'Edit event' : 'New event'}
         onSubmit={submit}
-        noValidate
-        // A flex column, so the dialog body scrolls between a fixed header and footer.
-        display="flex"
-        flexDirection="column"
-        flex="1"
-        minH="0"
-      >
-        <Dialog.Header>
-          <Dialog.Title>{event ? 'Edit event' : 'New event'}</Dialog.Title>
-        </Dialog.Header>
-        <Dialog.Body>
-          <Stack gap="4">
-            {server.form ? <FormAlert status="error">{server.form}</FormAlert> : null}
-            <TextField
-              label="Title"
-              name="title"
-              required
-              maxLength={200}
-              value={title}
-              onValueChange={setTitle}
-              error={fieldError('title')}
-            />
-            <Checkbox.Root
-              checked={times.allDay}
-              onCheckedChange={(details) =>
-                setTimes((current) => switchAllDay(current, details.checked === true))
-              }
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>All day</Checkbox.Label>
-            </Checkbox.Root>
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <TextField
-                label={times.allDay ? 'First day' : 'Start'}
-                name="start"
-                type={dateType}
-                required
-                value={times.start}
-                onValueChange={(start) => setTimes((current) => ({ ...current, start }))}
-                error={fieldError('start')}
-              />
-              <TextField
-                label={times.allDay ? 'Last day' : 'End'}
-                name="end"
-                type={dateType}
-                required
-                value={times.end}
-                onValueChange={(end) => setTimes((current) => ({ ...current, end }))}
-                error={fieldError('end')}
-              />
-            </SimpleGrid>
-            <Fieldset.Root>
-              <Fieldset.Legend id="event-colour-legend">Colour</Fieldset.Legend>
-              <RadioGroup.Root
-                aria-labelledby="event-colour-legend"
-                name="color"
-                size="sm"
-                value={color}
-                onValueChange={(details) => {
-                  if (details.value) setColor(details.value as EventColor)
-                }}
-              >
-                <HStack gap="4" wrap="wrap">
-                  {eventColorOptions.map((option) => (
-                    <RadioGroup.Item
-                      key={option.value}
-                      value={option.value}
-                      colorPalette={option.value}
-                    >
-                      <RadioGroup.ItemHiddenInput />
-                      <RadioGroup.ItemIndicator />
-                      <RadioGroup.ItemText>{option.label}</RadioGroup.ItemText>
-                    </RadioGroup.Item>
-                  ))}
-                </HStack>
-              </RadioGroup.Root>
-            </Fieldset.Root>
-            <TextField
-              label="Location"
-              name="location"
-              maxLength={200}
-              value={location}
-              onValueChange={setLocation}
-              error={fieldError('location')}
-            />
-            <TextAreaField
-              label="Description"
-              name="description"
-              rows={4}
-              value={description}
-              onValueChange={setDescription}
-              error={fieldError('description')}
-            />
-          </Stack>
-        </Dialog.Body>
-        <Dialog.Footer flexWrap="wrap">
-          {event ? (
-            <Button variant="outline" colorPalette="red" onClick={() => setConfirming(true)}>
-              Delete
+        formError={server.form}
+        footer={
+          <>
+            {event ? (
+              <Button variant="outline" colorPalette="red" onClick={() => setConfirming(true)}>
+                Delete
+              </Button>
+            ) : null}
+            <Spacer />
+            <Button variant="outline" onClick={onDone}>
+              Cancel
             </Button>
-          ) : null}
-          <Spacer />
-          <Button variant="outline" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving.isPending} loadingText="Saving…">
-            {event ? 'Save event' : 'Add event'}
-          </Button>
-        </Dialog.Footer>
-      </chakra.form>
+            <Button type="submit" loading={saving.isPending} loadingText="Saving…">
+              {event ? 'Save event' : 'Add event'}
+            </Button>
+          </>
+        }
+      >
+        <TextField
+          label="Title"
+          name="title"
+          required
+          maxLength={200}
+          value={title}
+          onValueChange={setTitle}
+          error={fieldError('title')}
+        />
+        <Checkbox.Root
+          checked={times.allDay}
+          onCheckedChange={(details) =>
+            setTimes((current) => switchAllDay(current, details.checked === true))
+          }
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>All day</Checkbox.Label>
+        </Checkbox.Root>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <TextField
+            label={times.allDay ? 'First day' : 'Start'}
+            name="start"
+            type={dateType}
+            required
+            value={times.start}
+            onValueChange={(start) => setTimes((current) => ({ ...current, start }))}
+            error={fieldError('start')}
+          />
+          <TextField
+            label={times.allDay ? 'Last day' : 'End'}
+            name="end"
+            type={dateType}
+            required
+            value={times.end}
+            onValueChange={(end) => setTimes((current) => ({ ...current, end }))}
+            error={fieldError('end')}
+          />
+        </SimpleGrid>
+        <Fieldset.Root>
+          <Fieldset.Legend id="event-colour-legend">Colour</Fieldset.Legend>
+          <RadioGroup.Root
+            aria-labelledby="event-colour-legend"
+            name="color"
+            size="sm"
+            value={color}
+            onValueChange={(details) => {
+              if (details.value) setColor(details.value as EventColor)
+            }}
+          >
+            <HStack gap="4" wrap="wrap">
+              {eventColorOptions.map((option) => (
+                <RadioGroup.Item
+                  key={option.value}
+                  value={option.value}
+                  colorPalette={option.value}
+                >
+                  <RadioGroup.ItemHiddenInput />
+                  <RadioGroup.ItemIndicator />
+                  <RadioGroup.ItemText>{option.label}</RadioGroup.ItemText>
+                </RadioGroup.Item>
+              ))}
+            </HStack>
+          </RadioGroup.Root>
+        </Fieldset.Root>
+        <TextField
+          label="Location"
+          name="location"
+          maxLength={200}
+          value={location}
+          onValueChange={setLocation}
+          error={fieldError('location')}
+        />
+        <TextAreaField
+          label="Description"
+          name="description"
+          rows={4}
+          value={description}
+          onValueChange={setDescription}
+          error={fieldError('description')}
+        />
+      </DialogForm>
       <ConfirmDialog
         open={confirming}
         title="Delete this event?"

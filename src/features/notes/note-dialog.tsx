@@ -1,21 +1,20 @@
 import {
   Button,
   Checkbox,
-  chakra,
   CloseButton,
   Dialog,
   Fieldset,
   HStack,
   Portal,
   RadioGroup,
-  Stack,
 } from '@chakra-ui/react'
 import { type FormEvent, useState } from 'react'
 import { toast } from 'sonner'
 
 import { type Note, noteBodySchema } from '../../../api-schemas/notes'
 import { notesApi } from '../../api/notes'
-import { FormAlert, TextAreaField, TextField } from '../../components/form-fields'
+import { TextAreaField, TextField } from '../../components/form-fields'
+import { DialogForm } from '../../components/ui'
 import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
 import { type NoteColor, noteColorOptions } from './note-colors'
 
@@ -86,85 +85,71 @@ function NoteForm({ note, onDone }: { note: Note | null; onDone: () => void }) {
   }
 
   return (
-    <chakra.form
+    <DialogForm
+      title={note ? 'Edit note' : 'New note'}
       onSubmit={submit}
-      noValidate
-      // A flex column, so the dialog body scrolls between a fixed header and footer.
-      display="flex"
-      flexDirection="column"
-      flex="1"
-      minH="0"
+      formError={server.form}
+      footer={
+        <>
+          <Button variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving.isPending} loadingText="Saving…">
+            {note ? 'Save note' : 'Add note'}
+          </Button>
+        </>
+      }
     >
-      <Dialog.Header>
-        <Dialog.Title>{note ? 'Edit note' : 'New note'}</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body>
-        <Stack gap="4">
-          {server.form ? <FormAlert status="error">{server.form}</FormAlert> : null}
-          <TextField
-            label="Title"
-            name="title"
-            required
-            maxLength={200}
-            value={title}
-            onValueChange={setTitle}
-            error={errors.title ?? server.fields.title}
-          />
-          <TextAreaField
-            label="Note"
-            name="body"
-            rows={6}
-            value={body}
-            onValueChange={setBody}
-            error={errors.body ?? server.fields.body}
-          />
-          <Fieldset.Root invalid={Boolean(errors.color ?? server.fields.color)}>
-            <Fieldset.Legend id="note-colour-legend">Colour</Fieldset.Legend>
-            <RadioGroup.Root
-              aria-labelledby="note-colour-legend"
-              name="color"
-              size="sm"
-              value={color}
-              onValueChange={(details) => {
-                if (details.value) setColor(details.value as NoteColor)
-              }}
-            >
-              <HStack gap="4" wrap="wrap">
-                {noteColorOptions.map((option) => (
-                  <RadioGroup.Item
-                    key={option.value}
-                    value={option.value}
-                    colorPalette={option.value}
-                  >
-                    <RadioGroup.ItemHiddenInput />
-                    <RadioGroup.ItemIndicator />
-                    <RadioGroup.ItemText>{option.label}</RadioGroup.ItemText>
-                  </RadioGroup.Item>
-                ))}
-              </HStack>
-            </RadioGroup.Root>
-            {(errors.color ?? server.fields.color) ? (
-              <Fieldset.ErrorText>{errors.color ?? server.fields.color}</Fieldset.ErrorText>
-            ) : null}
-          </Fieldset.Root>
-          <Checkbox.Root
-            checked={pinned}
-            onCheckedChange={(details) => setPinned(details.checked === true)}
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>Pin to the top</Checkbox.Label>
-          </Checkbox.Root>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={saving.isPending} loadingText="Saving…">
-          {note ? 'Save note' : 'Add note'}
-        </Button>
-      </Dialog.Footer>
-    </chakra.form>
+      <TextField
+        label="Title"
+        name="title"
+        required
+        maxLength={200}
+        value={title}
+        onValueChange={setTitle}
+        error={errors.title ?? server.fields.title}
+      />
+      <TextAreaField
+        label="Note"
+        name="body"
+        rows={6}
+        value={body}
+        onValueChange={setBody}
+        error={errors.body ?? server.fields.body}
+      />
+      <Fieldset.Root invalid={Boolean(errors.color ?? server.fields.color)}>
+        <Fieldset.Legend id="note-colour-legend">Colour</Fieldset.Legend>
+        <RadioGroup.Root
+          aria-labelledby="note-colour-legend"
+          name="color"
+          size="sm"
+          value={color}
+          onValueChange={(details) => {
+            if (details.value) setColor(details.value as NoteColor)
+          }}
+        >
+          <HStack gap="4" wrap="wrap">
+            {noteColorOptions.map((option) => (
+              <RadioGroup.Item key={option.value} value={option.value} colorPalette={option.value}>
+                <RadioGroup.ItemHiddenInput />
+                <RadioGroup.ItemIndicator />
+                <RadioGroup.ItemText>{option.label}</RadioGroup.ItemText>
+              </RadioGroup.Item>
+            ))}
+          </HStack>
+        </RadioGroup.Root>
+        {(errors.color ?? server.fields.color) ? (
+          <Fieldset.ErrorText>{errors.color ?? server.fields.color}</Fieldset.ErrorText>
+        ) : null}
+      </Fieldset.Root>
+      <Checkbox.Root
+        checked={pinned}
+        onCheckedChange={(details) => setPinned(details.checked === true)}
+      >
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>Pin to the top</Checkbox.Label>
+      </Checkbox.Root>
+    </DialogForm>
   )
 }

@@ -1,0 +1,44 @@
+import { Dialog, Stack, chakra } from '@chakra-ui/react'
+import type { FormEvent, ReactNode } from 'react'
+
+import { FormAlert } from '../form-fields'
+
+/**
+ * A dialog's content as one form: title, the fields under a form-level error, and the footer's
+ * buttons. A flex column, so the body scrolls between a fixed header and footer.
+ */
+export function DialogForm({
+  title,
+  onSubmit,
+  formError,
+  footer,
+  children,
+}: {
+  title: string
+  onSubmit: (event: FormEvent) => void
+  formError: string | null
+  footer: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <chakra.form
+      onSubmit={onSubmit}
+      noValidate
+      display="flex"
+      flexDirection="column"
+      flex="1"
+      minH="0"
+    >
+      <Dialog.Header>
+        <Dialog.Title>{title}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="4">
+          {formError ? <FormAlert status="error">{formError}</FormAlert> : null}
+          {children}
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer flexWrap="wrap">{footer}</Dialog.Footer>
+    </chakra.form>
+  )
+}
