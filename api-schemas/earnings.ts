@@ -20,13 +20,6 @@ export const MONTH_NAMES = [
   'December',
 ] as const
 
-export const EARNINGS_MESSAGES = {
-  profit: 'Failed to fetch profit data',
-  sale: 'Failed to fetch sale data',
-  hop: 'Failed to fetch hop data',
-  generic: 'An error occurred',
-} as const
-
 /** The spec's query: affiliate id, a period (a month of a year, or the whole year), a product search. */
 export const earningsQuerySchema = z.strictObject({
   affiliateid: z.string().trim().min(1, 'Choose an affiliate account').max(100),
@@ -41,7 +34,7 @@ const money = z.string().regex(/^-?\d+\.\d{2}$/) // exact decimal, as text
 
 export const periodSchema = z.object({ from: z.iso.date(), to: z.iso.date() })
 
-export const totalsSchema = z.object({
+const totalsSchema = z.object({
   currency: z.string().length(3),
   salesCount: z.number().int(),
   gross: money,
@@ -51,7 +44,6 @@ export const totalsSchema = z.object({
   chargebacks: money,
   net: money,
 })
-export type Totals = z.infer<typeof totalsSchema>
 
 export const earningsSchema = z.object({
   period: periodSchema,
