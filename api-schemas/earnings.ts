@@ -1,9 +1,14 @@
 import { z } from 'zod'
 
-import { endpoint, envelope } from './contract'
+import { endpoint, envelope, messageSchema } from './contract'
 
 export const NETWORKS = ['clickbank', 'digistore24'] as const
 export type Network = (typeof NETWORKS)[number]
+
+export const NETWORK_LABELS: Record<Network, string> = {
+  clickbank: 'ClickBank',
+  digistore24: 'Digistore24',
+}
 
 export const MONTH_NAMES = [
   'January',
@@ -85,6 +90,152 @@ export const hopDataSchema = z.object({
   daily: z.array(z.object({ date: z.iso.date(), hops: z.number().int(), sales: z.number().int() })),
 })
 export type HopData = z.infer<typeof hopDataSchema>
+
+/** What a network account looks like to its member: the API key never comes back, only a hint. */
+export const syncStatusSchema = z.object({
+  running: z.boolean(),
+  /** What the import is doing now, or did last, e.g. "Transactions: page 3". */
+  step: z.string(),
+  /** Between 0 and 1 while running; 1 when done. */
+  progress: z.number().min(0).max(1),
+  /** New rows this run (transactions and hop days). */
+  imported: z.number().int(),
+  startedAt: z.iso.datetime().nullable(),
+})
+export type SyncStatus = z.infer<typeof syncStatusSchema>
+
+export const networkAccountSchema = z.object({
+  network: z.enum(NETWORKS),
+  affiliateId: z.string(),
+  hasApiKey: z.boolean(),
+  /** The key's last four characters behind bullets, e.g. "••••••••3f9a". */
+  apiKeyHint: z.string().nullable(),
+  lastSyncAt: z.iso.datetime().nullable(),
+  lastError: z.string().nullable(),
+  /** Transactions stored for this account. */
+  transactions: z.number().int(),
+  sync: syncStatusSchema,
+})
+export type NetworkAccount = z.infer<typeof networkAccountSchema>
+
+const memberIdField = { member_id: z.uuid('member_id: must be a member id').optional() }
+const apiKeyField = z
+  .string()
+  .trim()
+  .min(8, 'API key is at least 8 characters')
+  .max(200, 'API key is at most 200 characters')
+  .regex(/^\S+$/, 'API key has no spaces')
+
+/** ClickBank account nicknames: 5 to 10 letters and digits. */
+export const clickbankNicknameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9]{5,10}$/, 'ClickBank nickname is 5 to 10 letters and digits')
+
+/** Digistore24 affiliate ids: letters, digits, "_" and "-". */
+export const digistoreIdSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{3,50}$/, 'Digistore24 id is 3 to 50 letters, digits, "_" or "-"')
+
+export const accountParams = z.strictObject({ network: z.enum(NETWORKS) })
+
+/** At most this many rejected rows are listed, each with its reason. */
+export const CSV_REJECTIONS_LISTED = 100
+export const CSV_MAX_BYTES = 20 * 1024 * 1024
+
+export const csvImportResultSchema = z.object({
+  added: z.number().int(),
+  duplicates: z.number().int(),
+  rejected: z.number().int(),
+  rejections: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+})
+export type CsvImportResult = z.infer<typeof csvImportResultSchema>
+
+export const accounts = {
+  createMemberInfo: endpoint({
+    method: 'POST',
+    path: '/creatememberinfo',
+    access: 'member',
+    summary:
+      'Connect or change the own ClickBank account (an administrator: anyone’s); the key is stored encrypted',
+    body: z.strictObject({
+      ...memberIdField,
+      nickname: clickbankNicknameSchema,
+      /** Omitted: keep the stored key. */
+      apiKey: apiKeyField.optional(),
+    }),
+    response: envelope(networkAccountSchema),
+  }),
+  dgMemberInfo: endpoint({
+    method: 'GET',
+    path: '/dgmemberinfo',
+    access: 'member',
+    summary: 'The own Digistore24 account (an administrator: anyone’s), key masked',
+    query: z.strictObject(memberIdField),
+    response: envelope(z.object({ digistore24: networkAccountSchema.nullable() })),
+  }),
+  saveDgMemberInfo: endpoint({
+    method: 'POST',
+    path: '/dgmemberinfo',
+    access: 'member',
+    summary:
+      'Connect or change the own Digistore24 account (an administrator: anyone’s); the key is stored encrypted',
+    body: z.strictObject({
+      ...memberIdField,
+      affiliateId: digistoreIdSchema,
+      apiKey: apiKeyField.optional(),
+    }),
+    response: envelope(networkAccountSchema),
+  }),
+  account: endpoint({
+    method: 'GET',
+    path: '/earnings/accounts/:network',
+    access: 'member',
+    summary: 'One network account of the own (an administrator: anyone’s), with import progress',
+    params: accountParams,
+    query: z.strictObject(memberIdField),
+    response: envelope(networkAccountSchema),
+  }),
+  testConnection: endpoint({
+    method: 'POST',
+    path: '/earnings/accounts/:network/test',
+    access: 'member',
+    summary: 'Call the network once with the stored key and say whether it answered',
+    params: accountParams,
+    body: z.strictObject(memberIdField),
+    response: messageSchema,
+  }),
+  sync: endpoint({
+    method: 'POST',
+    path: '/earnings/accounts/:network/sync',
+    access: 'member',
+    summary: 'Start importing from the network now; poll the account for progress',
+    params: accountParams,
+    body: z.strictObject(memberIdField),
+    response: envelope(networkAccountSchema),
+  }),
+  importCsv: endpoint({
+    method: 'POST',
+    path: '/earnings/accounts/:network/import',
+    access: 'member',
+    summary: 'Import a CSV export of the network; rows already stored are skipped',
+    params: accountParams,
+    body: z.strictObject(memberIdField),
+    multipart: { file: 'file', maxBytes: CSV_MAX_BYTES },
+    response: envelope(csvImportResultSchema),
+  }),
+  disconnect: endpoint({
+    method: 'DELETE',
+    path: '/earnings/accounts/:network',
+    access: 'member',
+    summary: 'Disconnect a network account and delete the figures imported for it',
+    params: accountParams,
+    query: z.strictObject(memberIdField),
+    response: messageSchema,
+  }),
+}
 
 export const earnings = {
   profitEarning: endpoint({

@@ -1,6 +1,6 @@
 import { auth } from './auth'
 import { content } from './content'
-import { earnings } from './earnings'
+import { accounts, earnings } from './earnings'
 import { events } from './events'
 import { leads } from './leads'
 import { members } from './members'
@@ -19,6 +19,7 @@ export const contract = {
   leads,
   support,
   earnings,
+  accounts,
 }
 
 export type Contract = typeof contract

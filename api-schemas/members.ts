@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { areaKeySchema } from './access'
 import { roleSchema } from './auth'
 import { emailSchema, endpoint, envelope, messageSchema } from './contract'
+import { networkAccountSchema } from './earnings'
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024
 export const PHOTO_MAX_SIDE = 512
@@ -124,6 +125,8 @@ export const memberInfoSchema = z.object({
     email: z.email(),
     allMember: z.array(z.object({ email: z.email() })),
   }),
+  /** The member's ClickBank account, key masked; null when none is connected. */
+  clickbank: networkAccountSchema.nullable(),
 })
 
 export const members = {

@@ -15,6 +15,7 @@ import { registerSecurity } from './plugins/security'
 import { registerSpa } from './plugins/spa'
 import { authRoutes } from './routes/auth'
 import { contentRoutes } from './routes/content'
+import { accountsRoutes } from './routes/accounts'
 import { earningsRoutes } from './routes/earnings'
 import { eventRoutes } from './routes/events'
 import { leadRoutes } from './routes/leads'
@@ -24,15 +25,24 @@ import { supportRoutes } from './routes/support'
 import { systemRoutes } from './routes/system'
 import { AuthService } from './services/auth'
 import { BackgroundTasks } from './services/background'
+import { EarningsAccounts } from './services/earnings-accounts'
+import { EarningsImports } from './services/earnings-imports'
+import { KeyBox } from './services/key-box'
 import { MembersService } from './services/members'
 import { type Mailer, outboxMailer, smtpMailer } from './services/mailer'
 import { RateLimiter } from './services/rate-limit'
+import { connectorFor } from './services/networks'
+import type { ConnectorOptions } from './services/networks/types'
 import { TokenService } from './services/tokens'
 
 export interface AppOptions {
   config: Config
   database: Database
   jwtSecret: string
+  /** Seals the members' network API keys (32 bytes). */
+  earningsKey: Buffer
+  /** Connector settings over the defaults (tests shorten timeouts and backoff). */
+  connectorOptions?: Partial<ConnectorOptions>
   /** Milliseconds since the epoch; tests move it. */
   now?: () => number
   mailer?: Mailer
@@ -49,6 +59,8 @@ export interface Services {
   limiter: RateLimiter
   mailer: Mailer
   tasks: BackgroundTasks
+  accounts: EarningsAccounts
+  imports: EarningsImports
   now: () => number
 }
 
@@ -120,7 +132,36 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   })
   const members = new MembersService({ db: database.db, auth, mailer, tasks })
-  app.decorate('services', { config, database, auth, members, limiter, mailer, tasks, now })
+  const keyBox = new KeyBox(options.earningsKey)
+  const connectors = (network: Parameters<typeof connectorFor>[0]) =>
+    connectorFor(network, config, options.connectorOptions)
+  const imports = new EarningsImports({
+    db: database.db,
+    keyBox,
+    connectorFor: connectors,
+    tasks,
+    log: app.log,
+    now,
+    intervalMinutes: config.earningsSyncMinutes,
+  })
+  const accounts = new EarningsAccounts({
+    db: database.db,
+    keyBox,
+    imports,
+    connectorFor: connectors,
+  })
+  app.decorate('services', {
+    config,
+    database,
+    auth,
+    members,
+    limiter,
+    mailer,
+    tasks,
+    accounts,
+    imports,
+    now,
+  })
   app.decorateRequest('member', undefined)
 
   // While stopping, answers close their connection, so keep-alive clients do not hold the stop up.
@@ -134,9 +175,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Used and expired single-use tokens are kept a day for inspection, then removed, hourly.
   const sweep = () => tasks.run(() => deleteStaleAuthTokens(database.db, new Date(now())))
   const sweeper = setInterval(sweep, 60 * 60 * 1000).unref()
-  app.addHook('onReady', async () => sweep())
+  app.addHook('onReady', async () => {
+    sweep()
+    imports.schedule()
+  })
   app.addHook('onClose', async () => {
     clearInterval(sweeper)
+    imports.stop()
     await tasks.drain()
     await Promise.all([limiter.close(), mailer.close()])
   })
@@ -164,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   leadRoutes(app)
   supportRoutes(app)
   earningsRoutes(app)
+  accountsRoutes(app)
 
   return app
 }

@@ -5,7 +5,7 @@ import { emailSchema } from '../api-schemas/contract'
 import { loadConfig } from './config'
 import { findMemberByEmail, insertMember, updateMember } from './repos/members'
 import { hashPassword } from './services/passwords'
-import { openConfigured } from './start'
+import { openConfiguredDatabase } from './start'
 
 const USAGE = `Usage: npm run admin -- create-admin --email <e-mail> [--password <password>]
 
@@ -35,7 +35,7 @@ if (!email.success || !password.success) {
   process.exit(1)
 }
 
-const { database } = await openConfigured(loadConfig())
+const database = await openConfiguredDatabase(loadConfig())
 try {
   const passwordHash = await hashPassword(password.data)
   const existing = await findMemberByEmail(database.db, email.data)

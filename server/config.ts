@@ -40,6 +40,13 @@ export interface Config {
   /** Where the built SPA is; no SPA is served if the folder has no index.html. */
   staticDir: string
   rateLimits: RateLimits
+  /** Where the network connectors send their calls (a proxy or a test server may stand in). */
+  digistore24ApiUrl: string
+  clickbankApiUrl: string
+  /** Minutes between scheduled imports of every connected account; 0 turns the schedule off. */
+  earningsSyncMinutes: number
+  /** 32 bytes, base64 or hex, for encrypting the members' network API keys (AES-256-GCM). */
+  earningsKey: string | undefined
 }
 
 export const defaultRateLimits: RateLimits = {
@@ -76,5 +83,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     staticDir: resolve(env.STATIC_DIR ?? 'dist'),
     rateLimits: defaultRateLimits,
+    digistore24ApiUrl: (env.DIGISTORE24_API_URL ?? 'https://www.digistore24.com/api/call').replace(
+      /\/$/,
+      '',
+    ),
+    clickbankApiUrl: (env.CLICKBANK_API_URL ?? 'https://api.clickbank.com/rest/1.3').replace(
+      /\/$/,
+      '',
+    ),
+    earningsSyncMinutes: minutes(env.EARNINGS_SYNC_MINUTES, 360),
+    earningsKey: env.EARNINGS_KEY || undefined,
   }
+}
+
+function minutes(value: string | undefined, fallback: number) {
+  if (value === undefined || value === '') return fallback
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 0) {
+    throw new Error(`EARNINGS_SYNC_MINUTES must be a whole number of minutes, got "${value}"`)
+  }
+  return n
 }

@@ -3,20 +3,24 @@ import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app'
 import { loadConfig } from './config'
 import { demoAccountsTable, seedDemo } from './db/seed'
-import { openConfigured } from './start'
+import { configuredSecrets, openConfiguredDatabase } from './start'
 
 const config = loadConfig()
 
-let opened: Awaited<ReturnType<typeof openConfigured>>
+let opened: [
+  ReturnType<typeof configuredSecrets>,
+  Awaited<ReturnType<typeof openConfiguredDatabase>>,
+]
 try {
-  opened = await openConfigured(config)
+  const secrets = configuredSecrets(config)
+  opened = [secrets, await openConfiguredDatabase(config)]
 } catch (error) {
   console.error(`Cannot start: ${(error as Error).message}`)
   process.exit(1)
 }
-const { database, jwtSecret } = opened
+const [{ jwtSecret, earningsKey }, database] = opened
 
-const app = await buildApp({ config, database, jwtSecret })
+const app = await buildApp({ config, database, jwtSecret, earningsKey })
 app.addHook('onClose', () => database.close())
 
 if (database.driver === 'pglite' && (await seedDemo(database.db))) {

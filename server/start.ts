@@ -1,18 +1,34 @@
 import type { Config } from './config'
 import { type Database, openDatabase } from './db/client'
+import { parseKey } from './services/key-box'
 import { embeddedSecrets } from './services/secrets'
 
-/** The database and secrets a configuration points at: PostgreSQL with DATABASE_URL, else embedded. */
-export async function openConfigured(
-  config: Config,
-): Promise<{ database: Database; jwtSecret: string }> {
+/** The database a configuration points at: PostgreSQL with DATABASE_URL, else embedded. */
+export const openConfiguredDatabase = (config: Config): Promise<Database> =>
+  config.databaseUrl
+    ? openDatabase({ driver: 'postgres', url: config.databaseUrl })
+    : openDatabase({ driver: 'pglite', dataDir: config.dataDir })
+
+/**
+ * The server's secrets: from the environment, which a PostgreSQL deployment must set; embedded,
+ * whatever the environment leaves out is generated once and kept in the data directory.
+ */
+export function configuredSecrets(config: Config): { jwtSecret: string; earningsKey: Buffer } {
   if (config.databaseUrl) {
     if (!config.jwtSecret) {
       throw new Error('JWT_SECRET must be set when DATABASE_URL is: use a long random string')
     }
-    const database = await openDatabase({ driver: 'postgres', url: config.databaseUrl })
-    return { database, jwtSecret: config.jwtSecret }
+    if (!config.earningsKey) {
+      throw new Error(
+        'EARNINGS_KEY must be set when DATABASE_URL is: 32 random bytes, e.g. from `openssl rand -base64 32`',
+      )
+    }
+    return { jwtSecret: config.jwtSecret, earningsKey: parseKey(config.earningsKey) }
   }
-  const database = await openDatabase({ driver: 'pglite', dataDir: config.dataDir })
-  return { database, jwtSecret: config.jwtSecret ?? embeddedSecrets(config.dataDir).jwtSecret }
+  const stored =
+    config.jwtSecret && config.earningsKey ? undefined : embeddedSecrets(config.dataDir)
+  return {
+    jwtSecret: config.jwtSecret ?? stored!.jwtSecret,
+    earningsKey: parseKey(config.earningsKey ?? stored!.earningsKey),
+  }
 }

@@ -15,6 +15,7 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as AuthRouteRouteImport } from './routes/auth/route'
 import { Route as UserformRouteImport } from './routes/userform'
 import { Route as AdminSplatRouteImport } from './routes/admin/$'
+import { Route as AdminAccountdetailRouteImport } from './routes/admin/accountdetail'
 import { Route as AdminCalendarRouteImport } from './routes/admin/calendar'
 import { Route as AdminContactsRouteImport } from './routes/admin/contacts'
 import { Route as AdminContactusRouteImport } from './routes/admin/contactus'
@@ -68,6 +69,11 @@ const UserformRoute = UserformRouteImport.update({
 const AdminSplatRoute = AdminSplatRouteImport.update({
   id: '/$',
   path: '/$',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminAccountdetailRoute = AdminAccountdetailRouteImport.update({
+  id: '/accountdetail',
+  path: '/accountdetail',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminCalendarRoute = AdminCalendarRouteImport.update({
@@ -198,6 +204,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/userform': typeof UserformRoute
   '/admin/$': typeof AdminSplatRoute
+  '/admin/accountdetail': typeof AdminAccountdetailRoute
   '/admin/calendar': typeof AdminCalendarRoute
   '/admin/contacts': typeof AdminContactsRoute
   '/admin/contactus': typeof AdminContactusRoute
@@ -230,6 +237,7 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/userform': typeof UserformRoute
   '/admin/$': typeof AdminSplatRoute
+  '/admin/accountdetail': typeof AdminAccountdetailRoute
   '/admin/calendar': typeof AdminCalendarRoute
   '/admin/contacts': typeof AdminContactsRoute
   '/admin/contactus': typeof AdminContactusRoute
@@ -263,6 +271,7 @@ export interface FileRoutesById {
   '/$': typeof SplatRoute
   '/userform': typeof UserformRoute
   '/admin/$': typeof AdminSplatRoute
+  '/admin/accountdetail': typeof AdminAccountdetailRoute
   '/admin/calendar': typeof AdminCalendarRoute
   '/admin/contacts': typeof AdminContactsRoute
   '/admin/contactus': typeof AdminContactusRoute
@@ -297,6 +306,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/userform'
     | '/admin/$'
+    | '/admin/accountdetail'
     | '/admin/calendar'
     | '/admin/contacts'
     | '/admin/contactus'
@@ -329,6 +339,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/userform'
     | '/admin/$'
+    | '/admin/accountdetail'
     | '/admin/calendar'
     | '/admin/contacts'
     | '/admin/contactus'
@@ -361,6 +372,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/userform'
     | '/admin/$'
+    | '/admin/accountdetail'
     | '/admin/calendar'
     | '/admin/contacts'
     | '/admin/contactus'
@@ -438,6 +450,13 @@ declare module '@tanstack/react-router' {
       path: '/$'
       fullPath: '/admin/$'
       preLoaderRoute: typeof AdminSplatRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/accountdetail': {
+      id: '/admin/accountdetail'
+      path: '/accountdetail'
+      fullPath: '/admin/accountdetail'
+      preLoaderRoute: typeof AdminAccountdetailRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/calendar': {
@@ -613,6 +632,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteRouteChildren {
   AdminSplatRoute: typeof AdminSplatRoute
+  AdminAccountdetailRoute: typeof AdminAccountdetailRoute
   AdminCalendarRoute: typeof AdminCalendarRoute
   AdminContactsRoute: typeof AdminContactsRoute
   AdminContactusRoute: typeof AdminContactusRoute
@@ -634,6 +654,7 @@ interface AdminRouteRouteChildren {
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminSplatRoute: AdminSplatRoute,
+  AdminAccountdetailRoute: AdminAccountdetailRoute,
   AdminCalendarRoute: AdminCalendarRoute,
   AdminContactsRoute: AdminContactsRoute,
   AdminContactusRoute: AdminContactusRoute,

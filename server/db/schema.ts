@@ -221,7 +221,11 @@ export const networkAccounts = pgTable(
     lastError: text('last_error'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('network_accounts_account_idx').on(t.network, t.accountId)],
+  (t) => [
+    uniqueIndex('network_accounts_account_idx').on(t.network, t.accountId),
+    // One account per network per member: the spec's member info names one of each.
+    uniqueIndex('network_accounts_member_idx').on(t.memberId, t.network),
+  ],
 )
 
 /** One network transaction; the unique key makes every import idempotent. */
@@ -241,10 +245,68 @@ export const transactions = pgTable(
     /** Positive; the kind says whether it adds or takes away. */
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
     currency: text('currency').notNull(),
+    /** The seller's account (ClickBank vendor nickname), when the network names it. */
+    vendor: text('vendor'),
   },
   (t) => [
     uniqueIndex('transactions_external_idx').on(t.accountRef, t.externalId),
+    // The figures read the summaries below; this serves listing an account's rows by time.
     index('transactions_account_time_idx').on(t.accountRef, t.occurredAt),
+  ],
+)
+
+/** The kinds of transaction, the same as `transactions.kind`. */
+const TRANSACTION_KINDS = ['sale', 'refund', 'chargeback'] as const
+
+/**
+ * Transactions summed per account, UTC day, kind, currency and product: what the earnings and hop
+ * figures read. Kept by triggers on `transactions` (migration 0006), never written by the app.
+ */
+export const figuresDaily = pgTable(
+  'figures_daily',
+  {
+    accountRef: uuid('account_ref')
+      .notNull()
+      .references(() => networkAccounts.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: TRANSACTION_KINDS }).notNull(),
+    currency: text('currency').notNull(),
+    product: text('product').notNull(),
+    count: integer('count').notNull(),
+    /** The sum of the transactions' (positive) amounts. */
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'figures_daily_pk',
+      columns: [t.accountRef, t.day, t.kind, t.currency, t.product],
+    }),
+  ],
+)
+
+/**
+ * Transactions summed per account, UTC month (its first day), kind, currency, product and buyer
+ * country: what the sales-by-country figures read. Kept by the same triggers.
+ */
+export const figuresMonthlyCountry = pgTable(
+  'figures_monthly_country',
+  {
+    accountRef: uuid('account_ref')
+      .notNull()
+      .references(() => networkAccounts.id, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: TRANSACTION_KINDS }).notNull(),
+    currency: text('currency').notNull(),
+    product: text('product').notNull(),
+    country: text('country').notNull(),
+    count: integer('count').notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'figures_monthly_country_pk',
+      columns: [t.accountRef, t.month, t.kind, t.currency, t.product, t.country],
+    }),
   ],
 )
 

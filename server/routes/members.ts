@@ -61,6 +61,7 @@ export function memberRoutes(app: FastifyInstance) {
             email: row.email,
             allMember: allMember.map((email) => ({ email })),
           },
+          clickbank: await app.services.accounts.view(row.id, 'clickbank'),
         },
       }
     },

@@ -12,11 +12,14 @@ export class ApiError extends Error {
   override name = 'ApiError'
   readonly status: number
   readonly signedIn: boolean
+  /** True when `message` is the server's own `{message}`, not a status text or the client's wording. */
+  readonly serverMessage: boolean
 
-  constructor(message: string, status: number, signedIn = false) {
+  constructor(message: string, status: number, signedIn = false, serverMessage = false) {
     super(message)
     this.status = status
     this.signedIn = signedIn
+    this.serverMessage = serverMessage
   }
 
   /** Server messages of the form "field: text" belong next to that field. */
@@ -76,7 +79,8 @@ export function compactQuery(query: Record<string, QueryValue> | undefined) {
   return params
 }
 
-async function messageOf(response: Response): Promise<string> {
+/** The `{message}` of an error answer, or null when its body has none. */
+async function serverMessageOf(response: Response): Promise<string | null> {
   try {
     const body: unknown = await response.clone().json()
     if (typeof body === 'object' && body !== null && 'message' in body) {
@@ -84,9 +88,9 @@ async function messageOf(response: Response): Promise<string> {
       if (typeof message === 'string' && message) return message
     }
   } catch {
-    // Not JSON (a proxy's error page, say): fall through to the status text.
+    // Not JSON (a proxy's error page, say): the caller falls back to the status text.
   }
-  return response.statusText || `Request failed with status code ${response.status}`
+  return null
 }
 
 /** Turns whatever ky or fetch threw into an ApiError. */
@@ -97,7 +101,10 @@ export async function toApiError(
 ): Promise<ApiError> {
   if (error instanceof ApiError) return error
   if (error instanceof HTTPError) {
-    return new ApiError(await messageOf(error.response), error.response.status, signedIn)
+    const { response } = error
+    const message = await serverMessageOf(response)
+    const fallback = response.statusText || `Request failed with status code ${response.status}`
+    return new ApiError(message ?? fallback, response.status, signedIn, message !== null)
   }
   if (error instanceof TimeoutError) {
     return new ApiError(`timeout of ${timeout || 0}ms exceeded`, 0, signedIn)

@@ -56,6 +56,7 @@ const real = await startProcess(
     LOG_LEVEL: 'warn',
     DATABASE_URL: databaseUrl,
     JWT_SECRET: databaseUrl ? 'bench-secret-bench-secret-bench-secret' : '',
+    EARNINGS_KEY: databaseUrl ? 'x7Pq0v2cJ5m9L1s4T8w3Y6b0N2r5K9d1F4h7Q0z3A6c=' : '',
     REDIS_URL: '',
   },
   '/api/health',

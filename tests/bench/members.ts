@@ -57,11 +57,12 @@ try {
     `${total.toLocaleString('en')} members inserted in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   )
 
-  const config = { ...loadConfig({}), staticDir: '/nonexistent' }
+  const config = { ...loadConfig({}), staticDir: '/nonexistent', earningsSyncMinutes: 0 }
   const app = await buildApp({
     config,
     database,
     jwtSecret: 'bench-secret-bench-secret-bench',
+    earningsKey: Buffer.alloc(32, 1),
     logger: false,
   })
   await app.ready()

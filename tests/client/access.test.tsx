@@ -37,6 +37,7 @@ const info = (allMember: string[]) =>
           email: ADMIN,
           allMember: allMember.map((email) => ({ email })),
         },
+        clickbank: null,
       },
     },
   }))

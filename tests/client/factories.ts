@@ -1,4 +1,5 @@
 import type { CurrentUser } from '../../api-schemas/auth'
+import type { NetworkAccount } from '../../api-schemas/earnings'
 import type { Profile } from '../../api-schemas/members'
 
 const base64url = (value: string) =>
@@ -57,4 +58,19 @@ export function storeSession({
   localStorage.setItem('tokenExpiry', String(Date.now() + 3 * 24 * 3600 * 1000))
   localStorage.setItem('role', role)
   localStorage.setItem('email', JSON.stringify({ email }))
+}
+
+/** A connected network account as the API shows it: the key only as its hint. */
+export function makeAccount(overrides: Partial<NetworkAccount> = {}): NetworkAccount {
+  return {
+    network: 'clickbank',
+    affiliateId: 'mayacb',
+    hasApiKey: true,
+    apiKeyHint: '••••••••3f9a',
+    lastSyncAt: '2026-03-01T09:30:00.000Z',
+    lastError: null,
+    transactions: 0,
+    sync: { running: false, step: '', progress: 0, imported: 0, startedAt: null },
+    ...overrides,
+  }
 }

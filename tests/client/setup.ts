@@ -44,6 +44,16 @@ const quietDefaults = [
   handle(contract.leads.list, () => ({
     data: { data: { items: [], total: 0, page: 1, pageSize: 20 } },
   })),
+  // No affiliate account connected: the dashboard's earnings section shows its empty state.
+  handle(contract.members.memberInfo, () => ({
+    data: {
+      data: {
+        member: { id: 'member-1', email: 'member@example.com', allMember: [] },
+        clickbank: null,
+      },
+    },
+  })),
+  handle(contract.accounts.dgMemberInfo, () => ({ data: { data: { digistore24: null } } })),
 ]
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))

@@ -4,6 +4,8 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
+import { startNetworks } from './networks'
+
 const root = resolve(import.meta.dirname, '../..')
 
 async function freePort(): Promise<number> {
@@ -19,7 +21,7 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the real server as `npm start` does, on a fresh embedded database in a temp folder, with
- * its log in a file the tests read mail links from. The app must be built (`npm run test:e2e` does).
+ * its log in a file the tests read mail links from, and the affiliate networks on loopback. The app must be built (`npm run test:e2e` does).
  */
 export default async function globalSetup() {
   const staticDir = resolve(root, process.env.STATIC_DIR ?? 'dist')
@@ -32,6 +34,7 @@ export default async function globalSetup() {
   const port = await freePort()
   const logPath = join(dir, 'server.log')
   const log = openSync(logPath, 'a')
+  const networks = await startNetworks()
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
     cwd: root,
     env: {
@@ -44,6 +47,8 @@ export default async function globalSetup() {
       SMTP_URL: '',
       REDIS_URL: '',
       LOG_LEVEL: 'info',
+      EARNINGS_SYNC_MINUTES: '0',
+      ...networks.env,
     },
     stdio: ['ignore', log, log],
   })
@@ -65,6 +70,7 @@ export default async function globalSetup() {
   return async () => {
     server.kill('SIGTERM')
     await new Promise((r) => server.once('exit', r))
+    await networks.close()
     rmSync(dir, { recursive: true, force: true })
   }
 }

@@ -16,6 +16,7 @@ import { hashPassword } from '../../server/services/passwords'
 import { testDatabaseUrl } from './database-url'
 
 export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789'
+export const EARNINGS_KEY = Buffer.alloc(32, 7)
 
 /** A fresh database for one test file: a copy of the migrated PGlite, or a new PostgreSQL database. */
 export async function freshDatabase(): Promise<Database> {
@@ -84,6 +85,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const clock = { now: Date.now() }
   const config: Config = {
     ...loadConfig({}),
+    // No schedule, and nothing leaves this machine unless a test points a connector at a fake.
+    earningsSyncMinutes: 0,
+    clickbankApiUrl: 'http://127.0.0.1:9',
+    digistore24ApiUrl: 'http://127.0.0.1:9',
     publicUrl: 'http://members.test',
     staticDir: '/nonexistent',
     redisUrl: options.redisUrl,
@@ -94,6 +99,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     database,
     jwtSecret: JWT_SECRET,
+    earningsKey: EARNINGS_KEY,
+    connectorOptions: { timeoutMs: 500, retries: 2, backoffMs: () => 5, minIntervalMs: 0 },
     now: () => clock.now,
     mailer,
     logger: false,
@@ -138,3 +145,33 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
 export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json<T>()
+
+/** A multipart/form-data body, as a browser's FormData sends it. */
+export function multipart(
+  fields: Record<string, string>,
+  file?: { field?: string; name: string; type: string; content: Buffer },
+) {
+  const boundary = '----members-area-test-boundary'
+  const parts: Buffer[] = []
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    )
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'profilePhoto'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    )
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`))
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  }
+}

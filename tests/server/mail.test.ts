@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
 import { outbox } from '../../server/db/schema'
-import { type TestApp, JWT_SECRET, createTestApp, freshDatabase } from './helpers'
+import { type TestApp, EARNINGS_KEY, JWT_SECRET, createTestApp, freshDatabase } from './helpers'
 
 describe('mail over SMTP when SMTP_URL is set', () => {
   const received: { to: string[]; raw: string }[] = []
@@ -40,7 +40,13 @@ describe('mail over SMTP when SMTP_URL is set', () => {
       }),
       staticDir: '/nonexistent',
     }
-    const app = await buildApp({ config, database, jwtSecret: JWT_SECRET, logger: false })
+    const app = await buildApp({
+      config,
+      database,
+      jwtSecret: JWT_SECRET,
+      earningsKey: EARNINGS_KEY,
+      logger: false,
+    })
     try {
       const { insertMember } = await import('../../server/repos/members')
       await insertMember(database.db, { email: 'maya@example.com', passwordHash: 'x' })

@@ -4,37 +4,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { memberPhotos } from '../../server/db/schema'
-import { type TestApp, bearer, createTestApp } from './helpers'
-
-/** A multipart/form-data body, as a browser's FormData sends it. */
-function multipart(
-  fields: Record<string, string>,
-  file?: { field?: string; name: string; type: string; content: Buffer },
-) {
-  const boundary = '----members-area-test-boundary'
-  const parts: Buffer[] = []
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    )
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'profilePhoto'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    )
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`))
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  }
-}
+import { type TestApp, bearer, createTestApp, multipart } from './helpers'
 
 const photo = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })

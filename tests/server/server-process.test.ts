@@ -192,10 +192,22 @@ describe.runIf(pgUrl)('the server process on PostgreSQL', () => {
     expect(server.output()).toContain('JWT_SECRET must be set')
   })
 
+  it('refuses to start without EARNINGS_KEY', async () => {
+    const server = start({
+      DATABASE_URL: url,
+      JWT_SECRET: 'a-long-random-secret-for-this-test-0123456789',
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+    })
+    expect(await server.exited).not.toBe(0)
+    expect(server.output()).toContain('EARNINGS_KEY must be set')
+  })
+
   it('migrates, creates no demo accounts, and takes the first admin from the command line', async () => {
     const env = {
       DATABASE_URL: url,
       JWT_SECRET: 'a-long-random-secret-for-this-test-0123456789',
+      EARNINGS_KEY: 'x7Pq0v2cJ5m9L1s4T8w3Y6b0N2r5K9d1F4h7Q0z3A6c=',
       PORT: String(await freePort()),
       HOST: '127.0.0.1',
     }

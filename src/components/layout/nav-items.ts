@@ -49,7 +49,10 @@ export const navGroups: NavGroup[] = [
     ],
   },
   { label: 'AI tools', items: [] },
-  { label: 'Earnings', items: [] },
+  {
+    label: 'Earnings',
+    items: [{ label: 'Affiliate accounts', path: '/admin/accountdetail', icon: 'link' }],
+  },
   {
     label: 'Account',
     items: [

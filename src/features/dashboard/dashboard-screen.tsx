@@ -13,6 +13,7 @@ import {
 } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 
 import { authApi } from '../../api/auth'
 import { membersApi } from '../../api/members'
@@ -24,8 +25,11 @@ import { UpcomingEvents } from './upcoming-events'
 
 const ROLE_LABELS = { admin: 'Administrator', member: 'Member' } as const
 
-/** The welcome screen (also /admin/training/welcome): who is signed in and what is here. */
-export function DashboardScreen() {
+/**
+ * The welcome screen (also /admin/training/welcome): who is signed in and what is here. The
+ * route passes in the earnings section (a feature of its own).
+ */
+export function DashboardScreen({ earnings }: { earnings?: ReactNode } = {}) {
   const email = storedEmail() ?? ''
   const profile = useQuery({
     ...membersApi.profile.queryOptions({ params: { email } }),
@@ -90,6 +94,8 @@ export function DashboardScreen() {
           </Stack>
         </Card.Body>
       </Card.Root>
+
+      {earnings}
 
       <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="6" alignItems="start">
         <NotesPanel />

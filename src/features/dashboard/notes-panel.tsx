@@ -6,9 +6,8 @@ import { toast } from 'sonner'
 import { noteBodySchema } from '../../../api-schemas/notes'
 import { notesApi } from '../../api/notes'
 import { TextAreaField, TextField } from '../../components/form-fields'
-import { Card } from '../../components/ui'
+import { Card, PanelError, PanelSkeleton } from '../../components/ui'
 import { fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
-import { PanelError, PanelSkeleton } from './widget-states'
 
 /** How many notes the dashboard shows; the notes page has the rest. */
 const SHOWN = 4

@@ -6,9 +6,8 @@ import { leadsApi } from '../../api/leads'
 import { membersApi } from '../../api/members'
 import { lockedAreaOf } from '../../components/area-gate'
 import { AppIcon } from '../../components/layout/icons'
-import { Card } from '../../components/ui'
+import { Card, PanelError, PanelSkeleton } from '../../components/ui'
 import { storedEmail } from '../../lib/session'
-import { PanelError, PanelSkeleton } from './widget-states'
 
 const SHOWN = 5
 const dateFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short' })

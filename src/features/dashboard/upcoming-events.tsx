@@ -5,8 +5,7 @@ import { useState } from 'react'
 
 import type { CalendarEvent } from '../../../api-schemas/events'
 import { eventsApi } from '../../api/events'
-import { Card } from '../../components/ui'
-import { PanelError, PanelSkeleton } from './widget-states'
+import { Card, PanelError, PanelSkeleton } from '../../components/ui'
 
 export const UPCOMING_DAYS = 14
 const SHOWN = 6

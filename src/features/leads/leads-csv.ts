@@ -1,6 +1,7 @@
 import type { LEAD_SORT_COLUMNS, Lead } from '../../../api-schemas/leads'
 import { MAX_PAGE_SIZE } from '../../../api-schemas/members'
 import { leadsApi } from '../../api/leads'
+import { toCsv } from '../../lib/csv'
 
 type LeadSortColumn = (typeof LEAD_SORT_COLUMNS)[number]
 
@@ -14,21 +15,8 @@ const COLUMNS: { header: string; value: (lead: Lead) => string }[] = [
   { header: 'Added', value: (l) => l.createdAt },
 ]
 
-/**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled.
- * A value starting like a formula gets a leading apostrophe, so a spreadsheet shows it as text
- * instead of running it (a lead's name comes from a public form).
- */
-export function csvField(value: string) {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(safe) || safe !== safe.trim() ? `"${safe.replace(/"/g, '""')}"` : safe
-}
-
-export function leadsToCsv(leads: Lead[]) {
-  const lines = [COLUMNS.map((c) => csvField(c.header)).join(',')]
-  for (const lead of leads) lines.push(COLUMNS.map((c) => csvField(c.value(lead))).join(','))
-  return lines.join('\r\n') + '\r\n'
-}
+export const leadsToCsv = (leads: Lead[]) =>
+  toCsv([COLUMNS.map((c) => c.header), ...leads.map((lead) => COLUMNS.map((c) => c.value(lead)))])
 
 /** Every lead of the current search, all pages, fetched 100 at a time. */
 export async function fetchAllLeads(query: {
@@ -45,17 +33,4 @@ export async function fetchAllLeads(query: {
     all.push(...data.items)
     if (data.items.length === 0 || all.length >= data.total) return all
   }
-}
-
-/** Hands the text to the browser as a file download. */
-export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8') {
-  // The byte-order mark makes spreadsheet programs read the file as UTF-8.
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 0)
 }

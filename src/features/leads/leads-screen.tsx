@@ -24,7 +24,8 @@ import { SortHeader, TablePager } from '../../components/table-parts'
 import { Card, ConfirmDialog, EmptyState, ErrorState, PageHeader } from '../../components/ui'
 import { storedEmail } from '../../lib/session'
 import { LeadDialog } from './lead-dialog'
-import { downloadText, fetchAllLeads, leadsToCsv } from './leads-csv'
+import { downloadText } from '../../lib/csv'
+import { fetchAllLeads, leadsToCsv } from './leads-csv'
 import { useDeleteLead } from './use-lead-mutations'
 
 const route = getRouteApi('/admin/sheet/leads')

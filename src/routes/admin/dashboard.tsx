@@ -1,7 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
 
 import { DashboardScreen } from '../../features/dashboard/dashboard-screen'
+import { EarningsSection } from '../../features/earnings/earnings-section'
+import { earningsSearchSchema } from '../../features/earnings/search'
 
 export const Route = createFileRoute('/admin/dashboard')({
-  component: DashboardScreen,
+  // The earnings period and product search: ?year=2026&month=3&search=…
+  validateSearch: earningsSearchSchema,
+  component: Dashboard,
 })
+
+function Dashboard() {
+  return <DashboardScreen earnings={<EarningsSection />} />
+}

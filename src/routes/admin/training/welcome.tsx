@@ -1,8 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
 
 import { DashboardScreen } from '../../../features/dashboard/dashboard-screen'
+import { EarningsSection } from '../../../features/earnings/earnings-section'
+import { earningsSearchSchema } from '../../../features/earnings/search'
 
 /** The spec's training welcome page is the dashboard under a second address. */
 export const Route = createFileRoute('/admin/training/welcome')({
-  component: DashboardScreen,
+  validateSearch: earningsSearchSchema,
+  component: Welcome,
 })
+
+function Welcome() {
+  return <DashboardScreen earnings={<EarningsSection />} />
+}

@@ -1,6 +1,6 @@
 import { Button, Skeleton, Stack, Text } from '@chakra-ui/react'
 
-/** Placeholder rows while a dashboard panel loads. */
+/** Placeholder rows while a panel (a dashboard widget, a figures card) loads. */
 export function PanelSkeleton({ label, rows = 3 }: { label: string; rows?: number }) {
   return (
     <Stack gap="3" aria-busy="true">
@@ -14,7 +14,7 @@ export function PanelSkeleton({ label, rows = 3 }: { label: string; rows?: numbe
   )
 }
 
-/** A panel's failed load, kept small so one failing panel does not take over the dashboard. */
+/** A panel's failed load, kept small so one failing panel does not take over the page; retries only it. */
 export function PanelError({
   message,
   onRetry,

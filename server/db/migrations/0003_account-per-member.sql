@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "network_accounts_member_idx" ON "network_accounts" USING btree ("member_id","network");

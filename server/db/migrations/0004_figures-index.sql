@@ -1,0 +1,2 @@
+DROP INDEX "transactions_account_time_idx";--> statement-breakpoint
+CREATE INDEX "transactions_figures_idx" ON "transactions" USING btree ("account_ref",date_bin('1 day', "occurred_at", timestamptz '2000-01-01 00:00:00+00'),"kind","currency","product","occurred_at","country","amount");

@@ -1,0 +1,200 @@
+import type { FastifyBaseLogger } from 'fastify'
+
+import type { Network, SyncStatus } from '../../api-schemas/earnings'
+import type { Db } from '../db/client'
+import {
+  type AccountRow,
+  accountById,
+  accountsWithKeys,
+  insertTransactions,
+  updateAccount,
+  upsertHops,
+  vendorProducts,
+} from '../repos/accounts'
+import type { BackgroundTasks } from './background'
+import type { KeyBox } from './key-box'
+import { type Connector, type DateRange, NetworkError } from './networks/types'
+
+const DAY = 24 * 60 * 60 * 1000
+/** The first import reaches a year back. */
+const FIRST_IMPORT_DAYS = 365
+/** Later imports go back a little before the last one: refunds and late rows arrive after the sale. */
+const OVERLAP_DAYS = 3
+/** After failures the schedule waits longer each time, up to a day. */
+const MAX_BACKOFF = DAY
+/** Share of the progress bar for transactions when hops follow. */
+const TRANSACTIONS_SHARE = 0.8
+
+const idle = (): SyncStatus => ({
+  running: false,
+  step: '',
+  progress: 0,
+  imported: 0,
+  startedAt: null,
+})
+
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+
+export interface ImportDeps {
+  db: Db
+  keyBox: KeyBox
+  connectorFor: (network: Network) => Connector
+  tasks: BackgroundTasks
+  log: FastifyBaseLogger
+  now: () => number
+  /** Minutes between scheduled imports; 0: none. */
+  intervalMinutes: number
+}
+
+/**
+ * Imports members' figures from the networks: on demand and on a schedule, one run per account at a
+ * time, incremental (from a little before the last successful import) and idempotent (the store
+ * skips transactions it has). Progress is kept in memory; the outcome in the account row.
+ */
+export class EarningsImports {
+  private readonly status = new Map<string, SyncStatus>()
+  private readonly failures = new Map<string, { count: number; retryAt: number }>()
+  private readonly running = new Map<string, AbortController>()
+  private timer: NodeJS.Timeout | undefined
+  private ticking = false
+
+  constructor(private readonly deps: ImportDeps) {}
+
+  statusOf(accountId: string): SyncStatus {
+    return this.status.get(accountId) ?? idle()
+  }
+
+  /** Starts an import unless one is running for the account; resolves when it has started. */
+  start(account: AccountRow): SyncStatus {
+    if (!this.running.has(account.id)) {
+      const controller = new AbortController()
+      this.running.set(account.id, controller)
+      this.status.set(account.id, {
+        running: true,
+        step: 'Starting',
+        progress: 0,
+        imported: 0,
+        startedAt: new Date(this.deps.now()).toISOString(),
+      })
+      this.deps.tasks.run(() => this.run(account.id, controller.signal))
+    }
+    return this.statusOf(account.id)
+  }
+
+  /** Resolves when the account's current import, if any, has finished. */
+  async settled(accountId: string) {
+    while (this.running.has(accountId)) await new Promise((r) => setTimeout(r, 10))
+  }
+
+  /** Checks every minute which accounts are due; does nothing when the interval is 0. */
+  schedule() {
+    if (this.deps.intervalMinutes <= 0 || this.timer) return
+    this.timer = setInterval(() => void this.tick(), 60_000).unref()
+    void this.tick()
+  }
+
+  /** Stops the schedule and cancels running imports (their progress so far stays stored). */
+  stop() {
+    clearInterval(this.timer)
+    this.timer = undefined
+    for (const controller of this.running.values()) controller.abort()
+  }
+
+  /** Imports every due account, one after another, so no network sees a burst from this server. */
+  async tick() {
+    if (this.ticking) return
+    this.ticking = true
+    try {
+      const interval = this.deps.intervalMinutes * 60_000
+      for (const account of await accountsWithKeys(this.deps.db)) {
+        const now = this.deps.now()
+        const failure = this.failures.get(account.id)
+        if (failure && now < failure.retryAt) continue
+        if (!failure && account.lastSyncAt && now - account.lastSyncAt.getTime() < interval) {
+          continue
+        }
+        this.start(account)
+        await this.settled(account.id)
+      }
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'scheduled earnings import failed')
+    } finally {
+      this.ticking = false
+    }
+  }
+
+  private update(accountId: string, change: Partial<SyncStatus>) {
+    this.status.set(accountId, { ...this.statusOf(accountId), ...change })
+  }
+
+  private async run(accountId: string, signal: AbortSignal) {
+    const { db, keyBox, now, log } = this.deps
+    try {
+      const account = await accountById(db, accountId)
+      if (!account?.apiKeyEncrypted) throw new NetworkError('No API key is stored', false)
+      const connector = this.deps.connectorFor(account.network)
+      let apiKey: string
+      try {
+        apiKey = keyBox.open(account.apiKeyEncrypted, account.id)
+      } catch {
+        throw new NetworkError('The stored API key cannot be read; enter it again', false)
+      }
+      const credentials = { accountId: account.accountId, apiKey }
+      const since = account.lastSyncAt
+        ? account.lastSyncAt.getTime() - OVERLAP_DAYS * DAY
+        : now() - FIRST_IMPORT_DAYS * DAY
+      const range: DateRange = { from: iso(since), to: iso(now()) }
+      const withHops = account.network === 'clickbank'
+      const share = withHops ? TRANSACTIONS_SHARE : 1
+      let imported = 0
+      let page = 0
+      for await (const batch of connector.transactions(credentials, range, signal)) {
+        page += 1
+        imported += await insertTransactions(db, account.id, batch.rows)
+        this.update(accountId, {
+          step: `Transactions: page ${page}`,
+          progress: batch.progress * share,
+          imported,
+        })
+      }
+      if (withHops) {
+        // Hops are counted per vendor: named after the vendor's product, as sales are.
+        const products = await vendorProducts(db, account.id)
+        for await (const batch of connector.hops(credentials, range, signal)) {
+          const rows = batch.rows.map((row) => ({
+            ...row,
+            product: products.get(row.product.toLowerCase()) ?? row.product,
+          }))
+          imported += await upsertHops(db, account.id, rows)
+          this.update(accountId, {
+            step: 'Hops',
+            progress: share + batch.progress * (1 - share),
+            imported,
+          })
+        }
+      }
+      await updateAccount(db, account.id, { lastSyncAt: new Date(now()), lastError: null })
+      this.failures.delete(accountId)
+      this.update(accountId, {
+        running: false,
+        step: `Done: ${imported} new ${imported === 1 ? 'row' : 'rows'}`,
+        progress: 1,
+        imported,
+      })
+    } catch (error) {
+      const message = signal.aborted
+        ? 'The import was stopped with the server; it continues at the next one'
+        : error instanceof NetworkError
+          ? error.message
+          : 'The import failed; it is tried again later'
+      if (!(error instanceof NetworkError)) log.error({ err: error }, 'earnings import failed')
+      const count = (this.failures.get(accountId)?.count ?? 0) + 1
+      const wait = Math.min(this.deps.intervalMinutes * 60_000 * 2 ** (count - 1), MAX_BACKOFF)
+      this.failures.set(accountId, { count, retryAt: now() + Math.max(wait, 60_000) })
+      await updateAccount(db, accountId, { lastError: message }).catch(() => undefined)
+      this.update(accountId, { running: false, step: `Failed: ${message}` })
+    } finally {
+      this.running.delete(accountId)
+    }
+  }
+}

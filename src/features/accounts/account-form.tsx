@@ -1,0 +1,175 @@
+import { NETWORK_LABELS } from '../../../api-schemas/earnings'
+import { resetEarningsCache } from '../../api/earnings'
+import { Button, Flex, Stack } from '@chakra-ui/react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { toast } from 'sonner'
+
+import { type Network, type NetworkAccount, accounts } from '../../../api-schemas/earnings'
+import { bodySchemaOf } from '../../api/create-api'
+import { accountsApi } from '../../api/earnings'
+import { FormAlert, TextField } from '../../components/form-fields'
+import { ConfirmDialog } from '../../components/ui'
+import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
+import { memberFields, storeAccount } from './account-cache'
+
+/** What each network calls the account id, and the body field it travels in. */
+const ID_FIELD = {
+  clickbank: { name: 'nickname', label: 'Account nickname', help: '5 to 10 letters and digits.' },
+  digistore24: {
+    name: 'affiliateId',
+    label: 'Affiliate id',
+    help: 'Your Digistore24 user name, as in your affiliate links.',
+  },
+} as const
+
+const createSchema = bodySchemaOf(accounts.createMemberInfo)
+const saveDgSchema = bodySchemaOf(accounts.saveDgMemberInfo)
+
+interface SaveInput {
+  id: string
+  apiKey?: string
+  /** The id before this save, when there was an account. */
+  previousId: string | null
+}
+
+/** Checks the form with the contract's own rules, so messages match the server's. */
+function validate(network: Network, memberId: string | undefined, id: string, apiKey: string) {
+  const key = apiKey.trim() ? { apiKey } : {}
+  if (network === 'clickbank') {
+    const parsed = createSchema.safeParse({
+      ...memberFields(memberId),
+      nickname: id,
+      ...key,
+    })
+    return parsed.success
+      ? ({ ok: true, id: parsed.data.nickname, apiKey: parsed.data.apiKey } as const)
+      : ({ ok: false, errors: fieldErrorsOf(parsed.error) } as const)
+  }
+  const parsed = saveDgSchema.safeParse({
+    ...memberFields(memberId),
+    affiliateId: id,
+    ...key,
+  })
+  return parsed.success
+    ? ({ ok: true, id: parsed.data.affiliateId, apiKey: parsed.data.apiKey } as const)
+    : ({ ok: false, errors: fieldErrorsOf(parsed.error) } as const)
+}
+
+/** The account id and API key of one network; the key is write-only (only its hint comes back). */
+export function AccountForm({
+  network,
+  account,
+  memberId,
+}: {
+  network: Network
+  account: NetworkAccount | null
+  memberId: string | undefined
+}) {
+  const client = useQueryClient()
+  const idField = ID_FIELD[network]
+  const label = NETWORK_LABELS[network]
+  const [id, setId] = useState(account?.affiliateId ?? '')
+  const [apiKey, setApiKey] = useState('')
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [confirming, setConfirming] = useState<SaveInput | null>(null)
+
+  const save = useMutation({
+    mutationKey: ['accounts', network === 'clickbank' ? 'createMemberInfo' : 'saveDgMemberInfo'],
+    meta: { errorToast: false },
+    mutationFn: ({ id: affiliateId, apiKey: key }: SaveInput) => {
+      const member = memberFields(memberId)
+      return network === 'clickbank'
+        ? accountsApi.createMemberInfo.call({
+            body: { ...member, nickname: affiliateId, apiKey: key },
+          })
+        : accountsApi.saveDgMemberInfo.call({ body: { ...member, affiliateId, apiKey: key } })
+    },
+    onSuccess: async ({ data }, { previousId }) => {
+      storeAccount(client, network, memberId, data)
+      setId(data.affiliateId)
+      setApiKey('')
+      setConfirming(null)
+      toast.success(`${label} account saved`)
+      // Figures of the old id are gone: nothing cached may show them any more.
+      if (previousId !== null && previousId !== data.affiliateId) await resetEarningsCache(client)
+    },
+    onError: () => setConfirming(null),
+  })
+  const server = serverErrorOf(save.error, [idField.name, 'apiKey'])
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const checked = validate(network, memberId, id, apiKey)
+    if (!checked.ok) {
+      setErrors(checked.errors)
+      return
+    }
+    setErrors({})
+    const input: SaveInput = {
+      id: checked.id,
+      ...(checked.apiKey ? { apiKey: checked.apiKey } : {}),
+      previousId: account?.affiliateId ?? null,
+    }
+    if (account && account.transactions > 0 && input.id !== account.affiliateId) {
+      setConfirming(input)
+      return
+    }
+    save.mutate(input)
+  }
+
+  const formError = server.form ?? errors.member_id ?? errors.form
+  return (
+    <form onSubmit={submit} noValidate aria-label={`${label} account`}>
+      <Stack gap="4">
+        {formError ? <FormAlert status="error">{formError}</FormAlert> : null}
+        <TextField
+          label={idField.label}
+          name={idField.name}
+          value={id}
+          onValueChange={setId}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={60}
+          required
+          helperText={idField.help}
+          error={errors[idField.name] ?? server.fields[idField.name]}
+        />
+        <TextField
+          label="API key"
+          name="apiKey"
+          type="password"
+          value={apiKey}
+          onValueChange={setApiKey}
+          autoComplete="new-password"
+          spellCheck={false}
+          maxLength={200}
+          helperText={
+            account?.hasApiKey && account.apiKeyHint
+              ? `Stored key ${account.apiKeyHint} — leave empty to keep it.`
+              : `The API key from your ${label} account. It is stored encrypted and never shown again.`
+          }
+          error={errors.apiKey ?? server.fields.apiKey}
+        />
+        <Flex justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            Save
+          </Button>
+        </Flex>
+      </Stack>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={`Change the ${label} account?`}
+        description={
+          account
+            ? `The figures imported for ${account.affiliateId} (${account.transactions} transactions) are removed. Figures for ${confirming?.id ?? 'the new id'} are imported on the next sync.`
+            : undefined
+        }
+        confirmLabel="Change account"
+        pending={save.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && save.mutate(confirming)}
+      />
+    </form>
+  )
+}

@@ -1,0 +1,112 @@
+import { NETWORK_LABELS } from '../../../api-schemas/earnings'
+import { resetEarningsCache } from '../../api/earnings'
+import { Button, HStack, Progress, Stack, Text } from '@chakra-ui/react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+
+import type { Network, NetworkAccount } from '../../../api-schemas/earnings'
+import { accountsApi } from '../../api/earnings'
+import { FormAlert } from '../../components/form-fields'
+import { memberFields, storeAccount } from './account-cache'
+
+/** How often the account is read while an import runs. */
+export const SYNC_POLL_MS = 1000
+
+/**
+ * "Import now": starts an import from the network, then reads the account every second while it
+ * runs, showing its step and progress; at the end a summary, and the dashboard's figures reload.
+ */
+export function SyncPanel({
+  network,
+  account,
+  memberId,
+}: {
+  network: Network
+  account: NetworkAccount
+  memberId: string | undefined
+}) {
+  const client = useQueryClient()
+  const [finished, setFinished] = useState<NetworkAccount | null>(null)
+  const running = account.sync.running
+  const input = { params: { network }, query: memberFields(memberId) }
+
+  const done = (latest: NetworkAccount) => {
+    setFinished(latest)
+    void resetEarningsCache(client)
+  }
+
+  const start = useMutation({
+    mutationKey: ['accounts', 'sync'],
+    meta: { errorToast: false },
+    mutationFn: () => accountsApi.sync.call({ params: { network }, body: memberFields(memberId) }),
+    onMutate: () => setFinished(null),
+    onSuccess: ({ data }) => {
+      storeAccount(client, network, memberId, data)
+      // The answer is the first reading: the next one comes a poll interval later.
+      client.setQueryData(accountsApi.account.key(input), { data })
+      if (!data.sync.running) done(data)
+    },
+  })
+
+  // Polls while the account says an import runs (also one started elsewhere, e.g. on schedule).
+  useQuery({
+    queryKey: accountsApi.account.key(input),
+    queryFn: async ({ signal }) => {
+      const answer = await accountsApi.account.call(input, signal)
+      storeAccount(client, network, memberId, answer.data)
+      if (!answer.data.sync.running) done(answer.data)
+      return answer
+    },
+    enabled: running,
+    refetchInterval: running ? SYNC_POLL_MS : false,
+    staleTime: SYNC_POLL_MS,
+  })
+
+  const label = NETWORK_LABELS[network]
+  return (
+    <Stack gap="3">
+      <HStack gap="3" flexWrap="wrap">
+        <Button
+          variant="outline"
+          onClick={() => start.mutate()}
+          loading={start.isPending}
+          disabled={running || !account.hasApiKey}
+        >
+          Import now
+        </Button>
+        <Text fontSize="sm" color="fg.muted">
+          {account.hasApiKey
+            ? `Fetches new transactions${network === 'clickbank' ? ' and hops' : ''} from ${label}.`
+            : `Save an API key to import from ${label}.`}
+        </Text>
+      </HStack>
+      {running ? (
+        <Progress.Root
+          value={Math.round(account.sync.progress * 100)}
+          max={100}
+          size="sm"
+          aria-label={`${label} import progress`}
+        >
+          <HStack justify="space-between" mb="1" gap="3">
+            <Progress.Label fontSize="sm">
+              {account.sync.step || 'Starting the import'}
+            </Progress.Label>
+            <Progress.ValueText fontSize="sm" />
+          </HStack>
+          <Progress.Track>
+            <Progress.Range />
+          </Progress.Track>
+        </Progress.Root>
+      ) : null}
+      {start.isError ? <FormAlert status="error">{start.error.message}</FormAlert> : null}
+      {finished && !running ? (
+        <FormAlert status={finished.lastError ? 'warning' : 'success'} title="Import finished">
+          {finished.sync.imported === 1
+            ? '1 new row imported.'
+            : `${finished.sync.imported} new rows imported.`}
+          {finished.lastError ? ` The network reported: ${finished.lastError}` : ''}
+        </FormAlert>
+      ) : null}
+    </Stack>
+  )
+}

@@ -1,0 +1,113 @@
+import { NETWORK_LABELS } from '../../../api-schemas/earnings'
+import { Box, Button, Stack, Table, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+
+import type { CountrySales, EarningsQuery, Network } from '../../../api-schemas/earnings'
+import { Card, PanelError, PanelSkeleton } from '../../components/ui'
+import { countriesOptions } from './figures'
+import { countFormat, formatMoney, toCents } from './money'
+
+/** How many countries show before "Show all". */
+export const TOP_COUNTRIES = 10
+
+type CountryRow = CountrySales['countries'][number] & { share: number }
+
+/**
+ * Largest amount first; each row's bar is its share of the largest amount in the same currency
+ * (amounts in different currencies are not compared).
+ */
+export function rankCountries(countries: CountrySales['countries']): CountryRow[] {
+  const top = new Map<string, number>()
+  for (const c of countries) {
+    top.set(c.currency, Math.max(top.get(c.currency) ?? 0, toCents(c.amount)))
+  }
+  return [...countries]
+    .sort((a, b) => toCents(b.amount) - toCents(a.amount) || a.name.localeCompare(b.name))
+    .map((c) => {
+      const max = top.get(c.currency) ?? 0
+      return { ...c, share: max > 0 ? Math.max(0, toCents(c.amount) / max) : 0 }
+    })
+}
+
+/** Sales of one network account by buyer country, as a table with proportional bars. */
+export function CountriesCard({ network, query }: { network: Network; query: EarningsQuery }) {
+  const sales = useQuery(countriesOptions(network, query))
+  const [showAll, setShowAll] = useState(false)
+  const name = NETWORK_LABELS[network]
+  const rows = sales.data ? rankCountries(sales.data.data.countries) : []
+  const shown = showAll ? rows : rows.slice(0, TOP_COUNTRIES)
+
+  return (
+    <Card title={`${name} sales by country`} data-testid={`countries-${network}`}>
+      {sales.isPending ? (
+        <PanelSkeleton label={`Loading ${name} sales by country`} rows={5} />
+      ) : sales.isError ? (
+        <PanelError
+          message={sales.error.message}
+          onRetry={() => void sales.refetch()}
+          retrying={sales.isFetching}
+        />
+      ) : rows.length === 0 ? (
+        <Text color="fg.muted">No sales in this period.</Text>
+      ) : (
+        <Stack
+          gap="3"
+          aria-busy={sales.isPlaceholderData}
+          opacity={sales.isPlaceholderData ? 0.6 : 1}
+        >
+          <Table.ScrollArea>
+            <Table.Root size="sm" aria-label={`${name} sales by country`}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Code</Table.ColumnHeader>
+                  <Table.ColumnHeader>Country</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Sales</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+                  <Table.ColumnHeader minW="24">
+                    <Text srOnly>Share</Text>
+                  </Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {shown.map((row) => (
+                  <Table.Row key={`${row.code}-${row.currency}`}>
+                    <Table.Cell fontFamily="mono">{row.code}</Table.Cell>
+                    <Table.Cell>{row.name}</Table.Cell>
+                    <Table.Cell textAlign="end">{countFormat.format(row.salesCount)}</Table.Cell>
+                    <Table.Cell textAlign="end" whiteSpace="nowrap">
+                      {formatMoney(row.amount, row.currency)}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Box
+                        h="2"
+                        bg="bg.muted"
+                        rounded="full"
+                        overflow="hidden"
+                        aria-hidden="true"
+                        title={`${Math.round(row.share * 100)}% of the top ${row.currency} amount`}
+                      >
+                        <Box h="full" w={`${row.share * 100}%`} bg="primary.solid" rounded="full" />
+                      </Box>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+          {rows.length > TOP_COUNTRIES ? (
+            <Button
+              size="xs"
+              variant="ghost"
+              alignSelf="flex-start"
+              aria-expanded={showAll}
+              onClick={() => setShowAll((v) => !v)}
+            >
+              {showAll ? `Show the top ${TOP_COUNTRIES}` : `Show all ${rows.length} countries`}
+            </Button>
+          ) : null}
+        </Stack>
+      )}
+    </Card>
+  )
+}

@@ -1,0 +1,308 @@
+import { resetEarningsCache } from '../../api/earnings'
+import {
+  Button,
+  Field,
+  Flex,
+  Heading,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react'
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router'
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+
+import { MONTH_NAMES, type Network } from '../../../api-schemas/earnings'
+import { accountsApi } from '../../api/earnings'
+import { membersApi } from '../../api/members'
+import { AppIcon } from '../../components/layout/icons'
+import { Card, EmptyState, ErrorState, PanelSkeleton } from '../../components/ui'
+import { CountriesCard } from './countries-card'
+import { DailyNetCard } from './daily-net-card'
+import { downloadText } from '../../lib/csv'
+import { earningsToCsv } from './earnings-csv'
+import { countriesOptions, earningsOptions, hopsOptions } from './figures'
+import { HopsCard } from './hops-card'
+import { NetworkSummary } from './network-summary'
+import {
+  type Period,
+  figuresQuery,
+  periodLabel,
+  periodOf,
+  previousPeriod,
+  yearChoices,
+} from './period'
+import { type EarningsSearch, earningsSearchSchema } from './search'
+
+export const SEARCH_DEBOUNCE_MS = 300
+const SEARCH_MAX = 100
+
+interface Account {
+  network: Network
+  affiliateId: string
+}
+
+/**
+ * The dashboard's earnings: the member's own ClickBank and Digistore24 accounts (spec point 7),
+ * or a way to connect one when there is none.
+ */
+export function EarningsSection() {
+  const clickbank = useQuery(membersApi.memberInfo.queryOptions({}))
+  const digistore = useQuery(accountsApi.dgMemberInfo.queryOptions({}))
+  const headingId = useId()
+
+  const accounts: Account[] = []
+  const cb = clickbank.data?.data.clickbank
+  const ds = digistore.data?.data.digistore24
+  if (cb) accounts.push({ network: 'clickbank', affiliateId: cb.affiliateId })
+  if (ds) accounts.push({ network: 'digistore24', affiliateId: ds.affiliateId })
+  const failed = [clickbank, digistore].filter((q) => q.isError)
+
+  let body
+  if (clickbank.isPending || digistore.isPending) {
+    body = (
+      <Card>
+        <PanelSkeleton label="Loading your affiliate accounts" />
+      </Card>
+    )
+  } else if (accounts.length === 0 && failed.length > 0) {
+    body = (
+      <ErrorState
+        title="Your affiliate accounts could not be loaded"
+        message={failed[0]!.error!.message}
+        onRetry={() => failed.forEach((q) => void q.refetch())}
+        retrying={failed.some((q) => q.isFetching)}
+      />
+    )
+  } else if (accounts.length === 0) {
+    body = <NoAccount />
+  } else {
+    body = <EarningsBoard accounts={accounts} />
+  }
+
+  return (
+    <Stack as="section" gap="4" aria-labelledby={headingId}>
+      <Heading as="h2" size="lg" id={headingId}>
+        Earnings
+      </Heading>
+      {body}
+    </Stack>
+  )
+}
+
+function NoAccount() {
+  return (
+    <Card>
+      <EmptyState
+        title="No affiliate account connected"
+        description="Connect your ClickBank or Digistore24 account to see your net earnings, refunds and chargebacks, sales by country and ClickBank hops here, for any month of the last five years."
+        action={
+          <Button asChild>
+            <RouterLink to="/admin/accountdetail">Connect an affiliate account</RouterLink>
+          </Button>
+        }
+      />
+    </Card>
+  )
+}
+
+/** The period and product search in the address (see search.ts), and a way to change them. */
+function useEarningsSearch() {
+  const raw = useSearch({ strict: false })
+  const search = earningsSearchSchema.parse(raw)
+  const navigate = useNavigate()
+  const update = (patch: Partial<EarningsSearch>) =>
+    void navigate({
+      to: '.',
+      search: (previous: Record<string, unknown>) => ({ ...previous, ...patch }),
+      replace: true,
+    })
+  return { search, update }
+}
+
+function EarningsBoard({ accounts }: { accounts: Account[] }) {
+  const { search, update } = useEarningsSearch()
+  const period = periodOf(search)
+  const before = previousPeriod(period)
+  const product = (search.search ?? '').trim()
+  const label = periodLabel(period)
+  const beforeLabel = periodLabel(before)
+  const queries = accounts.map((a) => ({
+    ...a,
+    query: figuresQuery(a.affiliateId, period, product),
+    previousQuery: figuresQuery(a.affiliateId, before, product),
+  }))
+  const clickbank = queries.find((q) => q.network === 'clickbank')
+
+  return (
+    <Stack gap="6">
+      <Controls
+        period={period}
+        product={search.search ?? ''}
+        onPeriod={(next) =>
+          update({ year: next.year, month: next.month === null ? 'all' : next.month })
+        }
+        onProduct={(next) => update({ search: next || undefined })}
+        accounts={queries}
+      />
+      <SimpleGrid columns={{ base: 1, lg: queries.length > 1 ? 2 : 1 }} gap="6">
+        {queries.map((q) => (
+          <NetworkSummary
+            key={q.network}
+            network={q.network}
+            affiliateId={q.affiliateId}
+            query={q.query}
+            previousQuery={q.previousQuery}
+            periodLabel={label}
+            previousLabel={beforeLabel}
+          />
+        ))}
+      </SimpleGrid>
+      <DailyNetCard accounts={queries} periodLabel={label} />
+      {clickbank ? <HopsCard query={clickbank.query} periodLabel={label} /> : null}
+      <SimpleGrid columns={{ base: 1, xl: queries.length > 1 ? 2 : 1 }} gap="6">
+        {queries.map((q) => (
+          <CountriesCard key={q.network} network={q.network} query={q.query} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  )
+}
+
+function Controls({
+  period,
+  product,
+  onPeriod,
+  onProduct,
+  accounts,
+}: {
+  period: Period
+  product: string
+  onPeriod: (period: Period) => void
+  onProduct: (search: string) => void
+  accounts: (Account & { query: ReturnType<typeof figuresQuery> })[]
+}) {
+  const client = useQueryClient()
+  const [draft, setDraft] = useState(product)
+  const [refreshing, setRefreshing] = useState(false)
+
+  // The search is sent once typing pauses.
+  const sendProduct = useRef(onProduct)
+  useLayoutEffect(() => {
+    sendProduct.current = onProduct
+  })
+  useEffect(() => {
+    const next = draft.trim()
+    if (next === product.trim()) return
+    const timer = setTimeout(() => sendProduct.current(next), SEARCH_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [draft, product])
+
+  // Everything the export writes: the same queries the cards show, shared through the cache.
+  const figures = useQueries({
+    queries: accounts.flatMap((a) => [
+      earningsOptions(a.network, a.query),
+      countriesOptions(a.network, a.query),
+      ...(a.network === 'clickbank' ? [hopsOptions(a.query)] : []),
+    ]),
+  })
+  const ready = figures.some((f) => f.data && !f.isPlaceholderData)
+
+  const exportCsv = () => {
+    const rows = accounts.map((a) => ({
+      network: a.network,
+      affiliateId: a.affiliateId,
+      earnings: client.getQueryData(earningsOptions(a.network, a.query).queryKey)?.data,
+      countries: client.getQueryData(countriesOptions(a.network, a.query).queryKey)?.data,
+      hops:
+        a.network === 'clickbank'
+          ? client.getQueryData(hopsOptions(a.query).queryKey)?.data
+          : undefined,
+    }))
+    const suffix =
+      period.month === null
+        ? `${period.year}`
+        : `${period.year}-${String(period.month).padStart(2, '0')}`
+    downloadText(earningsToCsv(rows), `earnings-${suffix}.csv`)
+  }
+
+  const refresh = async () => {
+    setRefreshing(true)
+    try {
+      await resetEarningsCache(client)
+    } finally {
+      setRefreshing(false)
+    }
+  }
+
+  const years = yearChoices()
+  return (
+    <Card>
+      <Flex gap="4" wrap="wrap" align="flex-end">
+        <Field.Root w={{ base: 'calc(50% - 0.5rem)', md: '32' }}>
+          <Field.Label>Year</Field.Label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field
+              value={period.year}
+              onChange={(event) => onPeriod({ ...period, year: Number(event.target.value) })}
+            >
+              {years.map((year) => (
+                <option key={year} value={year}>
+                  {year}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root w={{ base: 'calc(50% - 0.5rem)', md: '44' }}>
+          <Field.Label>Month</Field.Label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field
+              value={period.month ?? 'all'}
+              onChange={(event) => {
+                const value = event.target.value
+                onPeriod({ ...period, month: value === 'all' ? null : Number(value) })
+              }}
+            >
+              <option value="all">Whole year</option>
+              {MONTH_NAMES.map((name, i) => (
+                <option key={name} value={i + 1}>
+                  {name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root flex="1" minW={{ base: 'full', sm: '48' }}>
+          <Field.Label>Product</Field.Label>
+          <Input
+            size="sm"
+            type="search"
+            placeholder="Search by product name"
+            maxLength={SEARCH_MAX}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+        </Field.Root>
+        <Flex gap="2" wrap="wrap">
+          <Button size="sm" variant="outline" onClick={() => void refresh()} loading={refreshing}>
+            <AppIcon name="refresh" size="16px" />
+            Refresh figures
+          </Button>
+          <Button size="sm" onClick={exportCsv} disabled={!ready}>
+            Export CSV
+          </Button>
+        </Flex>
+      </Flex>
+      <Text fontSize="sm" color="fg.muted" mt="3">
+        {periodLabel(period)} compared with {periodLabel(previousPeriod(period))}
+        {product.trim() ? `, products matching “${product.trim()}”` : ''}. Amounts stay in the
+        currency they were paid in.
+      </Text>
+    </Card>
+  )
+}

@@ -1,0 +1,118 @@
+import { Box, Button, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Suspense, lazy, useId, useState } from 'react'
+
+export interface TrendSeries {
+  label: string
+  /** One value per date; null where the series has none. */
+  values: (number | null)[]
+  color: string
+  format: (value: number) => string
+}
+
+// uPlot and its styles load in their own chunk, only when a chart is shown.
+const UPlotChart = lazy(() => import('./uplot-chart'))
+
+const dayFormat = new Intl.DateTimeFormat('en', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+const formatDay = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`))
+
+/**
+ * A line chart of daily figures with its legend and the same figures as a table on demand.
+ * The canvas is an image with a label for screen readers; the table is the accessible version.
+ */
+export function TrendChart({
+  label,
+  dates,
+  series,
+  axisFormat,
+}: {
+  label: string
+  /** ISO dates of the x axis. */
+  dates: string[]
+  series: TrendSeries[]
+  axisFormat: (value: number) => string
+}) {
+  const [showTable, setShowTable] = useState(false)
+  const [hovered, setHovered] = useState<number | null>(null)
+  const tableId = useId()
+  const xs = dates.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000)
+  const chartSeries = series.map(({ label: name, values, color }) => ({
+    label: name,
+    values,
+    color,
+  }))
+  const hoveredDate = hovered === null ? undefined : dates[hovered]
+
+  return (
+    <Stack gap="3">
+      <Box role="img" aria-label={label}>
+        <Suspense fallback={<Skeleton height="240px" />}>
+          <UPlotChart xs={xs} series={chartSeries} formatValue={axisFormat} onCursor={setHovered} />
+        </Suspense>
+      </Box>
+      <HStack gap="4" flexWrap="wrap" fontSize="sm" aria-hidden="true" minH="6">
+        {hoveredDate ? <Text fontWeight="medium">{formatDay(hoveredDate)}</Text> : null}
+        {series.map((s) => {
+          const value = hovered === null ? null : s.values[hovered]
+          return (
+            <HStack key={s.label} gap="1.5">
+              <Box w="3" h="3" rounded="full" bg={s.color} flexShrink={0} />
+              <Text>
+                {s.label}
+                {value !== null && value !== undefined ? `: ${s.format(value)}` : ''}
+              </Text>
+            </HStack>
+          )
+        })}
+      </HStack>
+      <Box>
+        <Button
+          size="xs"
+          variant="ghost"
+          aria-expanded={showTable}
+          aria-controls={tableId}
+          onClick={() => setShowTable((v) => !v)}
+        >
+          {showTable ? 'Hide the table' : 'Show as a table'}
+        </Button>
+      </Box>
+      {showTable ? (
+        <Table.ScrollArea id={tableId} maxH="80" borderWidth="1px" rounded="l2">
+          <Table.Root size="sm" stickyHeader aria-label={label}>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Date</Table.ColumnHeader>
+                {series.map((s) => (
+                  <Table.ColumnHeader key={s.label} textAlign="end">
+                    {s.label}
+                  </Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {dates.map((date, i) => (
+                <Table.Row key={date}>
+                  <Table.Cell>
+                    <time dateTime={date}>{formatDay(date)}</time>
+                  </Table.Cell>
+                  {series.map((s) => {
+                    const value = s.values[i]
+                    return (
+                      <Table.Cell key={s.label} textAlign="end">
+                        {value === null || value === undefined ? '–' : s.format(value)}
+                      </Table.Cell>
+                    )
+                  })}
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      ) : null}
+    </Stack>
+  )
+}

@@ -1,0 +1,480 @@
+import { configure, waitFor, within } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+
+import type { CountrySales, Earnings, HopData } from '../../api-schemas/earnings'
+import { API_PREFIX, contract } from '../../api-schemas/index'
+import { dailyNetSeries } from '../../src/features/earnings/daily-net-card'
+import { earningsToCsv } from '../../src/features/earnings/earnings-csv'
+import { csvField } from '../../src/lib/csv'
+import { rankCountries } from '../../src/features/earnings/countries-card'
+import { previousPeriod } from '../../src/features/earnings/period'
+import { makeAccount, makeProfile, storeSession } from './factories'
+import { memberHandlers } from './handlers'
+import { handle, server } from './msw'
+import { renderApp } from './render-app'
+
+configure({ asyncUtilTimeout: 5000 })
+
+// uPlot draws on a canvas, which jsdom lacks: a stand-in records what it was asked to draw.
+const charts = vi.hoisted(() => [] as { series: string[]; data: unknown[][]; destroyed: boolean }[])
+vi.mock('uplot', () => {
+  class FakePlot {
+    static tzDate = (date: Date) => date
+    record: { series: string[]; data: unknown[][]; destroyed: boolean }
+    constructor(options: { series: { label?: string }[] }, data: unknown[][]) {
+      this.record = {
+        series: options.series.slice(1).map((s) => s.label ?? ''),
+        data,
+        destroyed: false,
+      }
+      charts.push(this.record)
+    }
+    setSize() {}
+    destroy() {
+      this.record.destroyed = true
+    }
+  }
+  return { default: FakePlot }
+})
+
+const YEAR = new Date().getFullYear()
+const period = (month: number | null, year = YEAR) =>
+  month === null
+    ? { from: `${year}-01-01`, to: `${year}-12-31` }
+    : {
+        from: `${year}-${String(month).padStart(2, '0')}-01`,
+        to: new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10),
+      }
+const day = (month: number, d: number) =>
+  `${YEAR}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`
+
+const usd = (net: string, overrides: Partial<Earnings['totals'][number]> = {}) => ({
+  currency: 'USD',
+  salesCount: 12,
+  gross: '1200.00',
+  refundsCount: 1,
+  refunds: '100.00',
+  chargebacksCount: 1,
+  chargebacks: '50.00',
+  net,
+  ...overrides,
+})
+
+function earnings(month: number | null, totals: Earnings['totals'], daily: Earnings['daily'] = []) {
+  return { period: period(month), totals, daily, products: [] } satisfies Earnings
+}
+
+const countries = (month: number | null, rows: CountrySales['countries']): CountrySales => ({
+  period: period(month),
+  countries: rows,
+})
+
+const hops = (month: number | null, overrides: Partial<HopData> = {}): HopData => ({
+  period: period(month),
+  hops: 200,
+  sales: 10,
+  conversionRate: 0.05,
+  earningsPerHop: [{ currency: 'USD', epc: '5.25' }],
+  daily: [{ date: day(3, 2), hops: 120, sales: 6 }],
+  ...overrides,
+})
+
+const connected = () => [
+  handle(contract.members.memberInfo, () => ({
+    data: {
+      data: {
+        member: { id: 'member-1', email: 'member@example.com', allMember: [] },
+        clickbank: makeAccount({ affiliateId: 'mayacb', transactions: 40 }),
+      },
+    },
+  })),
+  handle(contract.accounts.dgMemberInfo, () => ({
+    data: {
+      data: {
+        digistore24: makeAccount({
+          network: 'digistore24',
+          affiliateId: 'maya_ds24',
+          transactions: 20,
+        }),
+      },
+    },
+  })),
+]
+
+type Calls = Record<string, URLSearchParams[]>
+
+/** Figures for March (and a February to compare with), recording every query sent. */
+function figures(calls: Calls = {}) {
+  const record = (op: string, url: URL) => (calls[op] ??= []).push(url.searchParams)
+  const month = (url: URL) => {
+    const m = url.searchParams.get('month')
+    return m === null ? null : Number(m)
+  }
+  return [
+    handle(contract.earnings.profitEarning, ({ url }) => {
+      record('profitEarning', url)
+      const m = month(url)
+      const net = m === 3 ? '1050.00' : m === 2 ? '700.00' : '9000.00'
+      return {
+        data: {
+          data: earnings(
+            m,
+            [usd(net)],
+            [
+              { date: day(3, 2), currency: 'USD', net: '600.00' },
+              { date: day(3, 9), currency: 'USD', net: '450.00' },
+            ],
+          ),
+        },
+      }
+    }),
+    handle(contract.earnings.dgEarning, ({ url }) => {
+      record('dgEarning', url)
+      const m = month(url)
+      const net = m === 3 ? '80.00' : '100.00'
+      return {
+        data: {
+          data: earnings(
+            m,
+            [
+              {
+                currency: 'EUR',
+                salesCount: 2,
+                gross: '120.00',
+                refundsCount: 1,
+                refunds: '40.00',
+                chargebacksCount: 0,
+                chargebacks: '0.00',
+                net,
+              },
+            ],
+            [{ date: day(3, 5), currency: 'EUR', net }],
+          ),
+        },
+      }
+    }),
+    handle(contract.earnings.saleByCountry, ({ url }) => {
+      record('saleByCountry', url)
+      return {
+        data: {
+          data: countries(month(url), [
+            { code: 'DE', name: 'Germany', currency: 'USD', salesCount: 2, amount: '150.00' },
+            { code: 'US', name: 'United States', currency: 'USD', salesCount: 9, amount: '900.00' },
+          ]),
+        },
+      }
+    }),
+    handle(contract.earnings.dgSaleByCountry, ({ url }) => {
+      record('dgSaleByCountry', url)
+      return {
+        data: {
+          data: countries(month(url), [
+            {
+              code: 'KR',
+              name: 'Korea, Republic of',
+              currency: 'EUR',
+              salesCount: 1,
+              amount: '80.00',
+            },
+          ]),
+        },
+      }
+    }),
+    handle(contract.earnings.hopData, ({ url }) => {
+      record('hopData', url)
+      return { data: { data: hops(month(url)) } }
+    }),
+  ]
+}
+
+const march = `/admin/dashboard?year=${YEAR}&month=3`
+
+beforeEach(() => {
+  charts.length = 0
+  storeSession()
+})
+
+describe('dashboard earnings', () => {
+  it('shows each network against the previous month, the charts, countries and hops', async () => {
+    const calls: Calls = {}
+    server.use(...memberHandlers(makeProfile()), ...connected(), ...figures(calls))
+    const { screen, user } = await renderApp(march)
+
+    const cb = await screen.findByTestId('summary-clickbank')
+    await waitFor(() => expect(within(cb).getByTestId('net').textContent).toBe('$1,050.00'))
+    expect(within(cb).getByText('mayacb')).toBeTruthy()
+    await waitFor(() => expect(within(cb).getByTestId('change').textContent).toContain('Up 50.0%'))
+    expect(cb.textContent).toContain(`vs $700.00 in February ${YEAR}`)
+    expect(cb.textContent).toContain('12 · $1,200.00') // sales
+    expect(cb.textContent).toContain('1 · $100.00') // refunds
+    expect(cb.textContent).toContain('1 · $50.00') // chargebacks
+
+    const ds = screen.getByTestId('summary-digistore24')
+    await waitFor(() => expect(within(ds).getByTestId('net').textContent).toBe('€80.00'))
+    await waitFor(() =>
+      expect(within(ds).getByTestId('change').textContent).toContain('Down 20.0%'),
+    )
+
+    // The spec's query: affiliate id, year, month as a number and by name.
+    const sent = calls.profitEarning!.map((q) => Object.fromEntries(q))
+    expect(sent).toContainEqual({
+      affiliateid: 'mayacb',
+      year: String(YEAR),
+      month: '3',
+      monthName: 'March',
+    })
+    expect(sent).toContainEqual({
+      affiliateid: 'mayacb',
+      year: String(YEAR),
+      month: '2',
+      monthName: 'February',
+    })
+    expect(Object.fromEntries(calls.dgEarning![0]!)).toMatchObject({ affiliateid: 'maya_ds24' })
+
+    // Sales by country, largest amount first.
+    const table = await screen.findByRole('table', { name: 'ClickBank sales by country' })
+    const rows = within(table).getAllByRole('row').slice(1)
+    expect(rows.map((r) => r.textContent)).toEqual(['USUnited States9$900.00', 'DEGermany2$150.00'])
+    expect(await screen.findByRole('table', { name: 'Digistore24 sales by country' })).toBeTruthy()
+
+    // Hops, conversion and earnings per hop.
+    const hopsCard = screen.getByTestId('hops')
+    await waitFor(() => expect(hopsCard.textContent).toContain('Hops200'))
+    expect(hopsCard.textContent).toContain('Conversion rate5.0%')
+    expect(hopsCard.textContent).toContain('Earnings per hop$5.25')
+
+    // Charts: net per day of both networks, hops per day; all 31 days of March.
+    const daily = await screen.findByRole('img', { name: /^Net earnings per day, March/ })
+    expect(daily.getAttribute('aria-label')).toContain('ClickBank USD, Digistore24 EUR')
+    await waitFor(() => expect(charts.filter((c) => !c.destroyed)).toHaveLength(2))
+    const netChart = charts.find((c) => !c.destroyed && c.series[0] === 'ClickBank USD')!
+    expect(netChart.data[0]).toHaveLength(31)
+    expect(netChart.data[1]![1]).toBe(600) // 2 March
+    expect(netChart.data[2]![4]).toBe(80) // 5 March, Digistore24
+    expect(screen.getByRole('img', { name: /^ClickBank hops per day, March/ })).toBeTruthy()
+
+    // The same figures as a table, on demand.
+    const card = screen.getByTestId('daily-net')
+    await user.click(within(card).getByRole('button', { name: 'Show as a table' }))
+    const dataTable = within(card).getByRole('table', { name: /^Net earnings per day/ })
+    const second = within(dataTable).getAllByRole('row')[2]!
+    expect(second.textContent).toBe(`Mar 2, ${YEAR}$600.00€0.00`)
+  })
+
+  it('asks for another month, the whole year and a product, and keeps them in the address', async () => {
+    const calls: Calls = {}
+    server.use(...memberHandlers(makeProfile()), ...connected(), ...figures(calls))
+    const { screen, user, router } = await renderApp(march)
+    const cb = await screen.findByTestId('summary-clickbank')
+    await waitFor(() => expect(within(cb).getByTestId('net').textContent).toBe('$1,050.00'))
+
+    await user.selectOptions(screen.getByLabelText('Month'), 'April')
+    await waitFor(() =>
+      expect(calls.profitEarning!.map((q) => Object.fromEntries(q))).toContainEqual({
+        affiliateid: 'mayacb',
+        year: String(YEAR),
+        month: '4',
+        monthName: 'April',
+      }),
+    )
+    expect(router.state.location.search).toMatchObject({ year: YEAR, month: 4 })
+
+    await user.selectOptions(screen.getByLabelText('Month'), 'Whole year')
+    await waitFor(() => expect(within(cb).getByTestId('net').textContent).toBe('$9,000.00'))
+    const wholeYear = calls.profitEarning!.map((q) => Object.fromEntries(q))
+    expect(wholeYear).toContainEqual({ affiliateid: 'mayacb', year: String(YEAR) })
+    expect(wholeYear).toContainEqual({ affiliateid: 'mayacb', year: String(YEAR - 1) })
+    expect(router.state.location.search).toMatchObject({ month: 'all' })
+
+    const before = calls.hopData!.length
+    await user.type(screen.getByLabelText('Product'), 'keto')
+    await waitFor(() =>
+      expect(calls.hopData!.slice(before).map((q) => q.get('search'))).toContain('keto'),
+    )
+    // Sent once typing paused, not per keystroke.
+    expect(calls.hopData!.slice(before).map((q) => q.get('search'))).not.toContain('ket')
+    expect(router.state.location.search).toMatchObject({ search: 'keto' })
+  })
+
+  it('leads to the account screen when no account is connected', async () => {
+    let figuresAsked = false
+    server.use(
+      ...memberHandlers(makeProfile()),
+      handle(contract.earnings.profitEarning, () => {
+        figuresAsked = true
+        return { status: 404, message: 'No such affiliate account' }
+      }),
+    )
+    const { screen } = await renderApp('/admin/dashboard')
+    expect(await screen.findByText('No affiliate account connected')).toBeTruthy()
+    const link = screen.getByRole('link', { name: 'Connect an affiliate account' })
+    expect(link.getAttribute('href')).toBe('/admin/accountdetail')
+    expect(figuresAsked).toBe(false)
+  })
+
+  it("shows the spec's default messages without a server message, and the server's otherwise", async () => {
+    let fail = true
+    server.use(
+      ...memberHandlers(makeProfile()),
+      ...connected(),
+      http.get(`${API_PREFIX}/profitearning`, ({ request }) => {
+        if (!fail) return undefined
+        return new URL(request.url).searchParams.get('month') === '3'
+          ? new HttpResponse(null, { status: 500 })
+          : undefined
+      }),
+      http.get(`${API_PREFIX}/salebycountry`, () =>
+        fail ? new HttpResponse('<html>Bad gateway</html>', { status: 502 }) : undefined,
+      ),
+      http.get(`${API_PREFIX}/hopdata`, () =>
+        fail ? HttpResponse.json({}, { status: 500 }) : undefined,
+      ),
+      handle(contract.earnings.dgEarning, () => ({
+        status: 403,
+        message: 'This affiliate account belongs to another member',
+      })),
+      ...figures(),
+    )
+    const { screen, user } = await renderApp(march)
+    const cb = await screen.findByTestId('summary-clickbank')
+    expect((await within(cb).findByRole('alert')).textContent).toContain(
+      'Failed to fetch profit data',
+    )
+    expect(
+      (await within(screen.getByTestId('countries-clickbank')).findByRole('alert')).textContent,
+    ).toContain('Failed to fetch sale data')
+    expect((await within(screen.getByTestId('hops')).findByRole('alert')).textContent).toContain(
+      'Failed to fetch hop data',
+    )
+    const ds = screen.getByTestId('summary-digistore24')
+    expect((await within(ds).findByRole('alert')).textContent).toContain(
+      'This affiliate account belongs to another member',
+    )
+
+    fail = false
+    await user.click(within(cb).getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(within(cb).getByTestId('net').textContent).toBe('$1,050.00'))
+  })
+
+  it('Refresh figures clears the cached figures and loads them again', async () => {
+    let net = '1050.00'
+    let calls = 0
+    server.use(
+      ...memberHandlers(makeProfile()),
+      ...connected(),
+      handle(contract.earnings.profitEarning, ({ url }) => {
+        calls += 1
+        const m = Number(url.searchParams.get('month'))
+        return { data: { data: earnings(m, [usd(m === 3 ? net : '700.00')]) } }
+      }),
+      ...figures(),
+    )
+    const { screen, user, queryClient } = await renderApp(march)
+    const cb = await screen.findByTestId('summary-clickbank')
+    await waitFor(() => expect(within(cb).getByTestId('net').textContent).toBe('$1,050.00'))
+    // A figure of another period, cached but no longer shown, is dropped by the reset.
+    queryClient.setQueryData(['earnings', 'profitEarning', { query: { affiliateid: 'old' } }], {})
+    const before = calls
+
+    net = '1999.00'
+    await user.click(screen.getByRole('button', { name: 'Refresh figures' }))
+    await waitFor(() => expect(within(cb).getByTestId('net').textContent).toBe('$1,999.00'))
+    expect(calls).toBeGreaterThanOrEqual(before + 2) // this month and the one before
+    expect(
+      queryClient.getQueryData(['earnings', 'profitEarning', { query: { affiliateid: 'old' } }]),
+    ).toBeUndefined()
+  })
+
+  it('exports what is shown as a CSV file', async () => {
+    server.use(...memberHandlers(makeProfile()), ...connected(), ...figures())
+    const created: Blob[] = []
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL }
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      created.push(blob)
+      return 'blob:earnings'
+    })
+    URL.revokeObjectURL = vi.fn()
+    try {
+      const { screen, user } = await renderApp(march)
+      await screen.findByRole('table', { name: 'Digistore24 sales by country' })
+      await waitFor(() => expect(screen.getByTestId('hops').textContent).toContain('Hops200'))
+      const button = screen.getByRole('button', { name: 'Export CSV' })
+      await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false))
+      await user.click(button)
+      expect(created).toHaveLength(1)
+      const text = (await created[0]!.text()).replace(/^\uFEFF/, '')
+      const lines = text.split('\r\n')
+      expect(lines[0]).toBe(
+        'Network,Account,From,To,Figure,Date,Country code,Country,Currency,Count,Amount',
+      )
+      const { from, to } = period(3)
+      expect(lines).toContain(`ClickBank,mayacb,${from},${to},Net earnings,,,,USD,,1050.00`)
+      expect(lines).toContain(`ClickBank,mayacb,${from},${to},Sales,,,,USD,12,1200.00`)
+      expect(lines).toContain(`ClickBank,mayacb,${from},${to},Daily net,${day(3, 2)},,,USD,,600.00`)
+      expect(lines).toContain(
+        `Digistore24,maya_ds24,${from},${to},Country sales,,KR,"Korea, Republic of",EUR,1,80.00`,
+      )
+      expect(lines).toContain(`ClickBank,mayacb,${from},${to},Hops,,,,,200,`)
+      expect(lines.at(-1)).toBe('')
+      // Every line has the header's eleven fields.
+      for (const line of lines.slice(0, -1)) {
+        expect(line.replace(/"[^"]*"/g, 'x').split(',')).toHaveLength(11)
+      }
+    } finally {
+      Object.assign(URL, { createObjectURL: original.create, revokeObjectURL: original.revoke })
+    }
+  })
+})
+
+describe('earnings helpers', () => {
+  it('quotes CSV fields and neutralises formulas, but not negative amounts', () => {
+    expect(csvField('plain')).toBe('plain')
+    expect(csvField('Korea, Republic of')).toBe('"Korea, Republic of"')
+    expect(csvField('say "hi"')).toBe('"say ""hi"""')
+    expect(csvField('=SUM(A1)')).toBe("'=SUM(A1)")
+    expect(csvField('-12.50')).toBe('-12.50')
+    expect(earningsToCsv([]).split('\r\n')).toHaveLength(2)
+  })
+
+  it('compares January with December of the year before, a year with the year before', () => {
+    expect(previousPeriod({ year: 2026, month: 1 })).toEqual({ year: 2025, month: 12 })
+    expect(previousPeriod({ year: 2026, month: 7 })).toEqual({ year: 2026, month: 6 })
+    expect(previousPeriod({ year: 2026, month: null })).toEqual({ year: 2025, month: null })
+  })
+
+  it('fills days without sales with 0 and keeps currencies apart', () => {
+    const { dates, series } = dailyNetSeries([
+      {
+        network: 'clickbank',
+        earnings: {
+          period: { from: '2026-02-01', to: '2026-02-28' },
+          totals: [usd('10.00'), usd('5.00', { currency: 'EUR' })],
+          daily: [
+            { date: '2026-02-03', currency: 'USD', net: '10.00' },
+            { date: '2026-02-03', currency: 'EUR', net: '5.00' },
+          ],
+          products: [],
+        },
+      },
+    ])
+    expect(dates).toHaveLength(28)
+    expect(series.map((s) => s.label)).toEqual(['ClickBank USD', 'ClickBank EUR'])
+    expect(series[0]!.values[2]).toBe(10)
+    expect(series[1]!.values[2]).toBe(5)
+    expect(series[0]!.values.reduce((a, b) => a! + b!, 0)).toBe(10)
+  })
+
+  it('ranks countries by amount with bars relative to the top amount of the same currency', () => {
+    const ranked = rankCountries([
+      { code: 'DE', name: 'Germany', currency: 'EUR', salesCount: 1, amount: '50.00' },
+      { code: 'US', name: 'United States', currency: 'USD', salesCount: 3, amount: '300.00' },
+      { code: 'AT', name: 'Austria', currency: 'EUR', salesCount: 2, amount: '100.00' },
+    ])
+    expect(ranked.map((r) => [r.code, r.share])).toEqual([
+      ['US', 1],
+      ['AT', 1],
+      ['DE', 0.5],
+    ])
+  })
+})

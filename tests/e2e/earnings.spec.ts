@@ -1,0 +1,96 @@
+import { fileURLToPath } from 'node:url'
+
+import { DEMO, expect, signIn, test } from './support'
+import { NETWORK_IDS, NETWORK_KEYS } from './networks'
+
+const fixture = (name: string) =>
+  fileURLToPath(new URL(`../fixtures/earnings/${name}`, import.meta.url))
+
+test('the demo member’s dashboard shows the figures with charts, and another month other figures', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.member.email, DEMO.member.password)
+  const clickbank = page.getByTestId('summary-clickbank')
+  await expect(clickbank.getByText(/^\$[\d,]+\.\d\d$/).first()).toBeVisible()
+  await expect(
+    page
+      .getByTestId('summary-digistore24')
+      .getByText(/€[\d,]+\.\d\d/)
+      .first(),
+  ).toBeVisible()
+  // the charts are drawn (uPlot on canvas), with a table of the same figures a click away
+  await expect(
+    page
+      .getByRole('img', { name: /^Net earnings per day/ })
+      .locator('canvas')
+      .first(),
+  ).toBeVisible()
+  await expect(
+    page
+      .getByRole('img', { name: /^ClickBank hops per day/ })
+      .locator('canvas')
+      .first(),
+  ).toBeVisible()
+  await expect(page.getByRole('table', { name: /ClickBank sales by country/i })).toBeVisible()
+
+  const month = page.getByLabel('Month')
+  const shown = Number(await month.inputValue())
+  // two months back: the month before is already loaded, for the comparison
+  const other = shown > 2 ? shown - 2 : shown + 2
+  const before = await clickbank.innerText()
+  const answered = page.waitForResponse(
+    (r) =>
+      new URL(r.url()).pathname === '/api/profitearning' &&
+      new URL(r.url()).searchParams.get('month') === String(other),
+  )
+  await month.selectOption(String(other))
+  await answered
+  await expect(clickbank).not.toHaveAttribute('aria-busy', 'true')
+  await expect.poll(() => clickbank.innerText()).not.toBe(before)
+  expect(page.url()).toContain(`month=${other}`)
+})
+
+test('a CSV export adds its rows once, however often it is imported', async ({ page }) => {
+  await signIn(page, DEMO.member.email, DEMO.member.password)
+  await page.goto('/admin/accountdetail')
+  const input = page.getByLabel('Digistore24 CSV file')
+  await input.setInputFiles(fixture('digistore24-export.csv'))
+  const first = page.getByText(/^\d+ added, \d+ skipped as duplicates, \d+ rejected/)
+  await expect(first).toBeVisible()
+  const [added] = /^(\d+) added, 0 skipped/.exec(await first.innerText())!.slice(1)
+  expect(Number(added)).toBeGreaterThan(10)
+
+  await input.setInputFiles(fixture('digistore24-export.csv'))
+  await expect(page.getByText(`0 added, ${added} skipped as duplicates`)).toBeVisible()
+})
+
+test('a member connects Digistore24 with a key: the import runs and the dashboard fills', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.member2.email, DEMO.member2.password)
+  await expect(page.getByRole('link', { name: 'Connect an affiliate account' })).toBeVisible()
+  await page.getByRole('link', { name: 'Connect an affiliate account' }).click()
+  await page.waitForURL(/\/admin\/accountdetail/)
+
+  const card = page.getByTestId('account-digistore24')
+  const form = card.getByRole('form', { name: 'Digistore24 account' })
+  await form.getByLabel('Affiliate id').fill(NETWORK_IDS.digistore24)
+  await form.getByLabel('API key').fill(NETWORK_KEYS.digistore24)
+  await form.getByRole('button', { name: 'Save' }).click()
+  // the import starts at once; the stored count shows what it brought
+  await expect(card.getByText(/Stored key ••••••••-key/)).toBeVisible()
+  await expect(card.getByText('90', { exact: true })).toBeVisible({ timeout: 20_000 })
+
+  await card.getByRole('button', { name: 'Test connection' }).click()
+  await expect(
+    page.getByText(`Digistore24 accepted the API key of ${NETWORK_IDS.digistore24}`),
+  ).toBeVisible()
+
+  await page.goto('/admin/dashboard')
+  await expect(
+    page
+      .getByTestId('summary-digistore24')
+      .getByText(/€[\d,]+\.\d\d/)
+      .first(),
+  ).toBeVisible()
+})
