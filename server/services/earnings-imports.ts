@@ -175,6 +175,7 @@ export class EarningsImports {
       }
       await updateAccount(db, account.id, { lastSyncAt: new Date(now()), lastError: null })
       this.failures.delete(accountId)
+      log.info({ account: account.id, network: account.network, imported }, 'earnings imported')
       this.update(accountId, {
         running: false,
         step: `Done: ${imported} new ${imported === 1 ? 'row' : 'rows'}`,
@@ -187,7 +188,9 @@ export class EarningsImports {
         : error instanceof NetworkError
           ? error.message
           : 'The import failed; it is tried again later'
-      if (!(error instanceof NetworkError)) log.error({ err: error }, 'earnings import failed')
+      if (error instanceof NetworkError) {
+        log.warn({ account: accountId, reason: message }, 'earnings import failed')
+      } else log.error({ err: error }, 'earnings import failed')
       const count = (this.failures.get(accountId)?.count ?? 0) + 1
       const wait = Math.min(this.deps.intervalMinutes * 60_000 * 2 ** (count - 1), MAX_BACKOFF)
       this.failures.set(accountId, { count, retryAt: now() + Math.max(wait, 60_000) })
