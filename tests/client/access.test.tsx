@@ -124,6 +124,10 @@ describe('/admin/updateaccess', () => {
     const table = await screen.findByRole('table', { name: 'Members' })
     expect(within(table).getByText('member@example.com')).toBeTruthy()
     expect(within(table).getByText('All areas')).toBeTruthy()
+    const accounts = within(table).getByRole('link', {
+      name: 'Affiliate accounts of member@example.com',
+    })
+    expect(accounts.getAttribute('href')).toBe('/admin/accountdetail?member_id=member-1')
     expect(await screen.findByText('No changes yet')).toBeTruthy()
   })
 

@@ -10,7 +10,7 @@ import {
   Text,
 } from '@chakra-ui/react'
 import { type QueryKey, keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Navigate } from '@tanstack/react-router'
+import { Navigate, Link as RouterLink } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 
@@ -266,6 +266,17 @@ function MembersCard() {
                         >
                           Access
                         </Button>
+                        <IconButton
+                          asChild
+                          size="xs"
+                          variant="ghost"
+                          aria-label={`Affiliate accounts of ${member.email}`}
+                          title="Affiliate accounts"
+                        >
+                          <RouterLink to="/admin/accountdetail" search={{ member_id: member.id }}>
+                            <AppIcon name="link" size="16px" />
+                          </RouterLink>
+                        </IconButton>
                         <IconButton
                           size="xs"
                           variant="ghost"
