@@ -54,7 +54,7 @@ export interface ImportDeps {
 export class EarningsImports {
   private readonly status = new Map<string, SyncStatus>()
   private readonly failures = new Map<string, { count: number; retryAt: number }>()
-  private readonly running = new Map<string, AbortController>()
+  private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>()
   private timer: NodeJS.Timeout | undefined
   private ticking = false
 
@@ -64,11 +64,10 @@ export class EarningsImports {
     return this.status.get(accountId) ?? idle()
   }
 
-  /** Starts an import unless one is running for the account; resolves when it has started. */
+  /** Starts an import unless one is running for the account; answers its status at once. */
   start(account: AccountRow): SyncStatus {
     if (!this.running.has(account.id)) {
       const controller = new AbortController()
-      this.running.set(account.id, controller)
       this.status.set(account.id, {
         running: true,
         step: 'Starting',
@@ -76,14 +75,16 @@ export class EarningsImports {
         imported: 0,
         startedAt: new Date(this.deps.now()).toISOString(),
       })
-      this.deps.tasks.run(() => this.run(account.id, controller.signal))
+      const done = this.run(account.id, controller.signal)
+      this.running.set(account.id, { controller, done })
+      this.deps.tasks.run(() => done)
     }
     return this.statusOf(account.id)
   }
 
   /** Resolves when the account's current import, if any, has finished. */
   async settled(accountId: string) {
-    while (this.running.has(accountId)) await new Promise((r) => setTimeout(r, 10))
+    await this.running.get(accountId)?.done
   }
 
   /** Checks every minute which accounts are due; does nothing when the interval is 0. */
@@ -97,7 +98,7 @@ export class EarningsImports {
   stop() {
     clearInterval(this.timer)
     this.timer = undefined
-    for (const controller of this.running.values()) controller.abort()
+    for (const { controller } of this.running.values()) controller.abort()
   }
 
   /** Imports every due account, one after another, so no network sees a burst from this server. */

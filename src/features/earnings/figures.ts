@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { type QueryKey, keepPreviousData, queryOptions } from '@tanstack/react-query'
 
 import type { EarningsQuery, Network } from '../../../api-schemas/earnings'
 import { earningsApi } from '../../api/earnings'
@@ -26,42 +26,41 @@ export function figuresError(op: string, error: unknown): ApiError {
 const EARNINGS_OP = { clickbank: 'profitEarning', digistore24: 'dgEarning' } as const
 const COUNTRIES_OP = { clickbank: 'saleByCountry', digistore24: 'dgSaleByCountry' } as const
 
-/** Totals, daily net and products of one network account for a period. */
-export function earningsOptions(network: Network, query: EarningsQuery) {
-  const op = EARNINGS_OP[network]
-  const api = earningsApi[op]
-  return queryOptions({
-    queryKey: api.key({ query }),
+/**
+ * One figures call as a query: a failure carries the call's message, and a new period keeps the
+ * old figures on screen (dimmed) until its own arrive.
+ */
+const figuresQuery = <Key extends QueryKey, T>(
+  op: string,
+  queryKey: Key,
+  call: (signal: AbortSignal) => Promise<T>,
+) =>
+  queryOptions({
+    queryKey,
     queryFn: ({ signal }) =>
-      api.call({ query }, signal).catch((error: unknown) => {
+      call(signal).catch((error: unknown) => {
         throw figuresError(op, error)
       }),
-    // A new period keeps the old figures on screen (dimmed) until its own arrive.
     placeholderData: keepPreviousData,
   })
+
+/** Totals, daily net and products of one network account for a period. */
+export function earningsOptions(network: Network, query: EarningsQuery) {
+  const api = earningsApi[EARNINGS_OP[network]]
+  return figuresQuery(EARNINGS_OP[network], api.key({ query }), (signal) =>
+    api.call({ query }, signal),
+  )
 }
 
 export function countriesOptions(network: Network, query: EarningsQuery) {
-  const op = COUNTRIES_OP[network]
-  const api = earningsApi[op]
-  return queryOptions({
-    queryKey: api.key({ query }),
-    queryFn: ({ signal }) =>
-      api.call({ query }, signal).catch((error: unknown) => {
-        throw figuresError(op, error)
-      }),
-    placeholderData: keepPreviousData,
-  })
+  const api = earningsApi[COUNTRIES_OP[network]]
+  return figuresQuery(COUNTRIES_OP[network], api.key({ query }), (signal) =>
+    api.call({ query }, signal),
+  )
 }
 
 /** ClickBank only: Digistore24 reports no hops. */
-export function hopsOptions(query: EarningsQuery) {
-  return queryOptions({
-    queryKey: earningsApi.hopData.key({ query }),
-    queryFn: ({ signal }) =>
-      earningsApi.hopData.call({ query }, signal).catch((error: unknown) => {
-        throw figuresError('hopData', error)
-      }),
-    placeholderData: keepPreviousData,
-  })
-}
+export const hopsOptions = (query: EarningsQuery) =>
+  figuresQuery('hopData', earningsApi.hopData.key({ query }), (signal) =>
+    earningsApi.hopData.call({ query }, signal),
+  )
