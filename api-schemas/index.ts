@@ -1,5 +1,6 @@
 import { auth } from './auth'
 import { content } from './content'
+import { courses } from './courses'
 import { accounts, earnings } from './earnings'
 import { events } from './events'
 import { leads } from './leads'
@@ -20,6 +21,7 @@ export const contract = {
   support,
   earnings,
   accounts,
+  courses,
 }
 
 export type Contract = typeof contract

@@ -111,7 +111,14 @@ export type CreateMemberBody = z.input<typeof createMemberBodySchema>
 export const auditEntrySchema = z.object({
   id: z.string(),
   actorEmail: z.string(),
-  action: z.enum(['member.create', 'member.email', 'member.delete', 'member.access']),
+  action: z.enum([
+    'member.create',
+    'member.email',
+    'member.delete',
+    'member.access',
+    'lesson.edit',
+    'lesson.restore',
+  ]),
   targetEmail: z.string(),
   detail: z.string(),
   createdAt: z.iso.datetime(),

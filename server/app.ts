@@ -15,6 +15,7 @@ import { registerSecurity } from './plugins/security'
 import { registerSpa } from './plugins/spa'
 import { authRoutes } from './routes/auth'
 import { contentRoutes } from './routes/content'
+import { courseRoutes } from './routes/courses'
 import { accountsRoutes } from './routes/accounts'
 import { earningsRoutes } from './routes/earnings'
 import { eventRoutes } from './routes/events'
@@ -25,6 +26,8 @@ import { supportRoutes } from './routes/support'
 import { systemRoutes } from './routes/system'
 import { AuthService } from './services/auth'
 import { BackgroundTasks } from './services/background'
+import { syncContent } from './services/course-content'
+import { CoursesService } from './services/courses'
 import { EarningsAccounts } from './services/earnings-accounts'
 import { EarningsImports } from './services/earnings-imports'
 import { KeyBox } from './services/key-box'
@@ -61,6 +64,7 @@ export interface Services {
   tasks: BackgroundTasks
   accounts: EarningsAccounts
   imports: EarningsImports
+  courses: CoursesService
   now: () => number
 }
 
@@ -160,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tasks,
     accounts,
     imports,
+    courses: new CoursesService({ db: database.db, now, offers: config.offers }),
     now,
   })
   app.decorateRequest('member', undefined)
@@ -176,6 +181,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sweep = () => tasks.run(() => deleteStaleAuthTokens(database.db, new Date(now())))
   const sweeper = setInterval(sweep, 60 * 60 * 1000).unref()
   app.addHook('onReady', async () => {
+    // Lessons are served from the database: load the content files when they changed.
+    if ((await syncContent(database.db, config.contentDir)) === 'loaded') {
+      app.log.info(`course content loaded from ${config.contentDir}`)
+    }
     sweep()
     imports.schedule()
   })
@@ -210,6 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   supportRoutes(app)
   earningsRoutes(app)
   accountsRoutes(app)
+  courseRoutes(app)
 
   return app
 }

@@ -1,3 +1,4 @@
+import { AREA_KEYS, type AreaKey } from '../api-schemas/access'
 import { resolve } from 'node:path'
 
 /** Limits of one rate-limited action: `points` attempts per `durationSeconds`. */
@@ -47,6 +48,15 @@ export interface Config {
   earningsSyncMinutes: number
   /** 32 bytes, base64 or hex, for encrypting the members' network API keys (AES-256-GCM). */
   earningsKey: string | undefined
+  /** The course and page files loaded into the database at start. */
+  contentDir: string
+  /** What the operator sells on each offer page: a price to show and where checkout is. */
+  offers: Partial<Record<AreaKey, Offer>>
+}
+
+export interface Offer {
+  price: string | null
+  checkoutUrl: string | null
 }
 
 export const defaultRateLimits: RateLimits = {
@@ -93,7 +103,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     earningsSyncMinutes: minutes(env.EARNINGS_SYNC_MINUTES, 360),
     earningsKey: env.EARNINGS_KEY || undefined,
+    contentDir: resolve(env.CONTENT_DIR ?? 'content'),
+    offers: offersFrom(env),
   }
+}
+
+/**
+ * `OFFER_UPSELL1_PRICE=US$ 47` and `OFFER_UPSELL1_URL=https://…` for each area (the key in capitals:
+ * UPSELL1, UPSELL2, UPSELL3, DFYVIDEO, …). Without a URL the offer page shows no checkout button.
+ */
+function offersFrom(env: NodeJS.ProcessEnv): Partial<Record<AreaKey, Offer>> {
+  const offers: Partial<Record<AreaKey, Offer>> = {}
+  for (const key of AREA_KEYS) {
+    const name = `OFFER_${key.toUpperCase()}`
+    const price = env[`${name}_PRICE`]?.trim() || null
+    const checkoutUrl = env[`${name}_URL`]?.trim() || null
+    if (checkoutUrl && !/^https:\/\/\S+$/.test(checkoutUrl)) {
+      throw new Error(`${name}_URL must be an https:// address, got "${checkoutUrl}"`)
+    }
+    if (price && price.length > 40) throw new Error(`${name}_PRICE is at most 40 characters`)
+    if (price || checkoutUrl) offers[key] = { price, checkoutUrl }
+  }
+  return offers
 }
 
 function minutes(value: string | undefined, fallback: number) {

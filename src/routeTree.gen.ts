@@ -15,6 +15,7 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as AuthRouteRouteImport } from './routes/auth/route'
 import { Route as UserformRouteImport } from './routes/userform'
 import { Route as AdminSplatRouteImport } from './routes/admin/$'
+import { Route as Admin10kdaysRouteImport } from './routes/admin/10kdays'
 import { Route as AdminAccountdetailRouteImport } from './routes/admin/accountdetail'
 import { Route as AdminCalendarRouteImport } from './routes/admin/calendar'
 import { Route as AdminContactsRouteImport } from './routes/admin/contacts'
@@ -22,23 +23,41 @@ import { Route as AdminContactusRouteImport } from './routes/admin/contactus'
 import { Route as AdminContentchecklistRouteImport } from './routes/admin/contentchecklist'
 import { Route as AdminContentdetailRouteImport } from './routes/admin/contentdetail'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
+import { Route as AdminDgtrainingRouteImport } from './routes/admin/dgtraining'
+import { Route as AdminIntroaiRouteImport } from './routes/admin/introai'
+import { Route as AdminIntroglobalRouteImport } from './routes/admin/introglobal'
+import { Route as AdminIntroinstabioRouteImport } from './routes/admin/introinstabio'
+import { Route as AdminIntroquickcashRouteImport } from './routes/admin/introquickcash'
+import { Route as AdminIntroviralleadRouteImport } from './routes/admin/introvirallead'
 import { Route as AdminLeaddetailRouteImport } from './routes/admin/leaddetail'
 import { Route as AdminLogoutRouteImport } from './routes/admin/logout'
+import { Route as AdminMoneymakingRouteImport } from './routes/admin/moneymaking'
 import { Route as AdminNotesRouteImport } from './routes/admin/notes'
 import { Route as AdminUpdateaccessRouteImport } from './routes/admin/updateaccess'
 import { Route as AdminUpdateprofileRouteImport } from './routes/admin/updateprofile'
-import { Route as AdminUpgradeRouteImport } from './routes/admin/upgrade'
 import { Route as AdminViralleadRouteImport } from './routes/admin/virallead'
 import { Route as Auth404RouteImport } from './routes/auth/404'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
 import { Route as AuthMaintenanceRouteImport } from './routes/auth/maintenance'
 import { Route as AuthTwoStepsRouteImport } from './routes/auth/two-steps'
 import { Route as OptinKeyRouteImport } from './routes/optin/$key'
+import { Route as AdminBonusIndexRouteImport } from './routes/admin/bonus/index'
+import { Route as AdminBonus20waysRouteImport } from './routes/admin/bonus/20ways'
+import { Route as AdminDigistoreStepRouteImport } from './routes/admin/digistore/$step'
+import { Route as AdminDigistoreTrainingRouteImport } from './routes/admin/digistore/training'
 import { Route as AdminSheetContentRouteImport } from './routes/admin/sheet/content'
 import { Route as AdminSheetContentpageRouteImport } from './routes/admin/sheet/contentpage'
 import { Route as AdminSheetLeadsRouteImport } from './routes/admin/sheet/leads'
 import { Route as AdminTrainingWelcomeRouteImport } from './routes/admin/training/welcome'
+import { Route as AdminUpgradeIndexRouteImport } from './routes/admin/upgrade/index'
+import { Route as AdminUpgradeDfyvideoRouteImport } from './routes/admin/upgrade/dfyvideo'
+import { Route as AdminUpgradeUpsell1RouteImport } from './routes/admin/upgrade/upsell1'
+import { Route as AdminUpgradeUpsell2RouteImport } from './routes/admin/upgrade/upsell2'
+import { Route as AdminUpgradeUpsell3RouteImport } from './routes/admin/upgrade/upsell3'
 import { Route as AuthLoginIndexRouteImport } from './routes/auth/login/index'
+import { Route as AdminBonusRealworldChapterRouteImport } from './routes/admin/bonus/realworld/$chapter'
+import { Route as AdminBonusSidehustleChapterRouteImport } from './routes/admin/bonus/sidehustle/$chapter'
+import { Route as AdminTrainingModuleLessonRouteImport } from './routes/admin/training/$module/$lesson'
 import { Route as AuthLoginVerifyTokenRouteImport } from './routes/auth/login/verify/$token'
 
 const IndexRoute = IndexRouteImport.update({
@@ -69,6 +88,11 @@ const UserformRoute = UserformRouteImport.update({
 const AdminSplatRoute = AdminSplatRouteImport.update({
   id: '/$',
   path: '/$',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const Admin10kdaysRoute = Admin10kdaysRouteImport.update({
+  id: '/10kdays',
+  path: '/10kdays',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminAccountdetailRoute = AdminAccountdetailRouteImport.update({
@@ -106,6 +130,36 @@ const AdminDashboardRoute = AdminDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminDgtrainingRoute = AdminDgtrainingRouteImport.update({
+  id: '/dgtraining',
+  path: '/dgtraining',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminIntroaiRoute = AdminIntroaiRouteImport.update({
+  id: '/introai',
+  path: '/introai',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminIntroglobalRoute = AdminIntroglobalRouteImport.update({
+  id: '/introglobal',
+  path: '/introglobal',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminIntroinstabioRoute = AdminIntroinstabioRouteImport.update({
+  id: '/introinstabio',
+  path: '/introinstabio',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminIntroquickcashRoute = AdminIntroquickcashRouteImport.update({
+  id: '/introquickcash',
+  path: '/introquickcash',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminIntroviralleadRoute = AdminIntroviralleadRouteImport.update({
+  id: '/introvirallead',
+  path: '/introvirallead',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminLeaddetailRoute = AdminLeaddetailRouteImport.update({
   id: '/leaddetail',
   path: '/leaddetail',
@@ -114,6 +168,11 @@ const AdminLeaddetailRoute = AdminLeaddetailRouteImport.update({
 const AdminLogoutRoute = AdminLogoutRouteImport.update({
   id: '/logout',
   path: '/logout',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminMoneymakingRoute = AdminMoneymakingRouteImport.update({
+  id: '/moneymaking',
+  path: '/moneymaking',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminNotesRoute = AdminNotesRouteImport.update({
@@ -129,11 +188,6 @@ const AdminUpdateaccessRoute = AdminUpdateaccessRouteImport.update({
 const AdminUpdateprofileRoute = AdminUpdateprofileRouteImport.update({
   id: '/updateprofile',
   path: '/updateprofile',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminUpgradeRoute = AdminUpgradeRouteImport.update({
-  id: '/upgrade',
-  path: '/upgrade',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminViralleadRoute = AdminViralleadRouteImport.update({
@@ -166,6 +220,26 @@ const OptinKeyRoute = OptinKeyRouteImport.update({
   path: '/optin/$key',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminBonusIndexRoute = AdminBonusIndexRouteImport.update({
+  id: '/bonus/',
+  path: '/bonus/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminBonus20waysRoute = AdminBonus20waysRouteImport.update({
+  id: '/bonus/20ways',
+  path: '/bonus/20ways',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminDigistoreStepRoute = AdminDigistoreStepRouteImport.update({
+  id: '/digistore/$step',
+  path: '/digistore/$step',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminDigistoreTrainingRoute = AdminDigistoreTrainingRouteImport.update({
+  id: '/digistore/training',
+  path: '/digistore/training',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminSheetContentRoute = AdminSheetContentRouteImport.update({
   id: '/sheet/content',
   path: '/sheet/content',
@@ -186,11 +260,54 @@ const AdminTrainingWelcomeRoute = AdminTrainingWelcomeRouteImport.update({
   path: '/training/welcome',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminUpgradeIndexRoute = AdminUpgradeIndexRouteImport.update({
+  id: '/upgrade/',
+  path: '/upgrade/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminUpgradeDfyvideoRoute = AdminUpgradeDfyvideoRouteImport.update({
+  id: '/upgrade/dfyvideo',
+  path: '/upgrade/dfyvideo',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminUpgradeUpsell1Route = AdminUpgradeUpsell1RouteImport.update({
+  id: '/upgrade/upsell1',
+  path: '/upgrade/upsell1',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminUpgradeUpsell2Route = AdminUpgradeUpsell2RouteImport.update({
+  id: '/upgrade/upsell2',
+  path: '/upgrade/upsell2',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminUpgradeUpsell3Route = AdminUpgradeUpsell3RouteImport.update({
+  id: '/upgrade/upsell3',
+  path: '/upgrade/upsell3',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AuthLoginIndexRoute = AuthLoginIndexRouteImport.update({
   id: '/login/',
   path: '/login/',
   getParentRoute: () => AuthRouteRoute,
 } as any)
+const AdminBonusRealworldChapterRoute =
+  AdminBonusRealworldChapterRouteImport.update({
+    id: '/bonus/realworld/$chapter',
+    path: '/bonus/realworld/$chapter',
+    getParentRoute: () => AdminRouteRoute,
+  } as any)
+const AdminBonusSidehustleChapterRoute =
+  AdminBonusSidehustleChapterRouteImport.update({
+    id: '/bonus/sidehustle/$chapter',
+    path: '/bonus/sidehustle/$chapter',
+    getParentRoute: () => AdminRouteRoute,
+  } as any)
+const AdminTrainingModuleLessonRoute =
+  AdminTrainingModuleLessonRouteImport.update({
+    id: '/training/$module/$lesson',
+    path: '/training/$module/$lesson',
+    getParentRoute: () => AdminRouteRoute,
+  } as any)
 const AuthLoginVerifyTokenRoute = AuthLoginVerifyTokenRouteImport.update({
   id: '/login/verify/$token',
   path: '/login/verify/$token',
@@ -204,6 +321,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/userform': typeof UserformRoute
   '/admin/$': typeof AdminSplatRoute
+  '/admin/10kdays': typeof Admin10kdaysRoute
   '/admin/accountdetail': typeof AdminAccountdetailRoute
   '/admin/calendar': typeof AdminCalendarRoute
   '/admin/contacts': typeof AdminContactsRoute
@@ -211,23 +329,41 @@ export interface FileRoutesByFullPath {
   '/admin/contentchecklist': typeof AdminContentchecklistRoute
   '/admin/contentdetail': typeof AdminContentdetailRoute
   '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/dgtraining': typeof AdminDgtrainingRoute
+  '/admin/introai': typeof AdminIntroaiRoute
+  '/admin/introglobal': typeof AdminIntroglobalRoute
+  '/admin/introinstabio': typeof AdminIntroinstabioRoute
+  '/admin/introquickcash': typeof AdminIntroquickcashRoute
+  '/admin/introvirallead': typeof AdminIntroviralleadRoute
   '/admin/leaddetail': typeof AdminLeaddetailRoute
   '/admin/logout': typeof AdminLogoutRoute
+  '/admin/moneymaking': typeof AdminMoneymakingRoute
   '/admin/notes': typeof AdminNotesRoute
   '/admin/updateaccess': typeof AdminUpdateaccessRoute
   '/admin/updateprofile': typeof AdminUpdateprofileRoute
-  '/admin/upgrade': typeof AdminUpgradeRoute
   '/admin/virallead': typeof AdminViralleadRoute
   '/auth/404': typeof Auth404Route
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/maintenance': typeof AuthMaintenanceRoute
   '/auth/two-steps': typeof AuthTwoStepsRoute
   '/optin/$key': typeof OptinKeyRoute
+  '/admin/bonus/20ways': typeof AdminBonus20waysRoute
+  '/admin/digistore/$step': typeof AdminDigistoreStepRoute
+  '/admin/digistore/training': typeof AdminDigistoreTrainingRoute
   '/admin/sheet/content': typeof AdminSheetContentRoute
   '/admin/sheet/contentpage': typeof AdminSheetContentpageRoute
   '/admin/sheet/leads': typeof AdminSheetLeadsRoute
   '/admin/training/welcome': typeof AdminTrainingWelcomeRoute
+  '/admin/upgrade/dfyvideo': typeof AdminUpgradeDfyvideoRoute
+  '/admin/upgrade/upsell1': typeof AdminUpgradeUpsell1Route
+  '/admin/upgrade/upsell2': typeof AdminUpgradeUpsell2Route
+  '/admin/upgrade/upsell3': typeof AdminUpgradeUpsell3Route
+  '/admin/bonus/': typeof AdminBonusIndexRoute
+  '/admin/upgrade/': typeof AdminUpgradeIndexRoute
   '/auth/login/': typeof AuthLoginIndexRoute
+  '/admin/bonus/realworld/$chapter': typeof AdminBonusRealworldChapterRoute
+  '/admin/bonus/sidehustle/$chapter': typeof AdminBonusSidehustleChapterRoute
+  '/admin/training/$module/$lesson': typeof AdminTrainingModuleLessonRoute
   '/auth/login/verify/$token': typeof AuthLoginVerifyTokenRoute
 }
 export interface FileRoutesByTo {
@@ -237,6 +373,7 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/userform': typeof UserformRoute
   '/admin/$': typeof AdminSplatRoute
+  '/admin/10kdays': typeof Admin10kdaysRoute
   '/admin/accountdetail': typeof AdminAccountdetailRoute
   '/admin/calendar': typeof AdminCalendarRoute
   '/admin/contacts': typeof AdminContactsRoute
@@ -244,23 +381,41 @@ export interface FileRoutesByTo {
   '/admin/contentchecklist': typeof AdminContentchecklistRoute
   '/admin/contentdetail': typeof AdminContentdetailRoute
   '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/dgtraining': typeof AdminDgtrainingRoute
+  '/admin/introai': typeof AdminIntroaiRoute
+  '/admin/introglobal': typeof AdminIntroglobalRoute
+  '/admin/introinstabio': typeof AdminIntroinstabioRoute
+  '/admin/introquickcash': typeof AdminIntroquickcashRoute
+  '/admin/introvirallead': typeof AdminIntroviralleadRoute
   '/admin/leaddetail': typeof AdminLeaddetailRoute
   '/admin/logout': typeof AdminLogoutRoute
+  '/admin/moneymaking': typeof AdminMoneymakingRoute
   '/admin/notes': typeof AdminNotesRoute
   '/admin/updateaccess': typeof AdminUpdateaccessRoute
   '/admin/updateprofile': typeof AdminUpdateprofileRoute
-  '/admin/upgrade': typeof AdminUpgradeRoute
   '/admin/virallead': typeof AdminViralleadRoute
   '/auth/404': typeof Auth404Route
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/maintenance': typeof AuthMaintenanceRoute
   '/auth/two-steps': typeof AuthTwoStepsRoute
   '/optin/$key': typeof OptinKeyRoute
+  '/admin/bonus/20ways': typeof AdminBonus20waysRoute
+  '/admin/digistore/$step': typeof AdminDigistoreStepRoute
+  '/admin/digistore/training': typeof AdminDigistoreTrainingRoute
   '/admin/sheet/content': typeof AdminSheetContentRoute
   '/admin/sheet/contentpage': typeof AdminSheetContentpageRoute
   '/admin/sheet/leads': typeof AdminSheetLeadsRoute
   '/admin/training/welcome': typeof AdminTrainingWelcomeRoute
+  '/admin/upgrade/dfyvideo': typeof AdminUpgradeDfyvideoRoute
+  '/admin/upgrade/upsell1': typeof AdminUpgradeUpsell1Route
+  '/admin/upgrade/upsell2': typeof AdminUpgradeUpsell2Route
+  '/admin/upgrade/upsell3': typeof AdminUpgradeUpsell3Route
+  '/admin/bonus': typeof AdminBonusIndexRoute
+  '/admin/upgrade': typeof AdminUpgradeIndexRoute
   '/auth/login': typeof AuthLoginIndexRoute
+  '/admin/bonus/realworld/$chapter': typeof AdminBonusRealworldChapterRoute
+  '/admin/bonus/sidehustle/$chapter': typeof AdminBonusSidehustleChapterRoute
+  '/admin/training/$module/$lesson': typeof AdminTrainingModuleLessonRoute
   '/auth/login/verify/$token': typeof AuthLoginVerifyTokenRoute
 }
 export interface FileRoutesById {
@@ -271,6 +426,7 @@ export interface FileRoutesById {
   '/$': typeof SplatRoute
   '/userform': typeof UserformRoute
   '/admin/$': typeof AdminSplatRoute
+  '/admin/10kdays': typeof Admin10kdaysRoute
   '/admin/accountdetail': typeof AdminAccountdetailRoute
   '/admin/calendar': typeof AdminCalendarRoute
   '/admin/contacts': typeof AdminContactsRoute
@@ -278,23 +434,41 @@ export interface FileRoutesById {
   '/admin/contentchecklist': typeof AdminContentchecklistRoute
   '/admin/contentdetail': typeof AdminContentdetailRoute
   '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/dgtraining': typeof AdminDgtrainingRoute
+  '/admin/introai': typeof AdminIntroaiRoute
+  '/admin/introglobal': typeof AdminIntroglobalRoute
+  '/admin/introinstabio': typeof AdminIntroinstabioRoute
+  '/admin/introquickcash': typeof AdminIntroquickcashRoute
+  '/admin/introvirallead': typeof AdminIntroviralleadRoute
   '/admin/leaddetail': typeof AdminLeaddetailRoute
   '/admin/logout': typeof AdminLogoutRoute
+  '/admin/moneymaking': typeof AdminMoneymakingRoute
   '/admin/notes': typeof AdminNotesRoute
   '/admin/updateaccess': typeof AdminUpdateaccessRoute
   '/admin/updateprofile': typeof AdminUpdateprofileRoute
-  '/admin/upgrade': typeof AdminUpgradeRoute
   '/admin/virallead': typeof AdminViralleadRoute
   '/auth/404': typeof Auth404Route
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/maintenance': typeof AuthMaintenanceRoute
   '/auth/two-steps': typeof AuthTwoStepsRoute
   '/optin/$key': typeof OptinKeyRoute
+  '/admin/bonus/20ways': typeof AdminBonus20waysRoute
+  '/admin/digistore/$step': typeof AdminDigistoreStepRoute
+  '/admin/digistore/training': typeof AdminDigistoreTrainingRoute
   '/admin/sheet/content': typeof AdminSheetContentRoute
   '/admin/sheet/contentpage': typeof AdminSheetContentpageRoute
   '/admin/sheet/leads': typeof AdminSheetLeadsRoute
   '/admin/training/welcome': typeof AdminTrainingWelcomeRoute
+  '/admin/upgrade/dfyvideo': typeof AdminUpgradeDfyvideoRoute
+  '/admin/upgrade/upsell1': typeof AdminUpgradeUpsell1Route
+  '/admin/upgrade/upsell2': typeof AdminUpgradeUpsell2Route
+  '/admin/upgrade/upsell3': typeof AdminUpgradeUpsell3Route
+  '/admin/bonus/': typeof AdminBonusIndexRoute
+  '/admin/upgrade/': typeof AdminUpgradeIndexRoute
   '/auth/login/': typeof AuthLoginIndexRoute
+  '/admin/bonus/realworld/$chapter': typeof AdminBonusRealworldChapterRoute
+  '/admin/bonus/sidehustle/$chapter': typeof AdminBonusSidehustleChapterRoute
+  '/admin/training/$module/$lesson': typeof AdminTrainingModuleLessonRoute
   '/auth/login/verify/$token': typeof AuthLoginVerifyTokenRoute
 }
 export interface FileRouteTypes {
@@ -306,6 +480,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/userform'
     | '/admin/$'
+    | '/admin/10kdays'
     | '/admin/accountdetail'
     | '/admin/calendar'
     | '/admin/contacts'
@@ -313,23 +488,41 @@ export interface FileRouteTypes {
     | '/admin/contentchecklist'
     | '/admin/contentdetail'
     | '/admin/dashboard'
+    | '/admin/dgtraining'
+    | '/admin/introai'
+    | '/admin/introglobal'
+    | '/admin/introinstabio'
+    | '/admin/introquickcash'
+    | '/admin/introvirallead'
     | '/admin/leaddetail'
     | '/admin/logout'
+    | '/admin/moneymaking'
     | '/admin/notes'
     | '/admin/updateaccess'
     | '/admin/updateprofile'
-    | '/admin/upgrade'
     | '/admin/virallead'
     | '/auth/404'
     | '/auth/forgot-password'
     | '/auth/maintenance'
     | '/auth/two-steps'
     | '/optin/$key'
+    | '/admin/bonus/20ways'
+    | '/admin/digistore/$step'
+    | '/admin/digistore/training'
     | '/admin/sheet/content'
     | '/admin/sheet/contentpage'
     | '/admin/sheet/leads'
     | '/admin/training/welcome'
+    | '/admin/upgrade/dfyvideo'
+    | '/admin/upgrade/upsell1'
+    | '/admin/upgrade/upsell2'
+    | '/admin/upgrade/upsell3'
+    | '/admin/bonus/'
+    | '/admin/upgrade/'
     | '/auth/login/'
+    | '/admin/bonus/realworld/$chapter'
+    | '/admin/bonus/sidehustle/$chapter'
+    | '/admin/training/$module/$lesson'
     | '/auth/login/verify/$token'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -339,6 +532,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/userform'
     | '/admin/$'
+    | '/admin/10kdays'
     | '/admin/accountdetail'
     | '/admin/calendar'
     | '/admin/contacts'
@@ -346,23 +540,41 @@ export interface FileRouteTypes {
     | '/admin/contentchecklist'
     | '/admin/contentdetail'
     | '/admin/dashboard'
+    | '/admin/dgtraining'
+    | '/admin/introai'
+    | '/admin/introglobal'
+    | '/admin/introinstabio'
+    | '/admin/introquickcash'
+    | '/admin/introvirallead'
     | '/admin/leaddetail'
     | '/admin/logout'
+    | '/admin/moneymaking'
     | '/admin/notes'
     | '/admin/updateaccess'
     | '/admin/updateprofile'
-    | '/admin/upgrade'
     | '/admin/virallead'
     | '/auth/404'
     | '/auth/forgot-password'
     | '/auth/maintenance'
     | '/auth/two-steps'
     | '/optin/$key'
+    | '/admin/bonus/20ways'
+    | '/admin/digistore/$step'
+    | '/admin/digistore/training'
     | '/admin/sheet/content'
     | '/admin/sheet/contentpage'
     | '/admin/sheet/leads'
     | '/admin/training/welcome'
+    | '/admin/upgrade/dfyvideo'
+    | '/admin/upgrade/upsell1'
+    | '/admin/upgrade/upsell2'
+    | '/admin/upgrade/upsell3'
+    | '/admin/bonus'
+    | '/admin/upgrade'
     | '/auth/login'
+    | '/admin/bonus/realworld/$chapter'
+    | '/admin/bonus/sidehustle/$chapter'
+    | '/admin/training/$module/$lesson'
     | '/auth/login/verify/$token'
   id:
     | '__root__'
@@ -372,6 +584,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/userform'
     | '/admin/$'
+    | '/admin/10kdays'
     | '/admin/accountdetail'
     | '/admin/calendar'
     | '/admin/contacts'
@@ -379,23 +592,41 @@ export interface FileRouteTypes {
     | '/admin/contentchecklist'
     | '/admin/contentdetail'
     | '/admin/dashboard'
+    | '/admin/dgtraining'
+    | '/admin/introai'
+    | '/admin/introglobal'
+    | '/admin/introinstabio'
+    | '/admin/introquickcash'
+    | '/admin/introvirallead'
     | '/admin/leaddetail'
     | '/admin/logout'
+    | '/admin/moneymaking'
     | '/admin/notes'
     | '/admin/updateaccess'
     | '/admin/updateprofile'
-    | '/admin/upgrade'
     | '/admin/virallead'
     | '/auth/404'
     | '/auth/forgot-password'
     | '/auth/maintenance'
     | '/auth/two-steps'
     | '/optin/$key'
+    | '/admin/bonus/20ways'
+    | '/admin/digistore/$step'
+    | '/admin/digistore/training'
     | '/admin/sheet/content'
     | '/admin/sheet/contentpage'
     | '/admin/sheet/leads'
     | '/admin/training/welcome'
+    | '/admin/upgrade/dfyvideo'
+    | '/admin/upgrade/upsell1'
+    | '/admin/upgrade/upsell2'
+    | '/admin/upgrade/upsell3'
+    | '/admin/bonus/'
+    | '/admin/upgrade/'
     | '/auth/login/'
+    | '/admin/bonus/realworld/$chapter'
+    | '/admin/bonus/sidehustle/$chapter'
+    | '/admin/training/$module/$lesson'
     | '/auth/login/verify/$token'
   fileRoutesById: FileRoutesById
 }
@@ -452,6 +683,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSplatRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/10kdays': {
+      id: '/admin/10kdays'
+      path: '/10kdays'
+      fullPath: '/admin/10kdays'
+      preLoaderRoute: typeof Admin10kdaysRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/accountdetail': {
       id: '/admin/accountdetail'
       path: '/accountdetail'
@@ -501,6 +739,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDashboardRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/dgtraining': {
+      id: '/admin/dgtraining'
+      path: '/dgtraining'
+      fullPath: '/admin/dgtraining'
+      preLoaderRoute: typeof AdminDgtrainingRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/introai': {
+      id: '/admin/introai'
+      path: '/introai'
+      fullPath: '/admin/introai'
+      preLoaderRoute: typeof AdminIntroaiRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/introglobal': {
+      id: '/admin/introglobal'
+      path: '/introglobal'
+      fullPath: '/admin/introglobal'
+      preLoaderRoute: typeof AdminIntroglobalRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/introinstabio': {
+      id: '/admin/introinstabio'
+      path: '/introinstabio'
+      fullPath: '/admin/introinstabio'
+      preLoaderRoute: typeof AdminIntroinstabioRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/introquickcash': {
+      id: '/admin/introquickcash'
+      path: '/introquickcash'
+      fullPath: '/admin/introquickcash'
+      preLoaderRoute: typeof AdminIntroquickcashRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/introvirallead': {
+      id: '/admin/introvirallead'
+      path: '/introvirallead'
+      fullPath: '/admin/introvirallead'
+      preLoaderRoute: typeof AdminIntroviralleadRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/leaddetail': {
       id: '/admin/leaddetail'
       path: '/leaddetail'
@@ -513,6 +793,13 @@ declare module '@tanstack/react-router' {
       path: '/logout'
       fullPath: '/admin/logout'
       preLoaderRoute: typeof AdminLogoutRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/moneymaking': {
+      id: '/admin/moneymaking'
+      path: '/moneymaking'
+      fullPath: '/admin/moneymaking'
+      preLoaderRoute: typeof AdminMoneymakingRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/notes': {
@@ -534,13 +821,6 @@ declare module '@tanstack/react-router' {
       path: '/updateprofile'
       fullPath: '/admin/updateprofile'
       preLoaderRoute: typeof AdminUpdateprofileRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/upgrade': {
-      id: '/admin/upgrade'
-      path: '/upgrade'
-      fullPath: '/admin/upgrade'
-      preLoaderRoute: typeof AdminUpgradeRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/virallead': {
@@ -585,6 +865,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OptinKeyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/bonus/': {
+      id: '/admin/bonus/'
+      path: '/bonus'
+      fullPath: '/admin/bonus/'
+      preLoaderRoute: typeof AdminBonusIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/bonus/20ways': {
+      id: '/admin/bonus/20ways'
+      path: '/bonus/20ways'
+      fullPath: '/admin/bonus/20ways'
+      preLoaderRoute: typeof AdminBonus20waysRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/digistore/$step': {
+      id: '/admin/digistore/$step'
+      path: '/digistore/$step'
+      fullPath: '/admin/digistore/$step'
+      preLoaderRoute: typeof AdminDigistoreStepRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/digistore/training': {
+      id: '/admin/digistore/training'
+      path: '/digistore/training'
+      fullPath: '/admin/digistore/training'
+      preLoaderRoute: typeof AdminDigistoreTrainingRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/sheet/content': {
       id: '/admin/sheet/content'
       path: '/sheet/content'
@@ -613,12 +921,68 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminTrainingWelcomeRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/upgrade/': {
+      id: '/admin/upgrade/'
+      path: '/upgrade'
+      fullPath: '/admin/upgrade/'
+      preLoaderRoute: typeof AdminUpgradeIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/upgrade/dfyvideo': {
+      id: '/admin/upgrade/dfyvideo'
+      path: '/upgrade/dfyvideo'
+      fullPath: '/admin/upgrade/dfyvideo'
+      preLoaderRoute: typeof AdminUpgradeDfyvideoRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/upgrade/upsell1': {
+      id: '/admin/upgrade/upsell1'
+      path: '/upgrade/upsell1'
+      fullPath: '/admin/upgrade/upsell1'
+      preLoaderRoute: typeof AdminUpgradeUpsell1RouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/upgrade/upsell2': {
+      id: '/admin/upgrade/upsell2'
+      path: '/upgrade/upsell2'
+      fullPath: '/admin/upgrade/upsell2'
+      preLoaderRoute: typeof AdminUpgradeUpsell2RouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/upgrade/upsell3': {
+      id: '/admin/upgrade/upsell3'
+      path: '/upgrade/upsell3'
+      fullPath: '/admin/upgrade/upsell3'
+      preLoaderRoute: typeof AdminUpgradeUpsell3RouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/auth/login/': {
       id: '/auth/login/'
       path: '/login'
       fullPath: '/auth/login/'
       preLoaderRoute: typeof AuthLoginIndexRouteImport
       parentRoute: typeof AuthRouteRoute
+    }
+    '/admin/bonus/realworld/$chapter': {
+      id: '/admin/bonus/realworld/$chapter'
+      path: '/bonus/realworld/$chapter'
+      fullPath: '/admin/bonus/realworld/$chapter'
+      preLoaderRoute: typeof AdminBonusRealworldChapterRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/bonus/sidehustle/$chapter': {
+      id: '/admin/bonus/sidehustle/$chapter'
+      path: '/bonus/sidehustle/$chapter'
+      fullPath: '/admin/bonus/sidehustle/$chapter'
+      preLoaderRoute: typeof AdminBonusSidehustleChapterRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/training/$module/$lesson': {
+      id: '/admin/training/$module/$lesson'
+      path: '/training/$module/$lesson'
+      fullPath: '/admin/training/$module/$lesson'
+      preLoaderRoute: typeof AdminTrainingModuleLessonRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/auth/login/verify/$token': {
       id: '/auth/login/verify/$token'
@@ -632,6 +996,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteRouteChildren {
   AdminSplatRoute: typeof AdminSplatRoute
+  Admin10kdaysRoute: typeof Admin10kdaysRoute
   AdminAccountdetailRoute: typeof AdminAccountdetailRoute
   AdminCalendarRoute: typeof AdminCalendarRoute
   AdminContactsRoute: typeof AdminContactsRoute
@@ -639,21 +1004,40 @@ interface AdminRouteRouteChildren {
   AdminContentchecklistRoute: typeof AdminContentchecklistRoute
   AdminContentdetailRoute: typeof AdminContentdetailRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
+  AdminDgtrainingRoute: typeof AdminDgtrainingRoute
+  AdminIntroaiRoute: typeof AdminIntroaiRoute
+  AdminIntroglobalRoute: typeof AdminIntroglobalRoute
+  AdminIntroinstabioRoute: typeof AdminIntroinstabioRoute
+  AdminIntroquickcashRoute: typeof AdminIntroquickcashRoute
+  AdminIntroviralleadRoute: typeof AdminIntroviralleadRoute
   AdminLeaddetailRoute: typeof AdminLeaddetailRoute
   AdminLogoutRoute: typeof AdminLogoutRoute
+  AdminMoneymakingRoute: typeof AdminMoneymakingRoute
   AdminNotesRoute: typeof AdminNotesRoute
   AdminUpdateaccessRoute: typeof AdminUpdateaccessRoute
   AdminUpdateprofileRoute: typeof AdminUpdateprofileRoute
-  AdminUpgradeRoute: typeof AdminUpgradeRoute
   AdminViralleadRoute: typeof AdminViralleadRoute
+  AdminBonus20waysRoute: typeof AdminBonus20waysRoute
+  AdminDigistoreStepRoute: typeof AdminDigistoreStepRoute
+  AdminDigistoreTrainingRoute: typeof AdminDigistoreTrainingRoute
   AdminSheetContentRoute: typeof AdminSheetContentRoute
   AdminSheetContentpageRoute: typeof AdminSheetContentpageRoute
   AdminSheetLeadsRoute: typeof AdminSheetLeadsRoute
   AdminTrainingWelcomeRoute: typeof AdminTrainingWelcomeRoute
+  AdminUpgradeDfyvideoRoute: typeof AdminUpgradeDfyvideoRoute
+  AdminUpgradeUpsell1Route: typeof AdminUpgradeUpsell1Route
+  AdminUpgradeUpsell2Route: typeof AdminUpgradeUpsell2Route
+  AdminUpgradeUpsell3Route: typeof AdminUpgradeUpsell3Route
+  AdminBonusIndexRoute: typeof AdminBonusIndexRoute
+  AdminUpgradeIndexRoute: typeof AdminUpgradeIndexRoute
+  AdminBonusRealworldChapterRoute: typeof AdminBonusRealworldChapterRoute
+  AdminBonusSidehustleChapterRoute: typeof AdminBonusSidehustleChapterRoute
+  AdminTrainingModuleLessonRoute: typeof AdminTrainingModuleLessonRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminSplatRoute: AdminSplatRoute,
+  Admin10kdaysRoute: Admin10kdaysRoute,
   AdminAccountdetailRoute: AdminAccountdetailRoute,
   AdminCalendarRoute: AdminCalendarRoute,
   AdminContactsRoute: AdminContactsRoute,
@@ -661,17 +1045,35 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminContentchecklistRoute: AdminContentchecklistRoute,
   AdminContentdetailRoute: AdminContentdetailRoute,
   AdminDashboardRoute: AdminDashboardRoute,
+  AdminDgtrainingRoute: AdminDgtrainingRoute,
+  AdminIntroaiRoute: AdminIntroaiRoute,
+  AdminIntroglobalRoute: AdminIntroglobalRoute,
+  AdminIntroinstabioRoute: AdminIntroinstabioRoute,
+  AdminIntroquickcashRoute: AdminIntroquickcashRoute,
+  AdminIntroviralleadRoute: AdminIntroviralleadRoute,
   AdminLeaddetailRoute: AdminLeaddetailRoute,
   AdminLogoutRoute: AdminLogoutRoute,
+  AdminMoneymakingRoute: AdminMoneymakingRoute,
   AdminNotesRoute: AdminNotesRoute,
   AdminUpdateaccessRoute: AdminUpdateaccessRoute,
   AdminUpdateprofileRoute: AdminUpdateprofileRoute,
-  AdminUpgradeRoute: AdminUpgradeRoute,
   AdminViralleadRoute: AdminViralleadRoute,
+  AdminBonus20waysRoute: AdminBonus20waysRoute,
+  AdminDigistoreStepRoute: AdminDigistoreStepRoute,
+  AdminDigistoreTrainingRoute: AdminDigistoreTrainingRoute,
   AdminSheetContentRoute: AdminSheetContentRoute,
   AdminSheetContentpageRoute: AdminSheetContentpageRoute,
   AdminSheetLeadsRoute: AdminSheetLeadsRoute,
   AdminTrainingWelcomeRoute: AdminTrainingWelcomeRoute,
+  AdminUpgradeDfyvideoRoute: AdminUpgradeDfyvideoRoute,
+  AdminUpgradeUpsell1Route: AdminUpgradeUpsell1Route,
+  AdminUpgradeUpsell2Route: AdminUpgradeUpsell2Route,
+  AdminUpgradeUpsell3Route: AdminUpgradeUpsell3Route,
+  AdminBonusIndexRoute: AdminBonusIndexRoute,
+  AdminUpgradeIndexRoute: AdminUpgradeIndexRoute,
+  AdminBonusRealworldChapterRoute: AdminBonusRealworldChapterRoute,
+  AdminBonusSidehustleChapterRoute: AdminBonusSidehustleChapterRoute,
+  AdminTrainingModuleLessonRoute: AdminTrainingModuleLessonRoute,
 }
 
 const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(

@@ -15,6 +15,9 @@ export async function registerSecurity(app: FastifyInstance) {
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // Lesson videos: the two players a lesson may embed, and .mp4 files over https.
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        mediaSrc: ["'self'", 'https:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -23,6 +23,7 @@ const tokenSubjectQuery = (db: Db) =>
       tokenVersion: members.tokenVersion,
       twoFactorEnabled: sql<boolean>`${members.totpSecret} is not null`,
       areas: members.areas,
+      joinedAt: members.createdAt,
     })
     .from(members)
     .where(eq(members.id, sql.placeholder('id')))

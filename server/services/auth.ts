@@ -40,6 +40,8 @@ export interface AuthedMember {
   role: 'admin' | 'member'
   twoFactorEnabled: boolean
   areas: AreaKey[]
+  /** When the member joined: drip lessons open that many days after it. */
+  joinedAt: Date
 }
 
 export interface AuthDeps {
@@ -72,8 +74,8 @@ export class AuthService {
     if (!member || member.tokenVersion !== claims.tv) {
       throw unauthorized('Your session has expired. Sign in again.')
     }
-    const { id, email, role, twoFactorEnabled, areas } = member
-    return { id, email, role, twoFactorEnabled, areas }
+    const { id, email, role, twoFactorEnabled, areas, joinedAt } = member
+    return { id, email, role, twoFactorEnabled, areas, joinedAt }
   }
 
   async login(email: string, password: string, ip: string): Promise<SignIn> {

@@ -54,6 +54,10 @@ const config = defineConfig({
     ...themeVariables,
     html: { colorPalette: 'primary' },
     body: { bg: 'bg.page', color: 'fg', fontFamily: 'body' },
+    // Printing a lesson prints its text: no sidebar, top bar, buttons or table of contents.
+    'aside, header, [data-print-hide]': { '@media print': { display: 'none !important' } },
+    'body, main': { '@media print': { bg: 'white', color: 'black' } },
+    '[data-print-flat]': { '@media print': { paddingInlineStart: '0 !important' } },
   },
   theme: {
     // xs is the base (0). 2xl is kept above xl so the scale stays ordered.

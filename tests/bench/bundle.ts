@@ -1,8 +1,8 @@
 /**
  * JavaScript a browser downloads for the first screen of /auth/login and of /admin/dashboard,
  * with a cold cache, as the server sends it (precompressed br or gzip). Run after a build:
- * `npm run bench:bundle` (add `-- --files` to list each file). Exits 1 when a page is over
- * its budget.
+ * `npm run bench:bundle` (add `-- --files` to list each file). Also what a lesson screen adds
+ * beyond the shell: the JavaScript fetched when a member goes from the dashboard to a lesson.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
@@ -16,7 +16,11 @@ const root = resolve(import.meta.dirname, '../..')
 /** The build to measure: dist/ unless STATIC_DIR names another. */
 const staticDir = resolve(root, process.env.STATIC_DIR ?? 'dist')
 const KiB = 1024
-const BUDGETS = { '/auth/login': 170 * KiB, '/admin/dashboard': 260 * KiB } as const
+const BUDGETS = {
+  '/auth/login': 170 * KiB,
+  '/admin/dashboard': 260 * KiB,
+  'lesson, after the dashboard': 25 * KiB,
+} as const
 
 const launchArgs = [
   '--no-sandbox',
@@ -101,35 +105,37 @@ interface Measure {
 async function measure(
   browser: Browser,
   baseURL: string,
-  path: keyof typeof BUDGETS,
+  path: '/auth/login' | '/admin/dashboard',
   ready: RegExp,
   localStorage: { name: string; value: string }[] = [],
-): Promise<Measure> {
+): Promise<Measure[]> {
   // A new context has an empty cache: every file is fetched.
   const context = await browser.newContext({
     storageState: { cookies: [], origins: [{ origin: baseURL, localStorage }] },
   })
   const page = await context.newPage()
-  const result: Measure = {
-    page: path,
+  const empty = (name: string): Measure => ({
+    page: name,
     requests: 0,
     bytes: 0,
     decoded: 0,
     encodings: new Set(),
     files: [],
-  }
+  })
+  let result = empty(path)
   const pending: Promise<void>[] = []
   page.on('requestfinished', (request) => {
     if (request.resourceType() !== 'script') return
+    const into = result
     pending.push(
       (async () => {
         const [sizes, response] = await Promise.all([request.sizes(), request.response()])
         const body = await response?.body().catch(() => undefined)
-        result.requests++
-        result.files.push({ url: new URL(request.url()).pathname, bytes: sizes.responseBodySize })
-        result.bytes += sizes.responseBodySize
-        result.decoded += body?.length ?? 0
-        result.encodings.add((await response?.headerValue('content-encoding')) ?? 'identity')
+        into.requests++
+        into.files.push({ url: new URL(request.url()).pathname, bytes: sizes.responseBodySize })
+        into.bytes += sizes.responseBodySize
+        into.decoded += body?.length ?? 0
+        into.encodings.add((await response?.headerValue('content-encoding')) ?? 'identity')
       })(),
     )
   })
@@ -140,8 +146,18 @@ async function measure(
     throw new Error(`${path} ended on ${page.url()}`)
   }
   await Promise.all(pending)
+  const rows = [result]
+  if (path === '/admin/dashboard') {
+    // The resume card opens the first lesson: what that screen adds to the loaded shell.
+    result = empty('lesson, after the dashboard')
+    rows.push(result)
+    await page.getByTestId('resume-card').getByRole('button').click()
+    await page.locator('.lesson-body').waitFor({ timeout: 15_000 })
+    await page.waitForLoadState('networkidle')
+    await Promise.all(pending)
+  }
   await context.close()
-  return result
+  return rows
 }
 
 async function main() {
@@ -159,19 +175,19 @@ async function main() {
       args: launchArgs,
     })
     const rows = [
-      await measure(browser, started.baseURL, '/auth/login', /^Sign in$/),
-      await measure(
+      ...(await measure(browser, started.baseURL, '/auth/login', /^Sign in$/)),
+      ...(await measure(
         browser,
         started.baseURL,
         '/admin/dashboard',
         /^Welcome back/,
         await signInThroughApi(started.baseURL),
-      ),
+      )),
     ]
     const kib = (n: number) => `${(n / KiB).toFixed(1)} KiB`
     console.log('')
     console.log(
-      'page               JS requests   JS transferred   JS decoded    budget     encoding',
+      'page                          JS requests   JS transferred   JS decoded    budget     encoding',
     )
     let over = false
     for (const row of rows) {
@@ -180,7 +196,7 @@ async function main() {
       over ||= !ok
       console.log(
         [
-          row.page.padEnd(18),
+          row.page.padEnd(29),
           String(row.requests).padStart(11),
           kib(row.bytes).padStart(16),
           kib(row.decoded).padStart(12),

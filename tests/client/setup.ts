@@ -54,6 +54,8 @@ const quietDefaults = [
     },
   })),
   handle(contract.accounts.dgMemberInfo, () => ({ data: { data: { digistore24: null } } })),
+  // No course progress yet: the dashboard's resume card offers nothing to continue.
+  handle(contract.courses.list, () => ({ data: { data: { courses: [], resume: null } } })),
 ]
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))

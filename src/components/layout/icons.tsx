@@ -89,6 +89,19 @@ const paths = {
   edit: ['M4 20h4L18.5 9.5a2.8 2.8 0 0 0-4-4L4 16v4', 'M13.5 6.5l4 4'],
   chevronLeft: ['M15 6l-6 6 6 6'],
   chevronRight: ['M9 6l6 6-6 6'],
+  book: [
+    'M3 19a9 9 0 0 1 9 0a9 9 0 0 1 9 0',
+    'M3 6a9 9 0 0 1 9 0a9 9 0 0 1 9 0',
+    'M3 6v13',
+    'M12 6v13',
+    'M21 6v13',
+  ],
+  gift: [
+    'M3 9a1 1 0 0 1 1-1h16a1 1 0 0 1 1 1v2a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1z',
+    'M12 8v13',
+    'M19 12v7a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2v-7',
+    'M7.5 8a2.5 2.5 0 0 1 0-5A4.8 8 0 0 1 12 8a4.8 8 0 0 1 4.5-5a2.5 2.5 0 0 1 0 5',
+  ],
 } as const
 
 export type IconName = keyof typeof paths

@@ -31,11 +31,32 @@ export const navGroups: NavGroup[] = [
       { label: 'Notes', path: '/admin/notes', icon: 'note' },
     ],
   },
-  { label: 'Training', items: [] },
-  { label: 'Bonus', items: [] },
+  {
+    label: 'Training',
+    items: [
+      { label: 'Start here', path: '/admin/introglobal', icon: 'star' },
+      { label: 'Digital-marketing training', path: '/admin/dgtraining', icon: 'book' },
+      { label: 'Digistore24 training', path: '/admin/digistore/training', icon: 'book' },
+      { label: '10K days plan', path: '/admin/10kdays', icon: 'calendar' },
+      { label: 'Ways to make money', path: '/admin/moneymaking', icon: 'content' },
+    ],
+  },
+  {
+    label: 'Bonus',
+    items: [
+      { label: 'Bonus courses', path: '/admin/bonus', icon: 'gift' },
+      { label: '20 ways to promote', path: '/admin/bonus/20ways', icon: 'checklist' },
+    ],
+  },
   {
     label: 'Upgrades',
-    items: [{ label: 'Upgrade', path: '/admin/upgrade', icon: 'upgrade' }],
+    items: [
+      { label: 'Upgrade', path: '/admin/upgrade', icon: 'upgrade' },
+      { label: 'Traffic accelerator', path: '/admin/upgrade/upsell1', icon: 'upgrade' },
+      { label: 'Done-for-you campaigns', path: '/admin/upgrade/upsell2', icon: 'upgrade' },
+      { label: 'Coaching', path: '/admin/upgrade/upsell3', icon: 'upgrade' },
+      { label: 'Done-for-you videos', path: '/admin/upgrade/dfyvideo', icon: 'upgrade' },
+    ],
   },
   { label: 'Niches', items: [] },
   {
@@ -46,9 +67,15 @@ export const navGroups: NavGroup[] = [
       { label: 'Calendar', path: '/admin/calendar', icon: 'calendar' },
       { label: 'Leads', path: '/admin/sheet/leads', icon: 'users' },
       { label: 'Opt-in link', path: '/admin/virallead', icon: 'link' },
+      { label: 'Viral leads guide', path: '/admin/introvirallead', icon: 'users' },
+      { label: 'Quick cash guide', path: '/admin/introquickcash', icon: 'star' },
+      { label: 'Instagram bio guide', path: '/admin/introinstabio', icon: 'user' },
     ],
   },
-  { label: 'AI tools', items: [] },
+  {
+    label: 'AI tools',
+    items: [{ label: 'Using AI well', path: '/admin/introai', icon: 'star' }],
+  },
   {
     label: 'Earnings',
     items: [{ label: 'Affiliate accounts', path: '/admin/accountdetail', icon: 'link' }],

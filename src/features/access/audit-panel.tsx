@@ -12,6 +12,8 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   'member.email': 'E-mail changed',
   'member.delete': 'Deleted',
   'member.access': 'Access changed',
+  'lesson.edit': 'Lesson edited',
+  'lesson.restore': 'Lesson restored',
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })

@@ -27,9 +27,12 @@ const ROLE_LABELS = { admin: 'Administrator', member: 'Member' } as const
 
 /**
  * The welcome screen (also /admin/training/welcome): who is signed in and what is here. The
- * route passes in the earnings section (a feature of its own).
+ * route passes in the courses' resume card and the earnings section (features of their own).
  */
-export function DashboardScreen({ earnings }: { earnings?: ReactNode } = {}) {
+export function DashboardScreen({
+  earnings,
+  courses,
+}: { earnings?: ReactNode; courses?: ReactNode } = {}) {
   const email = storedEmail() ?? ''
   const profile = useQuery({
     ...membersApi.profile.queryOptions({ params: { email } }),
@@ -94,6 +97,8 @@ export function DashboardScreen({ earnings }: { earnings?: ReactNode } = {}) {
           </Stack>
         </Card.Body>
       </Card.Root>
+
+      {courses}
 
       {earnings}
 

@@ -1,4 +1,5 @@
 import { Box, Button, Input, InputGroup, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { getRouteApi } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 
 import type { Note } from '../../../api-schemas/notes'
@@ -11,6 +12,8 @@ import { useDeleteNote, useTogglePin } from './use-note-mutations'
 
 type Editing = { note: Note | null } | null
 
+const route = getRouteApi('/admin/notes')
+
 /** Every note of the member as coloured cards, searched in the browser. */
 export function NotesScreen() {
   const notes = notesApi.list.useQuery()
@@ -21,6 +24,14 @@ export function NotesScreen() {
   const togglePin = useTogglePin()
 
   const all = notes.data?.data
+  // A link to one note (?note=<id>) opens it once the notes are there.
+  const { note: linked } = route.useSearch()
+  const [openedLink, setOpenedLink] = useState<string | undefined>()
+  if (linked && linked !== openedLink && all) {
+    setOpenedLink(linked)
+    const found = all.find((note) => note.id === linked)
+    if (found) setEditing({ note: found })
+  }
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase()
     if (!all || !needle) return all ?? []

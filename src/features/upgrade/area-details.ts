@@ -22,3 +22,11 @@ export const AREA_DETAILS: Record<AreaKey, string> = {
 
 /** The contact-us subject that asks for an area. */
 export const upgradeSubject = (label: string) => `Upgrade request: ${label}`
+
+/** The areas that have an offer page of their own, saying what the upgrade gives. */
+export const OFFER_PAGES = {
+  upsell1: '/admin/upgrade/upsell1',
+  upsell2: '/admin/upgrade/upsell2',
+  upsell3: '/admin/upgrade/upsell3',
+  dfyVideo: '/admin/upgrade/dfyvideo',
+} as const satisfies Partial<Record<AreaKey, string>>

@@ -6,7 +6,7 @@ import { AREAS } from '../../../api-schemas/access'
 import { membersApi } from '../../api/members'
 import { Card, ErrorState, PageHeader, PageSpinner } from '../../components/ui'
 import { storedEmail } from '../../lib/session'
-import { AREA_DETAILS, upgradeSubject } from './area-details'
+import { AREA_DETAILS, OFFER_PAGES, upgradeSubject } from './area-details'
 
 /** The area catalogue: what the member has, what the others give, and how to ask for them. */
 export function UpgradeScreen() {
@@ -78,6 +78,11 @@ function Catalogue({ isAdmin, areas }: { isAdmin: boolean; areas: Set<string> })
                 <Text color="fg.muted" flex="1">
                   {AREA_DETAILS[area.key]}
                 </Text>
+                {area.key in OFFER_PAGES ? (
+                  <Link to={OFFER_PAGES[area.key as keyof typeof OFFER_PAGES]}>
+                    What {area.label.replace(/^Upgrade \d: /, '')} includes
+                  </Link>
+                ) : null}
                 {included ? null : (
                   <Button
                     asChild

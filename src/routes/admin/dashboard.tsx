@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 
+import { ResumeCard } from '../../features/courses/resume-card'
 import { DashboardScreen } from '../../features/dashboard/dashboard-screen'
 import { EarningsSection } from '../../features/earnings/earnings-section'
 import { earningsSearchSchema } from '../../features/earnings/search'
@@ -11,5 +12,5 @@ export const Route = createFileRoute('/admin/dashboard')({
 })
 
 function Dashboard() {
-  return <DashboardScreen earnings={<EarningsSection />} />
+  return <DashboardScreen courses={<ResumeCard />} earnings={<EarningsSection />} />
 }

@@ -1,0 +1,218 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Flex,
+  Heading,
+  Progress,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useRouter } from '@tanstack/react-router'
+
+import type { Completion, Course, LessonItem } from '../../../api-schemas/courses'
+import { coursesApi } from '../../api/courses'
+import { UpgradePanel } from '../../components/area-gate'
+import { AppIcon } from '../../components/layout/icons'
+import { Card, ErrorState, PageHeader } from '../../components/ui'
+
+const dateText = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' })
+
+const percent = (c: Completion) => (c.total === 0 ? 0 : Math.round((c.completed / c.total) * 100))
+
+/** The overview of one or more courses: completion per course and module, and every lesson. */
+export function CourseOverview({
+  title,
+  keys,
+  intro,
+}: {
+  title: string
+  keys: string[]
+  intro: string
+}) {
+  const list = useQuery(coursesApi.list.queryOptions())
+  const shown = list.data?.data.courses.filter((c) => keys.includes(c.key)) ?? []
+
+  return (
+    <Stack gap="6">
+      <PageHeader
+        title={title}
+        crumbs={[{ label: 'Dashboard', to: '/admin/dashboard' }, { label: title }]}
+      />
+      <Text color="fg.muted" maxW="72ch" mt="-4">
+        {intro}
+      </Text>
+      {list.isPending ? (
+        <Stack gap="6" aria-busy="true" aria-label="Loading the courses">
+          {keys.map((k) => (
+            <Skeleton key={k} height="72" borderRadius="l2" />
+          ))}
+        </Stack>
+      ) : list.isError ? (
+        <ErrorState
+          title="The courses could not be loaded"
+          message={list.error.message}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
+      ) : (
+        shown.map((course) => (
+          <CourseCard key={course.key} course={course} single={keys.length === 1} />
+        ))
+      )}
+    </Stack>
+  )
+}
+
+function CourseCard({ course, single }: { course: Course; single: boolean }) {
+  const router = useRouter()
+  const next =
+    course.lessons.find((l) => !l.completed && !l.locked) ?? course.lessons.find((l) => !l.locked)
+  const started = course.completion.completed > 0
+  const modules =
+    course.modules.length > 0
+      ? course.modules.map((m) => ({
+          ...m,
+          lessons: course.lessons.filter((l) => l.module === m.number),
+        }))
+      : [{ number: 0, title: '', completion: course.completion, lessons: course.lessons }]
+
+  return (
+    <Card data-testid={`course-${course.key}`}>
+      <Stack gap="5">
+        <Flex
+          gap="4"
+          justify="space-between"
+          align={{ base: 'stretch', md: 'center' }}
+          direction={{ base: 'column', md: 'row' }}
+        >
+          <Stack gap="1" minW="0">
+            <Heading as="h2" size={single ? 'lg' : 'xl'}>
+              {course.title}
+            </Heading>
+            <Text color="fg.muted">{course.summary}</Text>
+          </Stack>
+          {next && !course.locked ? (
+            <Button
+              colorPalette="primary"
+              flexShrink={0}
+              onClick={() => void router.navigate({ href: next.path })}
+            >
+              {course.completion.completed === course.completion.total
+                ? 'Read again'
+                : started
+                  ? 'Continue'
+                  : 'Start'}
+            </Button>
+          ) : null}
+        </Flex>
+        <CompletionBar completion={course.completion} label={`${course.title}: completed`} />
+        {course.locked ? <UpgradePanel area={course.area} /> : null}
+        {modules.map((m) => (
+          <Stack
+            key={m.number}
+            gap="2"
+            as="section"
+            aria-labelledby={`module-${course.key}-${m.number}`}
+          >
+            {m.title ? (
+              <Flex justify="space-between" align="baseline" gap="3" wrap="wrap">
+                <Heading as="h3" size="md" id={`module-${course.key}-${m.number}`}>
+                  Module {m.number}: {m.title}
+                </Heading>
+                <Text fontSize="sm" color="fg.muted">
+                  {m.completion.completed} of {m.completion.total} done
+                </Text>
+              </Flex>
+            ) : null}
+            <Stack
+              as="ol"
+              gap="0"
+              listStyleType="none"
+              ps="0"
+              m="0"
+              borderWidth="1px"
+              borderColor="border"
+              borderRadius="l2"
+            >
+              {m.lessons.map((lesson, i) => (
+                <LessonRow key={lesson.path} lesson={lesson} first={i === 0} />
+              ))}
+            </Stack>
+          </Stack>
+        ))}
+      </Stack>
+    </Card>
+  )
+}
+
+export function CompletionBar({ completion, label }: { completion: Completion; label: string }) {
+  const value = percent(completion)
+  return (
+    <Flex gap="3" align="center">
+      <Progress.Root value={value} flex="1" size="sm" colorPalette="primary" aria-label={label}>
+        <Progress.Track>
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+      <Text fontSize="sm" color="fg.muted" minW="12ch" textAlign="end">
+        {value}% · {completion.completed}/{completion.total}
+      </Text>
+    </Flex>
+  )
+}
+
+function LessonRow({ lesson, first }: { lesson: LessonItem; first: boolean }) {
+  const status = lesson.completed ? 'Completed' : lesson.locked ? 'Locked' : 'Not started'
+  return (
+    <Box as="li" borderTopWidth={first ? '0' : '1px'} borderColor="border">
+      <Link
+        to={lesson.path as '/admin/dashboard'}
+        style={{ display: 'block' }}
+        aria-label={`${lesson.title} (${status}${lesson.opensAt ? `, opens ${dateText.format(new Date(lesson.opensAt))}` : ''})`}
+      >
+        <Flex gap="3" px="4" py="3" align="center" _hover={{ bg: 'bg.muted' }}>
+          <Flex
+            boxSize="8"
+            flexShrink={0}
+            borderRadius="full"
+            align="center"
+            justify="center"
+            fontSize="sm"
+            fontWeight="semibold"
+            bg={lesson.completed ? 'green.solid' : 'bg.muted'}
+            color={lesson.completed ? 'green.contrast' : 'fg.muted'}
+            aria-hidden
+          >
+            {lesson.completed ? (
+              <AppIcon name="check" size="16px" />
+            ) : lesson.locked ? (
+              <AppIcon name="lock" size="16px" />
+            ) : (
+              lesson.order
+            )}
+          </Flex>
+          <Stack gap="0.5" flex="1" minW="0">
+            <Text fontWeight="medium">{lesson.title}</Text>
+            <Text fontSize="sm" color="fg.muted" lineClamp={2}>
+              {lesson.summary}
+            </Text>
+          </Stack>
+          <Stack gap="1" align="end" flexShrink={0} hideBelow="sm">
+            <Text fontSize="xs" color="fg.muted">
+              {lesson.readingMinutes} min
+            </Text>
+            {lesson.hasVideo ? <Badge size="sm">Video</Badge> : null}
+            {lesson.opensAt ? (
+              <Badge size="sm" colorPalette="orange">
+                Opens {dateText.format(new Date(lesson.opensAt))}
+              </Badge>
+            ) : null}
+          </Stack>
+        </Flex>
+      </Link>
+    </Box>
+  )
+}

@@ -1,0 +1,370 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Flex,
+  Grid,
+  HStack,
+  Heading,
+  Skeleton,
+  SkeletonText,
+  Stack,
+  Text,
+} from '@chakra-ui/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, Navigate, useRouter } from '@tanstack/react-router'
+import { type MouseEvent, Suspense, lazy, useEffect, useRef, useState } from 'react'
+
+import type { Lesson } from '../../../api-schemas/courses'
+import { coursesApi } from '../../api/courses'
+import { lockedPanelFor } from '../../components/area-gate'
+import { AppIcon } from '../../components/layout/icons'
+import { Card, type Crumb, ErrorState, PageHeader } from '../../components/ui'
+import { isApiError } from '../../lib/http'
+import { storedRole } from '../../lib/session'
+import { useAppearance } from '../../stores/appearance'
+import { LessonBody } from './lesson-body'
+import { OfferPanel } from './offer-panel'
+import { useLessonProgress } from './use-lesson-progress'
+import { VideoPlayer } from './video-player'
+
+const LessonEditor = lazy(() => import('./lesson-editor'))
+
+/** One lesson, chapter, step, guide page or offer, read from the API after its locks. */
+export function LessonScreen({ path }: { path: string }) {
+  const lesson = useQuery(coursesApi.lesson.queryOptions({ query: { path } }))
+
+  if (lesson.isPending) return <LessonSkeleton />
+  if (lesson.isError) {
+    const error = lesson.error
+    if (isApiError(error) && error.status === 404) return <Navigate to="/auth/404" replace />
+    const locked = lockedPanelFor(error)
+    if (locked) return locked
+    if (isApiError(error) && error.status === 403) return <DripPanel message={error.message} />
+    return (
+      <ErrorState
+        title="This lesson could not be loaded"
+        message={error.message}
+        onRetry={() => void lesson.refetch()}
+        retrying={lesson.isFetching}
+      />
+    )
+  }
+  return <LessonView key={path} lesson={lesson.data.data} />
+}
+
+function LessonSkeleton() {
+  return (
+    <Stack gap="6" aria-busy="true" aria-label="Loading the lesson">
+      <Stack gap="2">
+        <Skeleton height="9" width="min(36rem, 90%)" />
+        <Skeleton height="4" width="14rem" />
+      </Stack>
+      <Card>
+        <SkeletonText noOfLines={12} gap="3" />
+      </Card>
+    </Stack>
+  )
+}
+
+function DripPanel({ message }: { message: string }) {
+  return (
+    <Card maxW="xl" mx="auto" mt={{ base: '4', md: '10' }} data-testid="drip-panel">
+      <Stack gap="4" align="center" textAlign="center" py="4">
+        <Box color="primary.solid" aria-hidden>
+          <AppIcon name="calendar" size="40px" />
+        </Box>
+        <Heading as="h2" size="xl">
+          Not open yet
+        </Heading>
+        <Text color="fg.muted">{message}</Text>
+        <Button asChild variant="outline">
+          <Link to="/admin/dashboard">Back to the dashboard</Link>
+        </Button>
+      </Stack>
+    </Card>
+  )
+}
+
+function crumbsOf(lesson: Lesson): Crumb[] {
+  if (lesson.course) {
+    return [
+      { label: lesson.course.title, to: lesson.course.overview as Crumb['to'] },
+      ...(lesson.module
+        ? [{ label: `Module ${lesson.module.number}: ${lesson.module.title}` }]
+        : []),
+      { label: lesson.title },
+    ]
+  }
+  if (lesson.kind === 'offer')
+    return [{ label: 'Upgrade', to: '/admin/upgrade' }, { label: lesson.title }]
+  return [{ label: 'Dashboard', to: '/admin/dashboard' }, { label: lesson.title }]
+}
+
+function LessonView({ lesson }: { lesson: Lesson }) {
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  const dir = useAppearance((s) => s.activeDir)
+  const articleRef = useRef<HTMLDivElement>(null)
+  const endRef = useRef<HTMLDivElement>(null)
+  const [editing, setEditing] = useState(false)
+  const isLesson = lesson.kind === 'lesson'
+  const progress = useLessonProgress(lesson, articleRef, endRef)
+  const completed = progress.completed
+
+  // ← and → walk the course (mirrored in right-to-left), unless a field or a dialog has the keys.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return
+      const target = event.target as HTMLElement | null
+      if (
+        target?.closest(
+          'input, textarea, select, [contenteditable], [role="dialog"], video, iframe',
+        )
+      )
+        return
+      const forward = dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight'
+      const back = dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft'
+      const to = event.key === forward ? lesson.next : event.key === back ? lesson.previous : null
+      if (!to) return
+      event.preventDefault()
+      void router.navigate({ href: to.path })
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [dir, lesson.next, lesson.previous, router])
+
+  // Links inside the text are plain anchors: site paths move within the app without a reload.
+  const onBodyClick = (event: MouseEvent<HTMLDivElement>) => {
+    const anchor = (event.target as HTMLElement).closest('a')
+    const href = anchor?.getAttribute('href')
+    if (!href || event.defaultPrevented || event.button !== 0) return
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    if (href.startsWith('#')) {
+      event.preventDefault()
+      document.getElementById(href.slice(1))?.scrollIntoView({ behavior: 'smooth' })
+    } else if (href.startsWith('/')) {
+      event.preventDefault()
+      void router.navigate({ href })
+    }
+  }
+
+  const showToc = lesson.headings.length >= 3
+  const isAdmin = storedRole() === 'admin'
+
+  return (
+    <Stack gap="6">
+      <PageHeader
+        title={lesson.title}
+        crumbs={crumbsOf(lesson)}
+        actions={
+          isAdmin ? (
+            <Button variant="outline" size="sm" onClick={() => setEditing(true)} data-print-hide>
+              <AppIcon name="edit" size="16px" /> Edit
+            </Button>
+          ) : undefined
+        }
+      />
+      <Flex gap="3" wrap="wrap" align="center" color="fg.muted" fontSize="sm" mt="-4">
+        <Text>{lesson.readingMinutes} min read</Text>
+        {isLesson ? (
+          completed ? (
+            <Badge colorPalette="green" variant="subtle">
+              <AppIcon name="check" size="14px" /> Completed
+            </Badge>
+          ) : (
+            <Text>{Math.round(progress.position * 100)}% read</Text>
+          )
+        ) : null}
+        {lesson.editedAt ? (
+          <Text>Updated {new Date(lesson.editedAt).toLocaleDateString()}</Text>
+        ) : null}
+      </Flex>
+      {progress.resumed ? (
+        <Flex
+          role="status"
+          gap="3"
+          align="center"
+          wrap="wrap"
+          bg="primary.subtle"
+          color="primary.fg"
+          px="4"
+          py="2"
+          borderRadius="l2"
+          data-print-hide
+        >
+          <Text flex="1">Picked up where you left off.</Text>
+          <Button
+            size="xs"
+            variant="outline"
+            onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+          >
+            Back to the top
+          </Button>
+        </Flex>
+      ) : null}
+
+      <Grid
+        templateColumns={{ base: '1fr', xl: showToc ? 'minmax(0, 1fr) 16rem' : '1fr' }}
+        gap="6"
+        alignItems="start"
+      >
+        <Stack gap="6" minW="0">
+          {lesson.video ? (
+            <VideoPlayer
+              video={lesson.video}
+              title={lesson.title}
+              startAt={lesson.progress.videoSeconds}
+              onTime={progress.onVideoTime}
+              onEnded={progress.onVideoEnded}
+            />
+          ) : null}
+          {showToc ? <Toc lesson={lesson} variant="inline" /> : null}
+          <Card>
+            <Box ref={articleRef} onClick={onBodyClick}>
+              <LessonBody html={lesson.html} />
+            </Box>
+            <Box ref={endRef} aria-hidden h="1px" />
+          </Card>
+          {lesson.offer ? <OfferPanel offer={lesson.offer} title={lesson.title} /> : null}
+          {isLesson ? (
+            <Flex gap="3" align="center" justify="space-between" wrap="wrap" data-print-hide>
+              <Button
+                variant={completed ? 'outline' : 'solid'}
+                colorPalette={completed ? 'gray' : 'primary'}
+                onClick={() => progress.setCompleted(!completed)}
+                loading={progress.saving}
+                aria-pressed={completed}
+              >
+                <AppIcon name="check" size="18px" />
+                {completed ? 'Completed — mark as not done' : 'Mark complete'}
+              </Button>
+              <HStack gap="2" wrap="wrap">
+                {lesson.previous ? <NeighbourLink to={lesson.previous} rel="prev" /> : null}
+                {lesson.next ? <NeighbourLink to={lesson.next} rel="next" /> : null}
+              </HStack>
+            </Flex>
+          ) : null}
+          {isLesson && (lesson.previous || lesson.next) ? (
+            <Text fontSize="xs" color="fg.muted" hideBelow="md" data-print-hide>
+              Tip: the ← and → keys move to the previous and next lesson.
+            </Text>
+          ) : null}
+        </Stack>
+        {showToc ? (
+          <Box hideBelow="xl" position="sticky" top="90px" data-print-hide>
+            <Toc lesson={lesson} variant="side" />
+          </Box>
+        ) : null}
+      </Grid>
+      {editing ? (
+        <Suspense fallback={null}>
+          <LessonEditor
+            path={lesson.path}
+            onClose={() => setEditing(false)}
+            onSaved={() => void queryClient.invalidateQueries({ queryKey: coursesApi.key })}
+          />
+        </Suspense>
+      ) : null}
+    </Stack>
+  )
+}
+
+function NeighbourLink({ to, rel }: { to: NonNullable<Lesson['next']>; rel: 'prev' | 'next' }) {
+  const router = useRouter()
+  const label = rel === 'prev' ? 'Previous' : 'Next'
+  return (
+    <Button
+      asChild
+      variant={rel === 'next' ? 'solid' : 'outline'}
+      colorPalette="primary"
+      maxW="full"
+    >
+      <a
+        href={to.path}
+        rel={rel}
+        aria-label={`${label}: ${to.title}${to.locked ? ' (locked)' : ''}`}
+        onClick={(event) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey) return
+          event.preventDefault()
+          void router.navigate({ href: to.path })
+        }}
+      >
+        {rel === 'prev' ? (
+          <AppIcon
+            name="chevronLeft"
+            size="18px"
+            css={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }}
+          />
+        ) : null}
+        <Text as="span" truncate maxW={{ base: '10rem', md: '16rem' }}>
+          {label}: {to.title}
+        </Text>
+        {to.locked ? <AppIcon name="lock" size="16px" /> : null}
+        {rel === 'next' ? (
+          <AppIcon
+            name="chevronRight"
+            size="18px"
+            css={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }}
+          />
+        ) : null}
+      </a>
+    </Button>
+  )
+}
+
+function Toc({ lesson, variant }: { lesson: Lesson; variant: 'inline' | 'side' }) {
+  const list = (
+    <Stack as="ol" gap="1.5" listStyleType="none" ps="0" m="0" fontSize="sm">
+      {lesson.headings.map((h) => (
+        <li key={h.id}>
+          <Link
+            to="."
+            hash={h.id}
+            onClick={(event) => {
+              event.preventDefault()
+              document.getElementById(h.id)?.scrollIntoView({ behavior: 'smooth' })
+            }}
+          >
+            {h.text}
+          </Link>
+        </li>
+      ))}
+    </Stack>
+  )
+  if (variant === 'side') {
+    return (
+      <Box
+        as="nav"
+        aria-label="On this page"
+        bg="bg.panel"
+        p="4"
+        borderRadius="l2"
+        boxShadow="card"
+      >
+        <Text fontWeight="semibold" mb="2">
+          On this page
+        </Text>
+        {list}
+      </Box>
+    )
+  }
+  return (
+    <Box
+      as="details"
+      hideFrom="xl"
+      bg="bg.panel"
+      p="4"
+      borderRadius="l2"
+      boxShadow="card"
+      data-print-hide
+    >
+      <Box as="summary" cursor="pointer" fontWeight="semibold">
+        On this page ({lesson.headings.length} sections)
+      </Box>
+      <Box as="nav" aria-label="On this page" mt="3">
+        {list}
+      </Box>
+    </Box>
+  )
+}

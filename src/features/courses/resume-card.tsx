@@ -1,0 +1,74 @@
+import { Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { useRouter } from '@tanstack/react-router'
+
+import { coursesApi } from '../../api/courses'
+import { Card } from '../../components/ui'
+import { CompletionBar } from './course-overview'
+
+/**
+ * The dashboard's "Continue where you left off": the last lesson the member was in, opened at
+ * their position (the lesson screen scrolls there), or where to start. Its height is kept while
+ * it loads, so nothing below moves.
+ */
+export function ResumeCard() {
+  const router = useRouter()
+  const list = useQuery(coursesApi.list.queryOptions())
+  const data = list.data?.data
+  const resume = data?.resume ?? null
+  const training = data?.courses.find((c) => c.key === 'training')
+  const firstOpen = data?.courses.flatMap((c) => c.lessons).find((l) => !l.locked && !l.completed)
+  const target = resume ?? (firstOpen ? { path: firstOpen.path, title: firstOpen.title } : null)
+
+  return (
+    <Card data-testid="resume-card" minH="148px">
+      {list.isPending ? (
+        <Stack gap="3" aria-busy="true" aria-label="Loading your courses">
+          <Skeleton height="6" width="50%" />
+          <Skeleton height="4" width="70%" />
+          <Skeleton height="9" width="36" />
+        </Stack>
+      ) : list.isError ? (
+        <Text color="fg.error">Your courses could not be loaded: {list.error.message}</Text>
+      ) : (
+        <Flex
+          gap="4"
+          direction={{ base: 'column', md: 'row' }}
+          align={{ md: 'center' }}
+          justify="space-between"
+        >
+          <Stack gap="2" minW="0" flex="1">
+            <Heading as="h2" size="md">
+              {resume ? 'Continue where you left off' : target ? 'Start learning' : 'Your courses'}
+            </Heading>
+            {target ? (
+              <Text>
+                {target.title}
+                {resume ? (
+                  <Text as="span" color="fg.muted">
+                    {' '}
+                    · {resume.courseTitle} · {Math.round(resume.position * 100)}% read
+                  </Text>
+                ) : null}
+              </Text>
+            ) : (
+              <Text color="fg.muted">You have completed every lesson open to you.</Text>
+            )}
+            {training ? (
+              <CompletionBar completion={training.completion} label="Training completed" />
+            ) : null}
+          </Stack>
+          {target ? (
+            <Button
+              colorPalette="primary"
+              flexShrink={0}
+              onClick={() => void router.navigate({ href: target.path })}
+            >
+              {resume ? 'Continue' : 'Start'}
+            </Button>
+          ) : null}
+        </Flex>
+      )}
+    </Card>
+  )
+}

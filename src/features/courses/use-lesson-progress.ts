@@ -1,0 +1,163 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
+import { toast } from 'sonner'
+
+import type { Lesson } from '../../../api-schemas/courses'
+import { coursesApi } from '../../api/courses'
+
+const SAVE_EVERY_MS = 5_000
+
+/** How far down `el` the bottom of the window is, 0–1. */
+function readPosition(el: HTMLElement): number {
+  const rect = el.getBoundingClientRect()
+  if (rect.height <= 0) return 0
+  const seen = window.innerHeight - rect.top
+  return Math.min(1, Math.max(0, seen / rect.height))
+}
+
+/**
+ * The member's progress in a lesson: the position is saved while they read (every few seconds
+ * and when they leave), the lesson completes when the end of the text (or of the video) is
+ * reached, and "Mark complete" sets or undoes it. Opening an unfinished lesson scrolls back to
+ * where they were.
+ */
+export function useLessonProgress(
+  lesson: Lesson,
+  articleRef: RefObject<HTMLElement | null>,
+  endRef: RefObject<HTMLElement | null>,
+) {
+  const queryClient = useQueryClient()
+  const tracked = lesson.kind === 'lesson'
+  const [completed, setCompletedState] = useState(lesson.progress.completedAt !== null)
+  const [position, setPosition] = useState(lesson.progress.position)
+  const [resumed, setResumed] = useState(false)
+  const saved = useRef({ position: lesson.progress.position, videoSeconds: -1, at: 0 })
+  const mutation = coursesApi.progress.useMutation({ meta: { errorToast: false } })
+  const { mutate } = mutation
+  const completedRef = useRef(completed)
+  useEffect(() => {
+    completedRef.current = completed
+  }, [completed])
+
+  const save = useCallback(
+    (body: { position?: number; videoSeconds?: number; completed?: boolean }) => {
+      if (!tracked) return
+      mutate(
+        { query: { path: lesson.path }, body },
+        {
+          onError: (error) => {
+            if (body.completed !== undefined) {
+              setCompletedState(!body.completed)
+              toast.error(`Your progress was not saved: ${error.message}`)
+            }
+          },
+        },
+      )
+    },
+    [lesson.path, mutate, tracked],
+  )
+
+  const setCompleted = useCallback(
+    (value: boolean) => {
+      setCompletedState(value)
+      save({ completed: value, position: value ? 1 : position })
+      if (value) toast.success('Lesson completed')
+    },
+    [position, save],
+  )
+
+  // Back to where the member was, once the text is laid out.
+  useEffect(() => {
+    const el = articleRef.current
+    const at = lesson.progress.position
+    if (!tracked || !el || completedRef.current || at < 0.03 || at > 0.97) return
+    // After the app's own scroll to the top on arriving (a smooth one, which this interrupts).
+    const timer = setTimeout(() => {
+      const rect = el.getBoundingClientRect()
+      const top = window.scrollY + rect.top + at * rect.height - window.innerHeight
+      if (top > 0) {
+        window.scrollTo({ top, behavior: 'instant' })
+        setResumed(true)
+      }
+    }, 120)
+    return () => clearTimeout(timer)
+    // Only when a lesson opens, not when its progress changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lesson.path])
+
+  // The position while reading, saved every few seconds when it moved, and on leaving.
+  useEffect(() => {
+    const el = articleRef.current
+    if (!tracked || !el) return
+    let frame = 0
+    let last = saved.current.position
+    // The app scrolls to the top on arriving, and back down to resume: neither is reading.
+    const settledAt = Date.now() + 600
+    const onScroll = () => {
+      cancelAnimationFrame(frame)
+      frame = requestAnimationFrame(() => {
+        const next = readPosition(el)
+        last = next
+        setPosition((prev) => (Math.abs(prev - next) > 0.01 ? next : prev))
+        const now = Date.now()
+        if (
+          now > settledAt &&
+          Math.abs(next - saved.current.position) > 0.02 &&
+          now - saved.current.at > SAVE_EVERY_MS
+        ) {
+          saved.current = { ...saved.current, position: next, at: now }
+          save({ position: next })
+        }
+      })
+    }
+    window.addEventListener('scroll', onScroll, { passive: true })
+    return () => {
+      window.removeEventListener('scroll', onScroll)
+      cancelAnimationFrame(frame)
+      if (Math.abs(last - saved.current.position) > 0.02) save({ position: last })
+      void queryClient.invalidateQueries({ queryKey: coursesApi.list.key() })
+    }
+  }, [articleRef, queryClient, save, tracked])
+
+  // Reaching the end of the text completes the lesson.
+  useEffect(() => {
+    const end = endRef.current
+    if (!tracked || !end || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting) || completedRef.current) return
+      // A short lesson fits the window at once: only count it when the member has scrolled or stayed.
+      const el = articleRef.current
+      if (el && el.getBoundingClientRect().height > window.innerHeight && window.scrollY === 0)
+        return
+      setCompletedState(true)
+      setPosition(1)
+      save({ completed: true, position: 1 })
+      toast.success('Lesson completed')
+    })
+    observer.observe(end)
+    return () => observer.disconnect()
+  }, [articleRef, endRef, save, tracked])
+
+  const onVideoTime = useCallback(
+    (seconds: number) => {
+      if (Math.abs(seconds - saved.current.videoSeconds) < 10) return
+      saved.current = { ...saved.current, videoSeconds: seconds }
+      save({ videoSeconds: seconds })
+    },
+    [save],
+  )
+
+  const onVideoEnded = useCallback(() => {
+    if (!completedRef.current) setCompleted(true)
+  }, [setCompleted])
+
+  return {
+    completed,
+    position: completed ? 1 : position,
+    resumed,
+    saving: mutation.isPending && mutation.variables?.body.completed !== undefined,
+    setCompleted,
+    onVideoTime,
+    onVideoEnded,
+  }
+}

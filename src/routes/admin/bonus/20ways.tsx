@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+
+import { LessonAtLocation, prefetchLesson } from '../../../features/courses/lesson-route'
+
+export const Route = createFileRoute('/admin/bonus/20ways')({
+  loader: prefetchLesson,
+  component: LessonAtLocation,
+})

@@ -1,0 +1,271 @@
+import { configure, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+
+import { lockedMessage } from '../../api-schemas/access'
+import type { Course, Lesson, LessonItem } from '../../api-schemas/courses'
+import { contract } from '../../api-schemas/index'
+import { makeProfile, storeSession } from './factories'
+import { memberHandlers } from './handlers'
+import { handle, server } from './msw'
+import { renderApp } from './render-app'
+
+configure({ asyncUtilTimeout: 5000 })
+
+const PATH = '/admin/training/module1/lesson2'
+
+const item = (n: number, overrides: Partial<LessonItem> = {}): LessonItem => ({
+  path: `/admin/training/module1/lesson${n}`,
+  kind: 'lesson',
+  title: `Lesson ${n} title`,
+  summary: `What lesson ${n} teaches`,
+  module: 1,
+  order: n,
+  readingMinutes: 4,
+  hasVideo: false,
+  completed: false,
+  locked: false,
+  lockedReason: null,
+  opensAt: null,
+  ...overrides,
+})
+
+const course = (lessons: LessonItem[], overrides: Partial<Course> = {}): Course => ({
+  key: 'training',
+  title: 'Digital-marketing training',
+  summary: 'From the basics to your first campaign.',
+  area: 'training',
+  overview: '/admin/dgtraining',
+  locked: false,
+  modules: [
+    {
+      number: 1,
+      title: 'Foundations',
+      completion: { completed: lessons.filter((l) => l.completed).length, total: lessons.length },
+    },
+  ],
+  lessons,
+  completion: { completed: lessons.filter((l) => l.completed).length, total: lessons.length },
+  ...overrides,
+})
+
+const lesson = (overrides: Partial<Lesson> = {}): Lesson => ({
+  path: PATH,
+  kind: 'lesson',
+  title: 'Choosing your niche',
+  summary: 'How to pick a niche.',
+  readingMinutes: 5,
+  html: '<p>Intro text.</p><h2 id="audience">Audience</h2><p>Who buys.</p><h2 id="pain">Pain</h2><p>What hurts.</p><h2 id="offers">Offers</h2><p>See <a href="/admin/dgtraining">the overview</a>.</p>',
+  headings: [
+    { id: 'audience', text: 'Audience' },
+    { id: 'pain', text: 'Pain' },
+    { id: 'offers', text: 'Offers' },
+  ],
+  video: null,
+  course: { key: 'training', title: 'Digital-marketing training', overview: '/admin/dgtraining' },
+  module: { number: 1, title: 'Foundations' },
+  previous: { path: '/admin/training/module1/lesson1', title: 'How it works', locked: false },
+  next: { path: '/admin/training/module2/lesson1', title: 'Finding offers', locked: false },
+  progress: {
+    openedAt: '2026-03-01T10:00:00.000Z',
+    completedAt: null,
+    position: 0,
+    videoSeconds: null,
+  },
+  offer: null,
+  editedAt: null,
+  ...overrides,
+})
+
+const serveLesson = (answer: Parameters<typeof handle<typeof contract.courses.lesson>>[1]) =>
+  handle(contract.courses.lesson, answer)
+
+describe('the lesson reader', () => {
+  it('shows the text, its table of contents and marks the lesson complete and back', async () => {
+    storeSession()
+    const sent: unknown[] = []
+    server.use(
+      ...memberHandlers(makeProfile({ areas: ['training'] })),
+      serveLesson(() => ({ data: { data: lesson() } })),
+      handle(contract.courses.progress, ({ body, url }) => {
+        sent.push({ path: url.searchParams.get('path'), ...body })
+        return {
+          data: {
+            data: {
+              openedAt: '2026-03-01T10:00:00.000Z',
+              completedAt: body.completed ? '2026-03-01T10:05:00.000Z' : null,
+              position: body.position ?? 0,
+              videoSeconds: null,
+            },
+          },
+        }
+      }),
+    )
+    const { screen, user } = await renderApp(PATH)
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Choosing your niche' }),
+    ).toBeTruthy()
+    expect(screen.getByText('Who buys.')).toBeTruthy()
+    expect(screen.getByText('5 min read')).toBeTruthy()
+    const toc = screen.getAllByRole('navigation', { name: 'On this page' })[0]!
+    expect(
+      within(toc)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Audience', 'Pain', 'Offers'])
+    await user.click(screen.getByRole('button', { name: 'Mark complete' }))
+    expect(await screen.findByText('Completed')).toBeTruthy()
+    await waitFor(() => expect(sent).toContainEqual({ path: PATH, completed: true, position: 1 }))
+    await user.click(screen.getByRole('button', { name: /Completed — mark as not done/ }))
+    await waitFor(() =>
+      expect(sent).toContainEqual(expect.objectContaining({ path: PATH, completed: false })),
+    )
+    expect(screen.getByRole('button', { name: 'Mark complete' })).toBeTruthy()
+  })
+
+  it('moves to the next and previous lesson with the arrow keys and the buttons', async () => {
+    storeSession()
+    server.use(
+      ...memberHandlers(),
+      handle(contract.courses.lesson, ({ url }) => {
+        const path = url.searchParams.get('path')!
+        return { data: { data: lesson({ path, title: `Lesson at ${path}` }) } }
+      }),
+    )
+    const { screen, user, router } = await renderApp(PATH)
+    await screen.findByRole('heading', { level: 1, name: `Lesson at ${PATH}` })
+    await user.keyboard('{ArrowRight}')
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/admin/training/module2/lesson1'),
+    )
+    await screen.findByRole('heading', {
+      level: 1,
+      name: 'Lesson at /admin/training/module2/lesson1',
+    })
+    await user.click(screen.getByRole('link', { name: 'Previous: How it works' }))
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/admin/training/module1/lesson1'),
+    )
+  })
+
+  it('shows the upgrade panel and no text for a lesson of an area the member lacks', async () => {
+    storeSession()
+    server.use(
+      ...memberHandlers(makeProfile({ areas: ['training'] })),
+      serveLesson(() => ({ status: 403, message: lockedMessage('digistoreTraining') })),
+    )
+    const { screen } = await renderApp('/admin/digistore/step1')
+    const panel = await screen.findByTestId('upgrade-panel')
+    expect(within(panel).getByText(lockedMessage('digistoreTraining'))).toBeTruthy()
+    expect(within(panel).getByRole('link', { name: 'See upgrade options' })).toBeTruthy()
+  })
+
+  it('says when a drip lesson opens', async () => {
+    storeSession()
+    const message = 'This lesson opens on December 1, 2026, 7 days after you joined.'
+    server.use(
+      ...memberHandlers(),
+      serveLesson(() => ({ status: 403, message })),
+    )
+    const { screen } = await renderApp('/admin/bonus/sidehustle/chapter12')
+    expect(await screen.findByRole('heading', { name: 'Not open yet' })).toBeTruthy()
+    expect(screen.getByText(message)).toBeTruthy()
+  })
+
+  it('sends an unknown lesson to the 404 screen', async () => {
+    storeSession()
+    server.use(
+      ...memberHandlers(),
+      serveLesson(() => ({ status: 404, message: 'There is no lesson at this address' })),
+    )
+    const { router } = await renderApp('/admin/training/module7/lesson9')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/404'))
+  })
+
+  it('shows an offer’s checkout only when the operator set one', async () => {
+    storeSession()
+    let checkoutUrl: string | null = 'https://pay.example/upsell1'
+    server.use(
+      ...memberHandlers(),
+      serveLesson(() => ({
+        data: {
+          data: lesson({
+            path: '/admin/upgrade/upsell1',
+            kind: 'offer',
+            title: 'Traffic accelerator',
+            course: null,
+            module: null,
+            previous: null,
+            next: null,
+            offer: { unlocks: 'upsell1', owned: false, price: 'US$ 47', checkoutUrl },
+          }),
+        },
+      })),
+    )
+    const first = await renderApp('/admin/upgrade/upsell1')
+    const link = await first.screen.findByRole('link', { name: 'Get Traffic accelerator' })
+    expect(link.getAttribute('href')).toBe('https://pay.example/upsell1')
+    expect(first.screen.getByText('US$ 47')).toBeTruthy()
+    expect(first.screen.queryByRole('button', { name: 'Mark complete' })).toBeNull()
+    first.view.unmount()
+
+    checkoutUrl = null
+    const second = await renderApp('/admin/upgrade/upsell1')
+    expect(await second.screen.findByRole('link', { name: 'contact support' })).toBeTruthy()
+    expect(second.screen.queryByRole('link', { name: /^Get / })).toBeNull()
+  })
+})
+
+describe('course overview and resume', () => {
+  it('lists modules with their completion, lessons with their state, and continues', async () => {
+    storeSession()
+    const lessons = [
+      item(1, { completed: true }),
+      item(2),
+      item(3, { locked: true, lockedReason: 'drip', opensAt: '2026-12-01T00:00:00.000Z' }),
+    ]
+    server.use(
+      ...memberHandlers(),
+      handle(contract.courses.list, () => ({
+        data: { data: { courses: [course(lessons)], resume: null } },
+      })),
+      serveLesson(() => ({ data: { data: lesson() } })),
+    )
+    const { screen, user, router } = await renderApp('/admin/dgtraining')
+    const card = await screen.findByTestId('course-training')
+    expect(within(card).getByText('1 of 3 done')).toBeTruthy()
+    expect(within(card).getByRole('link', { name: 'Lesson 1 title (Completed)' })).toBeTruthy()
+    expect(
+      within(card).getByRole('link', { name: 'Lesson 3 title (Locked, opens December 1, 2026)' }),
+    ).toBeTruthy()
+    await user.click(within(card).getByRole('button', { name: 'Continue' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe(PATH))
+  })
+
+  it('offers the last lesson on the dashboard, at its position', async () => {
+    storeSession()
+    server.use(
+      ...memberHandlers(),
+      handle(contract.courses.list, () => ({
+        data: {
+          data: {
+            courses: [course([item(1, { completed: true }), item(2)])],
+            resume: {
+              path: PATH,
+              title: 'Lesson 2 title',
+              courseTitle: 'Digital-marketing training',
+              position: 0.42,
+              updatedAt: '2026-03-01T10:00:00.000Z',
+            },
+          },
+        },
+      })),
+      serveLesson(() => ({ data: { data: lesson() } })),
+    )
+    const { screen, user, router } = await renderApp('/admin/dashboard')
+    const card = await screen.findByTestId('resume-card')
+    await within(card).findByRole('heading', { name: 'Continue where you left off' })
+    expect(within(card).getByText(/42% read/)).toBeTruthy()
+    await user.click(within(card).getByRole('button', { name: 'Continue' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe(PATH))
+  })
+})

@@ -1,0 +1,159 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+
+import { DEMO, apiLogin, expect, test } from './support'
+
+const range = (prefix: string, n: number) =>
+  Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`)
+
+/** Every course screen of the specification. */
+const COURSE_SCREENS = [
+  '/admin/dgtraining',
+  ...range('/admin/training/module1/lesson', 2),
+  ...range('/admin/training/module2/lesson', 3),
+  ...range('/admin/training/module3/lesson', 6),
+  '/admin/bonus',
+  ...range('/admin/bonus/realworld/chapter', 12),
+  ...range('/admin/bonus/sidehustle/chapter', 13),
+  '/admin/bonus/20ways',
+  '/admin/digistore/training',
+  ...range('/admin/digistore/step', 5),
+  '/admin/introglobal',
+  '/admin/introai',
+  '/admin/introquickcash',
+  '/admin/introinstabio',
+  '/admin/introvirallead',
+  '/admin/10kdays',
+  '/admin/moneymaking',
+  ...range('/admin/upgrade/upsell', 3),
+  '/admin/upgrade/dfyvideo',
+]
+
+async function useSession(page: Page, request: APIRequestContext, who: keyof typeof DEMO) {
+  const { email, password } = DEMO[who]
+  const token = await apiLogin(request, email, password)
+  await page.goto('/auth/login')
+  await page.evaluate(
+    ([authToken, mail, role]) => {
+      localStorage.setItem('authToken', authToken!)
+      localStorage.setItem('tokenExpiry', String(Date.now() + 3 * 24 * 60 * 60 * 1000))
+      localStorage.setItem('role', role!)
+      localStorage.setItem('email', JSON.stringify({ email: mail }))
+    },
+    [token, email, who === 'admin' ? 'admin' : 'member'],
+  )
+  return token
+}
+
+test('a member reads a lesson to its end, finds it completed after a reload, and resumes from the dashboard', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000)
+  const token = await useSession(page, request, 'member')
+  const path = '/admin/training/module1/lesson1'
+  const next = '/admin/training/module1/lesson2'
+  // From a clean start, also when the test runs again.
+  for (const lesson of [path, next]) {
+    await request.put(`/api/lesson/progress?path=${encodeURIComponent(lesson)}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { completed: false, position: 0 },
+    })
+  }
+  await page.goto(path)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Mark complete' })).toBeVisible()
+  // Read down to the end of the text.
+  for (let i = 0; i < 40; i++) {
+    await page.mouse.wheel(0, 600)
+    await page.waitForTimeout(50)
+  }
+  await expect(page.getByText('Completed', { exact: true })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  await page.reload()
+  await expect(page.getByText('Completed', { exact: true })).toBeVisible()
+
+  // Halfway through the next lesson, then away: the dashboard offers to continue there.
+  await page.goto(next)
+  await expect(page.getByRole('button', { name: 'Mark complete' })).toBeVisible()
+  const height = await page.evaluate(() => document.documentElement.scrollHeight)
+  await page.mouse.wheel(0, height / 2)
+  await expect(page.getByText(/\d+% read/)).not.toHaveText('0% read')
+  await page.getByRole('link', { name: 'Dashboard' }).first().click()
+  const card = page.getByTestId('resume-card')
+  await expect(card.getByRole('heading', { name: 'Continue where you left off' })).toBeVisible()
+  await card.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(new RegExp(`${next}$`))
+  await expect(page.getByText('Picked up where you left off.')).toBeVisible()
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100)
+})
+
+test('a member without the bonus area sees the upgrade panel and none of the text', async ({
+  page,
+  request,
+}) => {
+  const adminToken = await apiLogin(request, DEMO.admin.email, DEMO.admin.password)
+  const setAreas = (areas: string[]) =>
+    request.put('/api/updatePageAccess', {
+      headers: { authorization: `Bearer ${adminToken}` },
+      data: { email: DEMO.member2.email, areas },
+    })
+  const before = (await (
+    await request.get(`/api/profile/${encodeURIComponent(DEMO.member2.email)}`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    })
+  ).json()) as { data: { areas: string[] } }
+  expect((await setAreas(before.data.areas.filter((a) => a !== 'bonus'))).status()).toBe(200)
+  try {
+    await useSession(page, request, 'member2')
+    const lessonText = page.waitForResponse((r) => r.url().includes('/api/lesson?'))
+    await page.goto('/admin/bonus/realworld/chapter1')
+    expect((await lessonText).status()).toBe(403)
+    const panel = page.getByTestId('upgrade-panel')
+    await expect(panel).toBeVisible()
+    await expect(panel).toContainText('Bonus courses')
+    await expect(page.locator('.lesson-body')).toHaveCount(0)
+  } finally {
+    await setAreas(before.data.areas)
+  }
+})
+
+test('the palette finds a lesson by a word of its text and opens it', async ({ page, request }) => {
+  await useSession(page, request, 'member')
+  await page.goto('/admin/dashboard')
+  await expect(page.getByTestId('resume-card')).toBeVisible()
+  await page.keyboard.press('Control+k')
+  const input = page.getByRole('combobox', { name: 'Search screens, lessons and notes' })
+  await expect(input).toBeVisible()
+  await input.fill('gravity')
+  const hit = page
+    .getByRole('option')
+    .filter({ has: page.locator('mark') })
+    .first()
+  await expect(hit).toBeVisible()
+  const title = (await hit.locator('mark').first().textContent())!.toLowerCase()
+  expect(title).toContain('gravity')
+  await hit.click()
+  await expect(page).toHaveURL(/\/admin\//)
+  await expect(page.locator('.lesson-body')).toContainText(/gravity/i)
+})
+
+for (const width of [1440, 375]) {
+  test(`every course screen renders without errors or sideways overflow at ${width}px`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000)
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
+    await useSession(page, request, 'admin')
+    for (const path of COURSE_SCREENS) {
+      await page.goto(path)
+      await expect(page, path).toHaveURL((url) => url.pathname === path)
+      await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible()
+      await expect(page.locator('[aria-busy="true"]'), path).toHaveCount(0)
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
+      expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(1)
+    }
+  })
+}
