@@ -10,6 +10,8 @@ export interface NavItem {
   icon: IconName
   /** Shown to administrators only (the server refuses the screen's calls to anyone else). */
   adminOnly?: boolean
+  /** Screens under this path prefix belong to this entry too (a course's lessons). */
+  section?: string
 }
 
 export interface NavGroup {
@@ -35,8 +37,18 @@ export const navGroups: NavGroup[] = [
     label: 'Training',
     items: [
       { label: 'Start here', path: '/admin/introglobal', icon: 'star' },
-      { label: 'Digital-marketing training', path: '/admin/dgtraining', icon: 'book' },
-      { label: 'Digistore24 training', path: '/admin/digistore/training', icon: 'book' },
+      {
+        label: 'Digital-marketing training',
+        path: '/admin/dgtraining',
+        icon: 'book',
+        section: '/admin/training/module',
+      },
+      {
+        label: 'Digistore24 training',
+        path: '/admin/digistore/training',
+        icon: 'book',
+        section: '/admin/digistore/',
+      },
       { label: '10K days plan', path: '/admin/10kdays', icon: 'calendar' },
       { label: 'Ways to make money', path: '/admin/moneymaking', icon: 'content' },
     ],
@@ -109,11 +121,24 @@ export const visibleNavGroups = (
     }))
     .filter((group) => group.items.length > 0)
 
-/** The entry for a path, for the page title in the top bar. */
+/**
+ * The entry a path belongs to, for the sidebar's highlight and the top bar's title: the entry of
+ * that very path, else the one with the longest path or section the path is under.
+ */
 export function findNavItem(pathname: string, groups: NavGroup[] = navGroups) {
   const clean = pathname.replace(/\/+$/, '')
+  let best: NavItem | undefined
+  let bestLength = 0
   for (const group of groups) {
-    for (const item of group.items) if (item.path === clean) return item
+    for (const item of group.items) {
+      if (item.path === clean) return item
+      for (const prefix of [`${item.path}/`, item.section]) {
+        if (prefix && clean.startsWith(prefix) && prefix.length > bestLength) {
+          best = item
+          bestLength = prefix.length
+        }
+      }
+    }
   }
-  return undefined
+  return best
 }

@@ -1,9 +1,9 @@
 import { Box, Flex, Portal, Stack, Text, Tooltip } from '@chakra-ui/react'
-import { Link } from '@tanstack/react-router'
+import { Link, useRouterState } from '@tanstack/react-router'
 
 import { useAppearance } from '../../stores/appearance'
 import { AppIcon } from './icons'
-import { type NavItem, navGroups, visibleNavGroups } from './nav-items'
+import { type NavItem, findNavItem, navGroups, visibleNavGroups } from './nav-items'
 import { TOPBAR_HEIGHT } from './sizes'
 
 export function Brand({ mini = false }: { mini?: boolean }) {
@@ -44,10 +44,12 @@ export function Brand({ mini = false }: { mini?: boolean }) {
 function NavLink({
   item,
   mini,
+  current,
   onNavigate,
 }: {
   item: NavItem
   mini: boolean
+  current: boolean
   onNavigate?: () => void
 }) {
   const dir = useAppearance((s) => s.activeDir)
@@ -76,7 +78,7 @@ function NavLink({
         to={item.path}
         onClick={onNavigate}
         aria-label={mini ? item.label : undefined}
-        activeProps={{ 'aria-current': 'page' }}
+        aria-current={current ? 'page' : undefined}
       >
         <AppIcon name={item.icon} />
         {!mini && <span>{item.label}</span>}
@@ -105,6 +107,8 @@ export function SidebarContent({
   mini?: boolean
   onNavigate?: () => void
 }) {
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const current = findNavItem(pathname)?.path
   return (
     <Flex direction="column" h="full" minH="0">
       <Brand mini={mini} />
@@ -129,7 +133,12 @@ export function SidebarContent({
             <Stack as="ul" gap="1" listStyleType="none" m="0" p="0">
               {group.items.map((item) => (
                 <li key={item.path}>
-                  <NavLink item={item} mini={mini} onNavigate={onNavigate} />
+                  <NavLink
+                    item={item}
+                    mini={mini}
+                    current={item.path === current}
+                    onNavigate={onNavigate}
+                  />
                 </li>
               ))}
             </Stack>

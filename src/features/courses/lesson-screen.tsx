@@ -205,7 +205,7 @@ function LessonView({ lesson }: { lesson: Lesson }) {
       ) : null}
 
       <Grid
-        templateColumns={{ base: '1fr', xl: showToc ? 'minmax(0, 1fr) 16rem' : '1fr' }}
+        templateColumns={{ base: '1fr', lg: showToc ? 'minmax(0, 1fr) 16rem' : '1fr' }}
         gap="6"
         alignItems="start"
       >
@@ -219,6 +219,7 @@ function LessonView({ lesson }: { lesson: Lesson }) {
               onEnded={progress.onVideoEnded}
             />
           ) : null}
+          {lesson.offer ? <OfferPanel offer={lesson.offer} title={lesson.title} /> : null}
           {showToc ? <Toc lesson={lesson} variant="inline" /> : null}
           <Card>
             <Box ref={articleRef} onClick={onBodyClick}>
@@ -226,7 +227,6 @@ function LessonView({ lesson }: { lesson: Lesson }) {
             </Box>
             <Box ref={endRef} aria-hidden h="1px" />
           </Card>
-          {lesson.offer ? <OfferPanel offer={lesson.offer} title={lesson.title} /> : null}
           {isLesson ? (
             <Flex gap="3" align="center" justify="space-between" wrap="wrap" data-print-hide>
               <Button
@@ -252,7 +252,7 @@ function LessonView({ lesson }: { lesson: Lesson }) {
           ) : null}
         </Stack>
         {showToc ? (
-          <Box hideBelow="xl" position="sticky" top="90px" data-print-hide>
+          <Box hideBelow="lg" position="sticky" top="90px" data-print-hide>
             <Toc lesson={lesson} variant="side" />
           </Box>
         ) : null}
@@ -352,7 +352,7 @@ function Toc({ lesson, variant }: { lesson: Lesson; variant: 'inline' | 'side' }
   return (
     <Box
       as="details"
-      hideFrom="xl"
+      hideFrom="lg"
       bg="bg.panel"
       p="4"
       borderRadius="l2"

@@ -1,6 +1,6 @@
 import { Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useRouter } from '@tanstack/react-router'
+import { Link, useRouter } from '@tanstack/react-router'
 
 import { coursesApi } from '../../api/courses'
 import { Card } from '../../components/ui'
@@ -17,7 +17,8 @@ export function ResumeCard() {
   const data = list.data?.data
   const resume = data?.resume ?? null
   const training = data?.courses.find((c) => c.key === 'training')
-  const firstOpen = data?.courses.flatMap((c) => c.lessons).find((l) => !l.locked && !l.completed)
+  const open = data?.courses.flatMap((c) => c.lessons).filter((l) => !l.locked) ?? []
+  const firstOpen = open.find((l) => !l.completed)
   const target = resume ?? (firstOpen ? { path: firstOpen.path, title: firstOpen.title } : null)
 
   return (
