@@ -7,7 +7,7 @@ import { AREAS, type AreaKey, areaLabel, lockedMessage } from '../../api-schemas
 import { membersApi } from '../api/members'
 import { isApiError } from '../lib/http'
 import { storedEmail } from '../lib/session'
-import { AppIcon } from './layout/icons'
+import { AppIcon, type IconName } from './layout/icons'
 import { Card, PageSpinner } from './ui'
 
 /**
@@ -30,24 +30,49 @@ export function AreaGate({ area, children }: { area: AreaKey; children: ReactNod
   return <UpgradePanel area={area} />
 }
 
-/** What a member sees in place of an area they have not been granted. */
-export function UpgradePanel({ area }: { area: AreaKey }) {
-  const label = areaLabel(area)
+/** What a member sees in place of a screen that is not open to them, and where to go instead. */
+export function LockPanel({
+  icon = 'lock',
+  title,
+  message,
+  action,
+  testId,
+}: {
+  icon?: IconName
+  title: string
+  message: string
+  action: ReactNode
+  testId: string
+}) {
   return (
-    <Card maxW="xl" mx="auto" mt={{ base: '4', md: '10' }} data-testid="upgrade-panel">
+    <Card maxW="xl" mx="auto" mt={{ base: '4', md: '10' }} data-testid={testId}>
       <Stack gap="4" align="center" textAlign="center" py="4">
         <Stack color="primary.solid" aria-hidden>
-          <AppIcon name="lock" size="40px" />
+          <AppIcon name={icon} size="40px" />
         </Stack>
         <Heading as="h2" size="xl">
-          {label}
+          {title}
         </Heading>
-        <Text color="fg.muted">{lockedMessage(area)}</Text>
+        <Text color="fg.muted">{message}</Text>
+        {action}
+      </Stack>
+    </Card>
+  )
+}
+
+/** What a member sees in place of an area they have not been granted. */
+export function UpgradePanel({ area }: { area: AreaKey }) {
+  return (
+    <LockPanel
+      title={areaLabel(area)}
+      message={lockedMessage(area)}
+      testId="upgrade-panel"
+      action={
         <Button asChild colorPalette="primary">
           <Link to="/admin/upgrade">See upgrade options</Link>
         </Button>
-      </Stack>
-    </Card>
+      }
+    />
   )
 }
 

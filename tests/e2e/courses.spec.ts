@@ -1,32 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 
+import { COURSE_OVERVIEWS, SPEC_CONTENT_PATHS } from '../fixtures/course-paths'
 import { DEMO, apiLogin, expect, test } from './support'
 
-const range = (prefix: string, n: number) =>
-  Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`)
-
 /** Every course screen of the specification. */
-const COURSE_SCREENS = [
-  '/admin/dgtraining',
-  ...range('/admin/training/module1/lesson', 2),
-  ...range('/admin/training/module2/lesson', 3),
-  ...range('/admin/training/module3/lesson', 6),
-  '/admin/bonus',
-  ...range('/admin/bonus/realworld/chapter', 12),
-  ...range('/admin/bonus/sidehustle/chapter', 13),
-  '/admin/bonus/20ways',
-  '/admin/digistore/training',
-  ...range('/admin/digistore/step', 5),
-  '/admin/introglobal',
-  '/admin/introai',
-  '/admin/introquickcash',
-  '/admin/introinstabio',
-  '/admin/introvirallead',
-  '/admin/10kdays',
-  '/admin/moneymaking',
-  ...range('/admin/upgrade/upsell', 3),
-  '/admin/upgrade/dfyvideo',
-]
+const COURSE_SCREENS = [...COURSE_OVERVIEWS, ...SPEC_CONTENT_PATHS]
 
 async function useSession(page: Page, request: APIRequestContext, who: keyof typeof DEMO) {
   const { email, password } = DEMO[who]

@@ -6,34 +6,16 @@ import { describe, expect, it } from 'vitest'
 import { AREA_KEYS } from '../../api-schemas/access'
 import { readContentFolder } from '../../server/services/course-content'
 import { allLinks, countWords, internalLinks } from '../../server/services/markdown'
+import {
+  COURSE_OVERVIEWS as OVERVIEWS,
+  SPEC_CONTENT_PATHS as SPEC_PATHS,
+} from '../fixtures/course-paths'
 
 const root = resolve(import.meta.dirname, '../..')
 const folder = readContentFolder(resolve(root, 'content'))
 const byPath = new Map(folder.docs.map((d) => [d.path, d]))
 
-const range = (prefix: string, n: number) =>
-  Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`)
-
-/** Every content screen the specification names (point 2), besides the course overviews. */
-const SPEC_PATHS = [
-  ...range('/admin/training/module1/lesson', 2),
-  ...range('/admin/training/module2/lesson', 3),
-  ...range('/admin/training/module3/lesson', 6),
-  ...range('/admin/bonus/realworld/chapter', 12),
-  ...range('/admin/bonus/sidehustle/chapter', 13),
-  '/admin/bonus/20ways',
-  ...range('/admin/digistore/step', 5),
-  '/admin/introglobal',
-  '/admin/introai',
-  '/admin/introquickcash',
-  '/admin/introinstabio',
-  '/admin/introvirallead',
-  '/admin/10kdays',
-  '/admin/moneymaking',
-  ...range('/admin/upgrade/upsell', 3),
-  '/admin/upgrade/dfyvideo',
-]
-const OVERVIEWS = ['/admin/dgtraining', '/admin/bonus', '/admin/digistore/training']
+const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1)
 
 /** The app's own screens, from the generated route tree (paths without parameters). */
 const appRoutes = new Set(
@@ -68,9 +50,7 @@ describe('course content', () => {
           .filter((d) => d.meta.module === module)
           .map((d) => d.meta.order)
           .sort((a, b) => a! - b!)
-        expect(orders, `${course.key} module ${module}`).toEqual(
-          range('', orders.length).map(Number),
-        )
+        expect(orders, `${course.key} module ${module}`).toEqual(range(orders.length))
       }
     }
     for (const doc of folder.docs.filter((d) => d.meta.kind === 'offer')) {

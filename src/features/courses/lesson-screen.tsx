@@ -5,7 +5,6 @@ import {
   Flex,
   Grid,
   HStack,
-  Heading,
   Skeleton,
   SkeletonText,
   Stack,
@@ -17,7 +16,7 @@ import { type MouseEvent, Suspense, lazy, useEffect, useRef, useState } from 're
 
 import type { Lesson } from '../../../api-schemas/courses'
 import { coursesApi } from '../../api/courses'
-import { lockedPanelFor } from '../../components/area-gate'
+import { LockPanel, lockedPanelFor } from '../../components/area-gate'
 import { AppIcon } from '../../components/layout/icons'
 import { Card, type Crumb, ErrorState, PageHeader } from '../../components/ui'
 import { isApiError } from '../../lib/http'
@@ -69,20 +68,17 @@ function LessonSkeleton() {
 
 function DripPanel({ message }: { message: string }) {
   return (
-    <Card maxW="xl" mx="auto" mt={{ base: '4', md: '10' }} data-testid="drip-panel">
-      <Stack gap="4" align="center" textAlign="center" py="4">
-        <Box color="primary.solid" aria-hidden>
-          <AppIcon name="calendar" size="40px" />
-        </Box>
-        <Heading as="h2" size="xl">
-          Not open yet
-        </Heading>
-        <Text color="fg.muted">{message}</Text>
+    <LockPanel
+      icon="calendar"
+      title="Not open yet"
+      message={message}
+      testId="drip-panel"
+      action={
         <Button asChild variant="outline">
           <Link to="/admin/dashboard">Back to the dashboard</Link>
         </Button>
-      </Stack>
-    </Card>
+      }
+    />
   )
 }
 

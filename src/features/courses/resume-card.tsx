@@ -53,9 +53,18 @@ export function ResumeCard() {
                 ) : null}
               </Text>
             ) : (
-              <Text color="fg.muted">You have completed every lesson open to you.</Text>
+              <Text color="fg.muted">
+                {open.length > 0 ? (
+                  'You have completed every lesson open to you.'
+                ) : (
+                  <>
+                    No course is open to you yet: see the{' '}
+                    <Link to="/admin/upgrade">upgrade options</Link>.
+                  </>
+                )}
+              </Text>
             )}
-            {training ? (
+            {training && training.completion.total > 0 ? (
               <CompletionBar completion={training.completion} label="Training completed" />
             ) : null}
           </Stack>
