@@ -11,7 +11,7 @@ export type ProgressRow = typeof lessonProgress.$inferSelect
 /** Every lesson's outline (no text), in course order. */
 export const listCourseOutline = async (db: Db) => {
   const [courseRows, lessonRows] = await Promise.all([
-    db.select().from(courses).orderBy(asc(courses.position)),
+    listCourses(db),
     db
       .select({
         path: lessons.path,
@@ -33,6 +33,8 @@ export const listCourseOutline = async (db: Db) => {
   return { courseRows, lessonRows }
 }
 export type OutlineLesson = Awaited<ReturnType<typeof listCourseOutline>>['lessonRows'][number]
+
+export const listCourses = (db: Db) => db.select().from(courses).orderBy(asc(courses.position))
 
 export const findLesson = async (db: Db, path: string) =>
   (await db.select().from(lessons).where(eq(lessons.path, path)).limit(1))[0]

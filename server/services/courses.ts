@@ -26,6 +26,7 @@ import {
   findProgress,
   lessonHeadlines,
   listCourseOutline,
+  listCourses,
   listProgress,
   memberEmail,
   prefixQuery,
@@ -260,10 +261,10 @@ export class CoursesService {
   async search(text: string, member: AuthedMember): Promise<SearchHit[]> {
     const query = prefixQuery(text)
     if (!query) return []
-    const [found, noteRows, { courseRows }] = await Promise.all([
+    const [found, noteRows, courseRows] = await Promise.all([
       searchLessons(this.db, query, 40),
       searchNotes(this.db, member.id, query, 5),
-      this.outlineCourses(),
+      listCourses(this.db),
     ])
     const courseOf = new Map(courseRows.map((c) => [c.key, c]))
     // A locked lesson is found by its title or summary only, and shows no text.
@@ -305,10 +306,6 @@ export class CoursesService {
       })
     }
     return hits.sort((a, b) => b.rank - a.rank).map(({ rank: _rank, ...hit }) => hit)
-  }
-
-  private outlineCourses() {
-    return listCourseOutline(this.db)
   }
 
   async source(path: string): Promise<LessonSource> {
