@@ -14,6 +14,7 @@ import { type ReactNode, useState } from 'react'
 
 import { useAppearance } from '../../stores/appearance'
 import { CustomizerButton } from '../customizer'
+import { SearchPaletteButton } from '../search-palette'
 import { AppIcon } from './icons'
 import { findNavItem } from './nav-items'
 import { SidebarContent } from './sidebar'
@@ -86,6 +87,7 @@ export function MainLayout({ children, userMenu }: { children: ReactNode; userMe
         direction="column"
         minH="100dvh"
         paddingInlineStart={{ base: '0', lg: `${sidebarWidth}px` }}
+        data-print-flat
         transition="padding 0.2s ease"
       >
         <Flex
@@ -134,6 +136,7 @@ export function MainLayout({ children, userMenu }: { children: ReactNode; userMe
           >
             {title}
           </Text>
+          <SearchPaletteButton />
           <CustomizerButton />
           <Box flexShrink={0}>{userMenu}</Box>
         </Flex>

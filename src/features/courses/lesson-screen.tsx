@@ -138,7 +138,7 @@ function LessonView({ lesson }: { lesson: Lesson }) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
     if (href.startsWith('#')) {
       event.preventDefault()
-      document.getElementById(href.slice(1))?.scrollIntoView({ behavior: 'smooth' })
+      document.getElementById(href.slice(1))?.scrollIntoView?.({ behavior: 'smooth' })
     } else if (href.startsWith('/')) {
       event.preventDefault()
       void router.navigate({ href })
@@ -319,7 +319,7 @@ function Toc({ lesson, variant }: { lesson: Lesson; variant: 'inline' | 'side' }
             hash={h.id}
             onClick={(event) => {
               event.preventDefault()
-              document.getElementById(h.id)?.scrollIntoView({ behavior: 'smooth' })
+              document.getElementById(h.id)?.scrollIntoView?.({ behavior: 'smooth' })
             }}
           >
             {h.text}

@@ -1,0 +1,315 @@
+import {
+  Box,
+  CloseButton,
+  Dialog,
+  Flex,
+  Input,
+  Kbd,
+  Portal,
+  Spinner,
+  Stack,
+  Text,
+  chakra,
+} from '@chakra-ui/react'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useRouter } from '@tanstack/react-router'
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+
+import type { SearchHit } from '../../api-schemas/courses'
+import { coursesApi } from '../api/courses'
+import { AppIcon } from './layout/icons'
+import { visibleNavGroups } from './layout/nav-items'
+
+interface Option {
+  key: string
+  group: 'Screens' | 'Lessons' | 'In lessons and notes'
+  path: string
+  title: string
+  context: string
+  locked: boolean
+  snippet?: Pick<SearchHit, 'snippet' | 'marks'>
+}
+
+const MAX_SCREENS = 8
+const MAX_LESSONS = 8
+
+function useDebounced(value: string, ms: number) {
+  const [debounced, setDebounced] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms)
+    return () => clearTimeout(timer)
+  }, [value, ms])
+  return debounced
+}
+
+/** The matched ranges of a snippet as <mark>, built as elements (never as HTML). */
+function Marked({ snippet, marks }: Pick<SearchHit, 'snippet' | 'marks'>) {
+  const parts: ReactNode[] = []
+  let at = 0
+  for (const [start, end] of marks) {
+    if (start < at) continue
+    if (start > at) parts.push(snippet.slice(at, start))
+    parts.push(
+      <chakra.mark key={start} bg="yellow.subtle" color="inherit" borderRadius="xs" px="0.5">
+        {snippet.slice(start, end)}
+      </chakra.mark>,
+    )
+    at = end
+  }
+  parts.push(snippet.slice(at))
+  return <>{parts}</>
+}
+
+/** The palette itself: one search field, results in groups, moved through with the keyboard. */
+export default function SearchPaletteDialog({
+  open,
+  onClose,
+}: {
+  open: boolean
+  onClose: () => void
+}) {
+  const router = useRouter()
+  const inputRef = useRef<HTMLInputElement>(null)
+  const listId = useId()
+  const [text, setText] = useState('')
+  const [active, setActive] = useState(0)
+  const needle = text.trim().toLowerCase()
+  const q = useDebounced(text.trim(), 200)
+  const courses = useQuery({ ...coursesApi.list.queryOptions(), enabled: open })
+  const search = useQuery({
+    ...coursesApi.search.queryOptions({ query: { q } }),
+    enabled: open && q.length >= 2,
+    placeholderData: keepPreviousData,
+  })
+
+  const screens: Option[] = visibleNavGroups()
+    .flatMap((group) =>
+      group.items.map((item) => ({
+        key: `screen:${item.path}`,
+        group: 'Screens' as const,
+        path: item.path,
+        title: item.label,
+        context: group.label,
+        locked: false,
+      })),
+    )
+    .filter((o) => !needle || o.title.toLowerCase().includes(needle))
+    .slice(0, needle ? MAX_SCREENS : undefined)
+  const lessons: Option[] = needle
+    ? (courses.data?.data.courses ?? [])
+        .flatMap((course) =>
+          course.lessons.map((lesson) => ({
+            key: `lesson:${lesson.path}`,
+            group: 'Lessons' as const,
+            path: lesson.path,
+            title: lesson.title,
+            context: course.title,
+            locked: lesson.locked,
+          })),
+        )
+        .filter((o) => o.title.toLowerCase().includes(needle))
+        .slice(0, MAX_LESSONS)
+    : []
+  const shownLessons = new Set(lessons.map((o) => o.path))
+  const hits: Option[] =
+    q.length >= 2 && needle.length >= 2
+      ? (search.data?.data ?? [])
+          .filter((hit) => !shownLessons.has(hit.path))
+          .map((hit) => ({
+            key: `hit:${hit.path}`,
+            group: 'In lessons and notes' as const,
+            path: hit.path,
+            title: hit.title,
+            context: hit.context,
+            locked: hit.locked,
+            snippet: hit,
+          }))
+      : []
+  const options = [...screens, ...lessons, ...hits]
+  const current = Math.min(active, Math.max(0, options.length - 1))
+  const optionId = (i: number) => `${listId}-option-${i}`
+
+  useEffect(() => {
+    document.getElementById(optionId(current))?.scrollIntoView?.({ block: 'nearest' })
+    // optionId only depends on listId, which never changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [current])
+
+  const go = (option: Option | undefined) => {
+    if (!option) return
+    onClose()
+    setText('')
+    void router.navigate({ href: option.path })
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const last = options.length - 1
+    const moves: Record<string, number> = {
+      ArrowDown: current >= last ? 0 : current + 1,
+      ArrowUp: current <= 0 ? last : current - 1,
+      Home: 0,
+      End: last,
+    }
+    if (event.key in moves && options.length > 0) {
+      event.preventDefault()
+      setActive(moves[event.key]!)
+    } else if (event.key === 'Enter') {
+      event.preventDefault()
+      go(options[current])
+    }
+  }
+
+  const searching = q.length >= 2 && search.isFetching
+  let index = -1
+  const groups = (['Screens', 'Lessons', 'In lessons and notes'] as const).map((group) => ({
+    group,
+    items: options.filter((o) => o.group === group),
+  }))
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open) onClose()
+      }}
+      placement="top"
+      size={{ base: 'full', md: 'lg' }}
+      initialFocusEl={() => inputRef.current}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content bg="bg.panel" maxH={{ md: '80dvh' }} overflow="hidden">
+            <Dialog.Title srOnly>Search</Dialog.Title>
+            <Flex align="center" gap="2" px="4" py="3" borderBottomWidth="1px" borderColor="border">
+              <AppIcon name="search" color="fg.muted" />
+              <Input
+                ref={inputRef}
+                autoFocus
+                variant="flushed"
+                borderBottomWidth="0"
+                role="combobox"
+                aria-label="Search screens, lessons and notes"
+                aria-expanded={options.length > 0}
+                aria-controls={listId}
+                aria-autocomplete="list"
+                aria-activedescendant={options.length > 0 ? optionId(current) : undefined}
+                placeholder="Search screens, lessons and notes"
+                value={text}
+                maxLength={200}
+                onChange={(event) => {
+                  setText(event.target.value)
+                  setActive(0)
+                }}
+                onKeyDown={onKeyDown}
+              />
+              {searching ? <Spinner size="sm" aria-hidden /> : null}
+              <Dialog.CloseTrigger asChild position="static">
+                <CloseButton size="sm" aria-label="Close search" />
+              </Dialog.CloseTrigger>
+            </Flex>
+            <Box overflowY="auto" flex="1" px="2" py="2">
+              <Box id={listId} role="listbox" aria-label="Results">
+                {groups.map(({ group, items }) =>
+                  items.length === 0 ? null : (
+                    <Box key={group} role="group" aria-label={group} mb="2">
+                      <Text
+                        aria-hidden
+                        px="3"
+                        py="1"
+                        fontSize="xs"
+                        fontWeight="bold"
+                        textTransform="uppercase"
+                        letterSpacing="wider"
+                        color="fg.subtle"
+                      >
+                        {group}
+                      </Text>
+                      {items.map((option) => {
+                        index++
+                        const i = index
+                        const selected = i === current
+                        return (
+                          <Box
+                            key={option.key}
+                            id={optionId(i)}
+                            role="option"
+                            aria-selected={selected}
+                            px="3"
+                            py="2"
+                            borderRadius="l2"
+                            cursor="pointer"
+                            bg={selected ? 'primary.subtle' : undefined}
+                            onMouseMove={() => setActive(i)}
+                            onClick={() => go(option)}
+                          >
+                            <Flex gap="2" align="baseline" justify="space-between">
+                              <Text fontWeight="medium" minW="0" truncate>
+                                {option.title}
+                              </Text>
+                              <Flex gap="1" align="center" flexShrink={0} color="fg.muted">
+                                {option.locked ? (
+                                  <>
+                                    <AppIcon name="lock" size="14px" />
+                                    <Text fontSize="xs">Locked</Text>
+                                  </>
+                                ) : null}
+                                <Text fontSize="xs" hideBelow="sm">
+                                  {option.context}
+                                </Text>
+                              </Flex>
+                            </Flex>
+                            {option.snippet && option.snippet.snippet ? (
+                              <Text fontSize="sm" color="fg.muted" lineClamp={2}>
+                                <Marked {...option.snippet} />
+                              </Text>
+                            ) : null}
+                          </Box>
+                        )
+                      })}
+                    </Box>
+                  ),
+                )}
+              </Box>
+              {options.length === 0 && !searching ? (
+                <Text px="3" py="6" textAlign="center" color="fg.muted">
+                  No results for “{text.trim()}”
+                </Text>
+              ) : null}
+              {search.isError && q.length >= 2 ? (
+                <Text px="3" py="2" color="fg.error" role="alert">
+                  {search.error.message}
+                </Text>
+              ) : null}
+              <Text srOnly aria-live="polite">
+                {options.length === 1 ? '1 result' : `${options.length} results`}
+              </Text>
+            </Box>
+            <Stack
+              direction="row"
+              gap="4"
+              px="4"
+              py="2"
+              borderTopWidth="1px"
+              borderColor="border"
+              fontSize="xs"
+              color="fg.muted"
+              hideBelow="md"
+              aria-hidden
+            >
+              <Text>
+                <Kbd>↑</Kbd> <Kbd>↓</Kbd> to move
+              </Text>
+              <Text>
+                <Kbd>Enter</Kbd> to open
+              </Text>
+              <Text>
+                <Kbd>Esc</Kbd> to close
+              </Text>
+            </Stack>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}
