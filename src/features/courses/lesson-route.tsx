@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { useRouterState } from '@tanstack/react-router'
+import { useMatch } from '@tanstack/react-router'
 
 import { coursesApi } from '../../api/courses'
 import { LessonScreen } from './lesson-screen'
@@ -18,8 +18,12 @@ export const prefetchLesson = ({
     coursesApi.lesson.queryOptions({ query: { path: clean(location.pathname) } }),
   )
 
-/** The lesson whose screen path is the current address; unknown ones end on /auth/404. */
+/**
+ * The lesson whose screen path is the address this route matched (not the router's current
+ * location, which already points elsewhere while this screen leaves); unknown ones end on
+ * /auth/404.
+ */
 export function LessonAtLocation() {
-  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const pathname = useMatch({ strict: false, select: (match) => match.pathname })
   return <LessonScreen path={clean(pathname)} />
 }

@@ -31,7 +31,13 @@ const LessonEditor = lazy(() => import('./lesson-editor'))
 
 /** One lesson, chapter, step, guide page or offer, read from the API after its locks. */
 export function LessonScreen({ path }: { path: string }) {
+  const queryClient = useQueryClient()
   const lesson = useQuery(coursesApi.lesson.queryOptions({ query: { path } }))
+  // Each visit reads the lesson afresh, with the position saved when the member last left it.
+  useEffect(
+    () => () => queryClient.removeQueries({ queryKey: coursesApi.lesson.key({ query: { path } }) }),
+    [path, queryClient],
+  )
 
   if (lesson.isPending) return <LessonSkeleton />
   if (lesson.isError) {

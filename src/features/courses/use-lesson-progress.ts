@@ -71,16 +71,18 @@ export function useLessonProgress(
     const el = articleRef.current
     const at = lesson.progress.position
     if (!tracked || !el || completedRef.current || at < 0.03 || at > 0.97) return
-    // After the app's own scroll to the top on arriving (a smooth one, which this interrupts).
-    const timer = setTimeout(() => {
+    // The app scrolls to the top on arriving (smoothly, once the route has resolved): go down
+    // after it, and once more should that scroll have come later and undone this one.
+    const resume = () => {
       const rect = el.getBoundingClientRect()
       const top = window.scrollY + rect.top + at * rect.height - window.innerHeight
-      if (top > 0) {
+      if (top > 0 && window.scrollY < top / 2) {
         window.scrollTo({ top, behavior: 'instant' })
         setResumed(true)
       }
-    }, 120)
-    return () => clearTimeout(timer)
+    }
+    const timers = [setTimeout(resume, 150), setTimeout(resume, 800)]
+    return () => timers.forEach(clearTimeout)
     // Only when a lesson opens, not when its progress changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lesson.path])
@@ -92,7 +94,7 @@ export function useLessonProgress(
     let frame = 0
     let last = saved.current.position
     // The app scrolls to the top on arriving, and back down to resume: neither is reading.
-    const settledAt = Date.now() + 600
+    const settledAt = Date.now() + 1000
     const onScroll = () => {
       cancelAnimationFrame(frame)
       frame = requestAnimationFrame(() => {
@@ -114,10 +116,15 @@ export function useLessonProgress(
     return () => {
       window.removeEventListener('scroll', onScroll)
       cancelAnimationFrame(frame)
-      if (Math.abs(last - saved.current.position) > 0.02) save({ position: last })
-      void queryClient.invalidateQueries({ queryKey: coursesApi.list.key() })
+      // Leaving: store the last position, then refresh the course list (and the resume card).
+      if (Math.abs(last - saved.current.position) > 0.02) {
+        void coursesApi.progress
+          .call({ query: { path: lesson.path }, body: { position: last } })
+          .then(() => queryClient.invalidateQueries({ queryKey: coursesApi.key }))
+          .catch(() => {})
+      }
     }
-  }, [articleRef, queryClient, save, tracked])
+  }, [articleRef, lesson.path, queryClient, save, tracked])
 
   // Reaching the end of the text completes the lesson.
   useEffect(() => {
