@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 
-import { LessonAtLocation, prefetchLesson } from '../../features/courses/lesson-route'
+import { LessonAtLocation } from '../../features/courses/lesson-route'
+import { prefetchLesson } from '../../features/courses/prefetch-lesson'
 
 export const Route = createFileRoute('/admin/moneymaking')({
   loader: prefetchLesson,

@@ -1,0 +1,21 @@
+import type { QueryClient } from '@tanstack/react-query'
+
+import { coursesApi } from '../../api/courses'
+
+/** A screen path without a trailing slash: `/admin/bonus/20ways/` -> `/admin/bonus/20ways`. */
+export const lessonPath = (pathname: string) => pathname.replace(/\/+$/, '')
+
+/**
+ * Starts a lesson's request while its screen's code loads (no waterfall). Route loaders stay in
+ * the first chunk, so this module imports nothing of the screen.
+ */
+export const prefetchLesson = ({
+  context,
+  location,
+}: {
+  context: { queryClient: QueryClient }
+  location: { pathname: string }
+}) =>
+  void context.queryClient.prefetchQuery(
+    coursesApi.lesson.queryOptions({ query: { path: lessonPath(location.pathname) } }),
+  )
