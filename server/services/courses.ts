@@ -274,7 +274,7 @@ export class CoursesService {
         lock: this.lockOf(row, row.courseKey ? courseOf.get(row.courseKey)?.area : null, member),
       }))
       .filter(({ row, lock }) => !lock.locked || row.headMatch)
-      .slice(0, 12)
+      .slice(0, 8)
     const headlines = await lessonHeadlines(
       this.db,
       query,
