@@ -32,7 +32,11 @@ const LessonEditor = lazy(() => import('./lesson-editor'))
 /** One lesson, chapter, step, guide page or offer, read from the API after its locks. */
 export function LessonScreen({ path }: { path: string }) {
   const queryClient = useQueryClient()
-  const lesson = useQuery(coursesApi.lesson.queryOptions({ query: { path } }))
+  const lesson = useQuery({
+    ...coursesApi.lesson.queryOptions({ query: { path } }),
+    // A refusal the route's prefetch already got (locked, not open yet) is not asked again.
+    retryOnMount: false,
+  })
   // Each visit reads the lesson afresh, with the position saved when the member last left it.
   useEffect(
     () => () => queryClient.removeQueries({ queryKey: coursesApi.lesson.key({ query: { path } }) }),
