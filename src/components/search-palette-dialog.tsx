@@ -208,7 +208,8 @@ export default function SearchPaletteDialog({
                 <CloseButton size="sm" aria-label="Close search" />
               </Dialog.CloseTrigger>
             </Flex>
-            <Box overflowY="auto" flex="1" px="2" py="2">
+            {/* Focusable, so the results also scroll from the keyboard. */}
+            <Box overflowY="auto" flex="1" px="2" py="2" tabIndex={0}>
               <Box id={listId} role="listbox" aria-label="Results">
                 {groups.map(({ group, items }) =>
                   items.length === 0 ? null : (
@@ -221,7 +222,7 @@ export default function SearchPaletteDialog({
                         fontWeight="bold"
                         textTransform="uppercase"
                         letterSpacing="wider"
-                        color="fg.subtle"
+                        color="fg.muted"
                       >
                         {group}
                       </Text>

@@ -8,6 +8,7 @@ import {
   Skeleton,
   Stack,
   Text,
+  chakra,
 } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
@@ -168,11 +169,7 @@ function LessonRow({ lesson, first }: { lesson: LessonItem; first: boolean }) {
   const status = lesson.completed ? 'Completed' : lesson.locked ? 'Locked' : 'Not started'
   return (
     <Box as="li" borderTopWidth={first ? '0' : '1px'} borderColor="border">
-      <Link
-        to={lesson.path as '/admin/dashboard'}
-        style={{ display: 'block' }}
-        aria-label={`${lesson.title} (${status}${lesson.opensAt ? `, opens ${dateText.format(new Date(lesson.opensAt))}` : ''})`}
-      >
+      <Link to={lesson.path as '/admin/dashboard'} style={{ display: 'block' }}>
         <Flex gap="3" px="4" py="3" align="center" _hover={{ bg: 'bg.muted' }}>
           <Flex
             boxSize="8"
@@ -195,7 +192,13 @@ function LessonRow({ lesson, first }: { lesson: LessonItem; first: boolean }) {
             )}
           </Flex>
           <Stack gap="0.5" flex="1" minW="0">
-            <Text fontWeight="medium">{lesson.title}</Text>
+            <Text fontWeight="medium">
+              {lesson.title}{' '}
+              <chakra.span srOnly>
+                ({status}
+                {lesson.opensAt ? `, opens ${dateText.format(new Date(lesson.opensAt))}` : ''})
+              </chakra.span>
+            </Text>
             <Text fontSize="sm" color="fg.muted" lineClamp={2}>
               {lesson.summary}
             </Text>
