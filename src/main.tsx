@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 
 import { App, createApp } from './app'
@@ -8,8 +8,12 @@ const app = createApp()
 
 listenForChunkErrors(() => app.router.state.status === 'pending')
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App {...app} />
-  </StrictMode>,
-)
+// A transition lets React render the first screen in slices of a few milliseconds, yielding
+// to the browser between them, instead of one long task that holds a phone's main thread.
+startTransition(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App {...app} />
+    </StrictMode>,
+  )
+})

@@ -297,6 +297,29 @@ describe('dashboard earnings', () => {
     expect(router.state.location.search).toMatchObject({ search: 'keto' })
   })
 
+  it('asks for the accounts before the screen is drawn, so the section never changes shape', async () => {
+    const calls: Calls = {}
+    server.use(...memberHandlers(makeProfile()), ...connected(), ...figures(calls))
+    // Anything the page ever shows is seen here, however briefly it stays.
+    const shown: string[] = []
+    const watcher = new MutationObserver(() => shown.push(document.body.textContent ?? ''))
+    watcher.observe(document.body, { childList: true, subtree: true, characterData: true })
+    try {
+      const { screen } = await renderApp(march)
+      await screen.findByTestId('summary-clickbank')
+      await waitFor(() => expect(calls.hopData).toBeDefined())
+    } finally {
+      watcher.disconnect()
+    }
+    expect(shown.some((text) => text.includes('Earnings'))).toBe(true)
+    expect(shown.some((text) => text.includes('Loading your affiliate accounts'))).toBe(false)
+    // Both months of both networks, countries and hops: every card's call was made.
+    expect(calls.profitEarning!.map((q) => q.get('month')).sort()).toEqual(['2', '3'])
+    expect(calls.dgEarning!.map((q) => q.get('month')).sort()).toEqual(['2', '3'])
+    expect(calls.saleByCountry).toHaveLength(1)
+    expect(calls.dgSaleByCountry).toHaveLength(1)
+  })
+
   it('leads to the account screen when no account is connected', async () => {
     let figuresAsked = false
     server.use(
