@@ -13,6 +13,8 @@ import { join, resolve } from 'node:path'
 
 import { type Browser, chromium } from 'playwright-core'
 
+import { chromiumLaunch } from '../chromium'
+
 const root = resolve(import.meta.dirname, '../..')
 /** The build to measure: dist/ unless STATIC_DIR names another. */
 const staticDir = resolve(root, process.env.STATIC_DIR ?? 'dist')
@@ -22,16 +24,6 @@ const BUDGETS = {
   '/admin/dashboard': 260 * KiB,
   'lesson, after the shell': 25 * KiB,
 } as const
-
-const launchArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 
 async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -180,8 +172,7 @@ async function main() {
     const started = await startServer(dir)
     server = started.server
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: launchArgs,
+      ...chromiumLaunch,
     })
     const rows = [
       ...(await measure(browser, started.baseURL, '/auth/login', /^Sign in$/)),

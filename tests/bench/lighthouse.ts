@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util'
 import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
 
+import { chromiumLaunch } from '../chromium'
 import { freePort, startProcess } from './process'
 
 const { values } = parseArgs({
@@ -75,17 +76,8 @@ const debugPort = await freePort()
 // The persistent context is the browser's default one, the one Lighthouse opens its tab in, so
 // the session written to local storage here is the one the measured page reads.
 const browser = await chromium.launchPersistentContext(join(dir, 'profile'), {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    `--remote-debugging-port=${debugPort}`,
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  ...chromiumLaunch,
+  args: [`--remote-debugging-port=${debugPort}`, ...chromiumLaunch.args],
 })
 
 async function session(): Promise<Record<string, string>> {

@@ -1,18 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 
-/** Debian's Chromium: no browser download works here. */
-export const chromiumLaunch = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-}
+import { chromiumLaunch } from '../chromium'
 
 export default defineConfig({
   testDir: '.',
