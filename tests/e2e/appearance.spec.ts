@@ -15,6 +15,9 @@ test.describe('appearance', () => {
   test('dark mode, rtl and a theme chosen in the customizer survive a reload', async ({ page }) => {
     await signIn(page, DEMO.member.email, DEMO.member.password)
     await expect(html(page)).toHaveAttribute('dir', 'ltr')
+    // The page colour comes from the theme's global CSS (a stylesheet of its own in the build).
+    const body = page.locator('body')
+    await expect(body).toHaveCSS('background-color', 'rgb(244, 247, 251)')
 
     const panel = await openCustomizer(page)
     await panel.getByText('Dark', { exact: true }).click()
@@ -26,6 +29,7 @@ test.describe('appearance', () => {
 
     // Applied at once, before any reload.
     await expect(html(page)).toHaveClass(/\bdark\b/)
+    await expect(body).toHaveCSS('background-color', 'rgb(30, 39, 54)')
     await expect(html(page)).toHaveAttribute('dir', 'rtl')
     await expect(html(page)).toHaveAttribute('data-theme', 'GREEN_THEME')
     // In rtl the sidebar sits on the right.
