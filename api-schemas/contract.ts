@@ -78,6 +78,27 @@ export const envelope = <T extends z.ZodType>(data: T) => z.object({ data })
 
 export const messageSchema = envelope(z.object({ message: z.string() }))
 
+/** Paged lists (members, audit entries, leads): which page, and a page of items. */
+export const MAX_PAGE_SIZE = 100
+
+export const pageQuery = {
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_SIZE, `pageSize is at most ${MAX_PAGE_SIZE}`)
+    .default(20),
+}
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
+
 export const emailSchema = z
   .string()
   .trim()

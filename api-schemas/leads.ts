@@ -1,7 +1,6 @@
 import { z } from 'zod'
 
-import { emailSchema, endpoint, envelope, messageSchema } from './contract'
-import { MAX_PAGE_SIZE, pageOf } from './members'
+import { MAX_PAGE_SIZE, emailSchema, endpoint, envelope, messageSchema, pageOf } from './contract'
 
 export const LEADS_EMAIL_REQUIRED = 'Email parameter is required'
 export const LEAD_SORT_COLUMNS = ['name', 'email', 'source', 'createdAt'] as const

@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 import { areaKeySchema } from './access'
 import { roleSchema } from './auth'
-import { emailSchema, endpoint, envelope, messageSchema } from './contract'
+import { emailSchema, endpoint, envelope, messageSchema, pageOf, pageQuery } from './contract'
 import { networkAccountSchema } from './earnings'
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024
@@ -67,18 +67,6 @@ export type MemberSummary = z.infer<typeof memberSummarySchema>
 
 export const MEMBER_SORT_COLUMNS = ['email', 'firstName', 'lastName', 'role', 'createdAt'] as const
 export type MemberSortColumn = (typeof MEMBER_SORT_COLUMNS)[number]
-export const MAX_PAGE_SIZE = 100
-
-const pageQuery = {
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_PAGE_SIZE, `pageSize is at most ${MAX_PAGE_SIZE}`)
-    .default(20),
-}
-
 export const memberListQuerySchema = z.strictObject({
   search: z.string().trim().max(100, 'Search is at most 100 characters').optional(),
   sort: z.enum(MEMBER_SORT_COLUMNS).default('createdAt'),
@@ -86,14 +74,6 @@ export const memberListQuerySchema = z.strictObject({
   ...pageQuery,
 })
 export type MemberListQuery = z.input<typeof memberListQuerySchema>
-
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  })
 
 export const memberPageSchema = pageOf(memberSummarySchema)
 export type MemberPage = z.infer<typeof memberPageSchema>

@@ -1,13 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query'
 
-import { coursesApi } from '../../api/courses'
-
 /** A screen path without a trailing slash: `/admin/bonus/20ways/` -> `/admin/bonus/20ways`. */
 export const lessonPath = (pathname: string) => pathname.replace(/\/+$/, '')
 
 /**
  * Starts a lesson's request while its screen's code loads (no waterfall). Route loaders stay in
- * the first chunk, so this module imports nothing of the screen.
+ * the first chunk, so this module imports nothing of the screen, and the courses contract only
+ * when a lesson is asked for: the sign-in page never builds it.
  */
 export const prefetchLesson = ({
   context,
@@ -16,6 +15,8 @@ export const prefetchLesson = ({
   context: { queryClient: QueryClient }
   location: { pathname: string }
 }) =>
-  void context.queryClient.prefetchQuery(
-    coursesApi.lesson.queryOptions({ query: { path: lessonPath(location.pathname) } }),
+  void import('../../api/courses').then(({ coursesApi }) =>
+    context.queryClient.prefetchQuery(
+      coursesApi.lesson.queryOptions({ query: { path: lessonPath(location.pathname) } }),
+    ),
   )

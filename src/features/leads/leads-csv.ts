@@ -1,5 +1,5 @@
 import type { LEAD_SORT_COLUMNS, Lead } from '../../../api-schemas/leads'
-import { MAX_PAGE_SIZE } from '../../../api-schemas/members'
+import { MAX_PAGE_SIZE } from '../../../api-schemas/contract'
 import { leadsApi } from '../../api/leads'
 import { toCsv } from '../../lib/csv'
 

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 
 import { authApi } from '../../api/auth'
-import { coursesApi } from '../../api/courses'
 import type { EarningsSearch } from '../../features/earnings/search'
 
 /**
@@ -21,8 +20,12 @@ export async function loadDashboard({
   const settle = (promise: Promise<unknown>) => promise.catch(() => undefined)
   await Promise.all([
     settle(client.ensureQueryData(authApi.current.queryOptions())),
-    settle(client.ensureQueryData(coursesApi.list.queryOptions())),
-    // Its own chunk: the earnings code is not part of the first screen's download.
+    // Imported here, not above: the first chunk (and the sign-in page) builds neither contract.
+    settle(
+      import('../../api/courses').then(({ coursesApi }) =>
+        client.ensureQueryData(coursesApi.list.queryOptions()),
+      ),
+    ),
     import('../../features/earnings/prefetch-earnings').then(({ prefetchEarnings }) =>
       prefetchEarnings(client, deps),
     ),

@@ -1,6 +1,5 @@
 import { Outlet, createFileRoute, redirect } from '@tanstack/react-router'
 
-import { membersApi } from '../../api/members'
 import { MainLayout } from '../../components/layout/main-layout'
 import { UserMenu } from '../../components/user-menu'
 import { storedEmail } from '../../lib/session'
@@ -18,9 +17,12 @@ export const Route = createFileRoute('/admin')({
   },
   loader: ({ context }) => {
     const email = storedEmail()
-    // Started here, awaited by nobody: the top bar shows the profile when it arrives.
+    // Started here, awaited by nobody: the top bar shows the profile when it arrives. The
+    // members contract is imported here, not above, so the sign-in page never builds it.
     if (email)
-      void context.queryClient.prefetchQuery(membersApi.profile.queryOptions({ params: { email } }))
+      void import('../../api/members').then(({ membersApi }) =>
+        context.queryClient.prefetchQuery(membersApi.profile.queryOptions({ params: { email } })),
+      )
   },
   component: () => (
     <MainLayout userMenu={<UserMenu />}>
