@@ -34,6 +34,7 @@ import { KeyBox } from './services/key-box'
 import { MembersService } from './services/members'
 import { type Mailer, outboxMailer, smtpMailer } from './services/mailer'
 import { RateLimiter } from './services/rate-limit'
+import { MEMBER_CHANGED_CHANNEL, SubjectCache } from './services/subject-cache'
 import { connectorFor } from './services/networks'
 import type { ConnectorOptions } from './services/networks/types'
 import { TokenService } from './services/tokens'
@@ -58,6 +59,8 @@ export interface Services {
   config: Config
   database: Database
   auth: AuthService
+  /** The members token checks read, kept while every change to them is heard of. */
+  subjects: SubjectCache
   members: MembersService
   limiter: RateLimiter
   mailer: Mailer
@@ -126,12 +129,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? smtpMailer(config.smtpUrl, config.mailFrom)
       : outboxMailer(database.db, app.log))
   const tasks = new BackgroundTasks(app.log)
+  const subjects = new SubjectCache(database, now)
   const auth = new AuthService({
     db: database.db,
     tokens: new TokenService(options.jwtSecret, now),
     limiter,
     mailer,
     tasks,
+    subjects,
     now,
     publicUrl: config.publicUrl,
   })
@@ -158,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     database,
     auth,
+    subjects,
     members,
     limiter,
     mailer,
@@ -180,7 +186,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Used and expired single-use tokens are kept a day for inspection, then removed, hourly.
   const sweep = () => tasks.run(() => deleteStaleAuthTokens(database.db, new Date(now())))
   const sweeper = setInterval(sweep, 60 * 60 * 1000).unref()
+  // Token checks skip the database only while every change to a member is heard of.
+  let unlisten: (() => Promise<void>) | undefined
+  let deaf = false
+  const memberChanges = {
+    notify: (id: string) => subjects.heard(id),
+    live: (listening: boolean) => {
+      subjects.setLive(listening)
+      if (closing || deaf === !listening) return
+      deaf = !listening
+      if (deaf) app.log.warn('not hearing of member changes: every token check reads the database')
+      else app.log.info('hearing of member changes again')
+    },
+  }
   app.addHook('onReady', async () => {
+    unlisten = await database.listen(MEMBER_CHANGED_CHANNEL, memberChanges)
     // Lessons are served from the database: load the content files when they changed.
     if ((await syncContent(database.db, config.contentDir)) === 'loaded') {
       app.log.info(`course content loaded from ${config.contentDir}`)
@@ -189,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     imports.schedule()
   })
   app.addHook('onClose', async () => {
+    await unlisten?.()
     clearInterval(sweeper)
     imports.stop()
     await tasks.drain()

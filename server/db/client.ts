@@ -12,7 +12,16 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 
+import {
+  type ChannelHandlers,
+  type Heard,
+  Listeners,
+  PgChannels,
+  heardAtOnce,
+} from './notifications'
 import * as schema from './schema'
+
+export type { ChannelHandlers, Heard } from './notifications'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -21,6 +30,14 @@ export interface Database {
   driver: 'pglite' | 'postgres'
   /** Throws when the database cannot answer. */
   ping(): Promise<void>
+  /** Follows NOTIFY on a channel until the returned function is called or the database closes. */
+  listen(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>
+  /**
+   * Call before a write that notifies `payload` on `channel`; after the write, `everywhere`
+   * resolves once every listener of every server instance has taken the notification in (or
+   * after a timeout, or at once when this instance cannot tell).
+   */
+  expectHeard(channel: string, payload: string): Promise<Heard>
   close(): Promise<void>
 }
 
@@ -43,11 +60,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await pool.end()
       throw error
     }
+    const channels = new PgChannels(options.url, pool)
     return {
       db,
       driver: 'postgres',
       ping: async () => void (await pool.query('select 1')),
-      close: () => pool.end(),
+      listen: (channel, handlers) => channels.listen(channel, handlers),
+      expectHeard: (channel, payload) => channels.expectHeard(channel, payload),
+      close: async () => {
+        await channels.stopAll()
+        await pool.end()
+      },
     }
   }
 
@@ -65,6 +88,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const db = drizzlePglite({ client, schema })
   await migratePglite(db, { migrationsFolder })
+  const listeners = new Listeners()
   let closed = false
   return {
     db,
@@ -73,8 +97,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (closed) throw new Error('database is closed')
       await db.execute(sql`select 1`)
     },
+    // One process, one connection: a trigger's notification reaches the callback before the
+    // statement that caused it resolves, and it cannot be lost, so this is live from the start
+    // and a writer has nobody to wait for.
+    listen: async (channel, handlers) => {
+      if (closed) throw new Error('database is closed')
+      const unlisten = await client.listen(channel, (payload) => handlers.notify(payload))
+      handlers.live(true)
+      return listeners.add(async () => {
+        handlers.live(false)
+        await unlisten()
+      })
+    },
+    expectHeard: async () => heardAtOnce,
     close: async () => {
       if (closed) return
+      await listeners.stopAll()
       closed = true
       await client.close()
       release()

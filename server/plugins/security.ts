@@ -1,11 +1,15 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+
 import helmet from '@fastify/helmet'
 import type { FastifyInstance } from 'fastify'
 
 import { API_PREFIX } from '../../api-schemas/index'
 
 export async function registerSecurity(app: FastifyInstance) {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
+  // @fastify/helmet builds helmet anew for every request, and parsing this policy each time was
+  // a tenth of an authenticated API call: helmet writes the header once, here, and it is reused.
+  const policy = headerOf(
+    helmet.contentSecurityPolicy({
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
@@ -23,7 +27,14 @@ export async function registerSecurity(app: FastifyInstance) {
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
       },
-    },
+    }),
+  )
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.raw.setHeader('content-security-policy', policy)
+    done()
+  })
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   })
@@ -33,4 +44,16 @@ export async function registerSecurity(app: FastifyInstance) {
     const api = req.url === API_PREFIX || /^\/api[/?]/.test(req.url)
     if (api && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
   })
+}
+
+/** The one header a helmet middleware sets; it throws on a policy it does not accept. */
+function headerOf(
+  middleware: (req: IncomingMessage, res: ServerResponse, next: (error?: Error) => void) => void,
+): string {
+  let value = ''
+  const res = { setHeader: (_name: string, header: string) => (value = header) }
+  middleware({} as IncomingMessage, res as unknown as ServerResponse, (error) => {
+    if (error) throw error
+  })
+  return value
 }

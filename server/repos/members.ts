@@ -40,6 +40,8 @@ export async function findTokenSubject(db: Db, id: string) {
   return row && { ...row, areas: row.areas as AreaKey[] }
 }
 
+export type TokenSubject = NonNullable<Awaited<ReturnType<typeof findTokenSubject>>>
+
 export const countMembers = async (db: Db) =>
   (await db.select({ n: sql<number>`count(*)::int` }).from(members))[0]?.n ?? 0
 

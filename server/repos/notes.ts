@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 
 import type { Note } from '../../api-schemas/notes'
 import type { Db } from '../db/client'
@@ -7,7 +7,20 @@ import { ownedRows } from './owned'
 
 export const noteRows = ownedRows(notes)
 
-export const toNote = (row: typeof notes.$inferSelect): Note => ({
+/** What a note is on the wire: the search vector stays in the database. */
+const wireColumns = {
+  id: notes.id,
+  title: notes.title,
+  body: notes.body,
+  color: notes.color,
+  pinned: notes.pinned,
+  createdAt: notes.createdAt,
+  updatedAt: notes.updatedAt,
+}
+
+type WireRow = { [K in keyof typeof wireColumns]: (typeof notes.$inferSelect)[K] }
+
+export const toNote = (row: WireRow): Note => ({
   id: row.id,
   title: row.title,
   body: row.body,
@@ -17,11 +30,19 @@ export const toNote = (row: typeof notes.$inferSelect): Note => ({
   updatedAt: row.updatedAt.toISOString(),
 })
 
-export async function listNotes(db: Db, memberId: string): Promise<Note[]> {
-  const rows = await db
-    .select()
+const listQuery = (db: Db) =>
+  db
+    .select(wireColumns)
     .from(notes)
-    .where(eq(notes.memberId, memberId))
+    .where(eq(notes.memberId, sql.placeholder('memberId')))
     .orderBy(desc(notes.pinned), desc(notes.updatedAt))
-  return rows.map(toNote)
+    .prepare('list_notes')
+
+const preparedLists = new WeakMap<Db, ReturnType<typeof listQuery>>()
+
+/** Prepared once per database: the notes screen and the dashboard ask for this on every visit. */
+export async function listNotes(db: Db, memberId: string): Promise<Note[]> {
+  let query = preparedLists.get(db)
+  if (!query) preparedLists.set(db, (query = listQuery(db)))
+  return (await query.execute({ memberId })).map(toNote)
 }

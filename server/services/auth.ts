@@ -25,6 +25,7 @@ import type { BackgroundTasks } from './background'
 import type { Mailer } from './mailer'
 import { hashPassword, verifyPassword } from './passwords'
 import type { RateLimiter } from './rate-limit'
+import type { SubjectCache } from './subject-cache'
 import { type TokenService, hashToken, randomToken } from './tokens'
 import { matchTotpStep, newTotpSecret, totpUri } from './totp'
 
@@ -50,6 +51,8 @@ export interface AuthDeps {
   limiter: RateLimiter
   mailer: Mailer
   tasks: BackgroundTasks
+  /** Spares token checks the database; told of every change this service makes to a member. */
+  subjects: SubjectCache
   now: () => number
   publicUrl: string
 }
@@ -70,7 +73,7 @@ export class AuthService {
     if (!token) throw unauthorized()
     const claims = await this.deps.tokens.verify(token)
     if (!claims) throw unauthorized('Your session has expired. Sign in again.')
-    const member = await findTokenSubject(this.db, claims.sub)
+    const member = await this.deps.subjects.get(claims.sub, (id) => findTokenSubject(this.db, id))
     if (!member || member.tokenVersion !== claims.tv) {
       throw unauthorized('Your session has expired. Sign in again.')
     }
@@ -112,7 +115,15 @@ export class AuthService {
   }
 
   async logout(memberId: string) {
-    await bumpTokenVersion(this.db, memberId)
+    await this.changeMember(memberId, () => bumpTokenVersion(this.db, memberId))
+  }
+
+  /**
+   * Every write that changes what token checks read of a member goes through here: its token
+   * version, e-mail, role, areas, two-step state, or the member itself.
+   */
+  changeMember<T>(memberId: string, write: () => Promise<T>): Promise<T> {
+    return this.deps.subjects.change(memberId, write)
   }
 
   async completeChallenge(challenge: string, code: string, ip: string) {
@@ -239,7 +250,8 @@ export class AuthService {
       this.date(),
     )
     if (!memberId) throw badRequest(AUTH_MESSAGES.linkInvalid)
-    await bumpTokenVersion(this.db, memberId, { passwordHash: await hashPassword(password) })
+    const passwordHash = await hashPassword(password)
+    await this.changeMember(memberId, () => bumpTokenVersion(this.db, memberId, { passwordHash }))
   }
 
   async verifyLoginLink(token: string, ip: string): Promise<SignIn> {
@@ -252,9 +264,10 @@ export class AuthService {
 
   async changePassword(memberId: string, currentPassword: string, newPassword: string) {
     const member = await this.requirePassword(memberId, currentPassword)
-    const tokenVersion = await bumpTokenVersion(this.db, member.id, {
-      passwordHash: await hashPassword(newPassword),
-    })
+    const passwordHash = await hashPassword(newPassword)
+    const tokenVersion = await this.changeMember(member.id, () =>
+      bumpTokenVersion(this.db, member.id, { passwordHash }),
+    )
     return { token: await this.issue({ ...member, tokenVersion }) }
   }
 
@@ -273,10 +286,10 @@ export class AuthService {
     if (!(await this.acceptCode(member, member.totpPendingSecret, code))) {
       throw badRequest(AUTH_MESSAGES.codeInvalid)
     }
-    await updateMember(this.db, member.id, {
-      totpSecret: member.totpPendingSecret,
-      totpPendingSecret: null,
-    })
+    const totpSecret = member.totpPendingSecret
+    await this.changeMember(member.id, () =>
+      updateMember(this.db, member.id, { totpSecret, totpPendingSecret: null }),
+    )
   }
 
   async totpDisable(memberId: string, password: string, code: string) {
@@ -285,7 +298,9 @@ export class AuthService {
     if (!(await this.acceptCode(member, member.totpSecret, code))) {
       throw badRequest(AUTH_MESSAGES.codeInvalid)
     }
-    await updateMember(this.db, member.id, { totpSecret: null, totpLastStep: null })
+    await this.changeMember(member.id, () =>
+      updateMember(this.db, member.id, { totpSecret: null, totpLastStep: null }),
+    )
   }
 
   private async requirePassword(memberId: string, password: string) {

@@ -91,12 +91,14 @@ export class MembersService {
     if (await findMemberByEmail(this.db, newEmail)) {
       throw new HttpError(409, 'newEmail: that e-mail address is already in use')
     }
-    await updateMember(this.db, member.id, { email: newEmail }).catch((error: unknown) => {
-      if (isUniqueViolation(error)) {
-        throw new HttpError(409, 'newEmail: that e-mail address is already in use')
-      }
-      throw error
-    })
+    await this.deps.auth
+      .changeMember(member.id, () => updateMember(this.db, member.id, { email: newEmail }))
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) {
+          throw new HttpError(409, 'newEmail: that e-mail address is already in use')
+        }
+        throw error
+      })
     this.deps.tasks.run(() =>
       this.deps.mailer.send({
         to: member.email,
@@ -134,7 +136,7 @@ export class MembersService {
     const member = await findMemberByEmail(this.db, email)
     if (!member) throw notFound('Member not found')
     if (member.id === caller.id) throw badRequest('You cannot delete your own account')
-    await deleteMember(this.db, member.id)
+    await this.deps.auth.changeMember(member.id, () => deleteMember(this.db, member.id))
     await this.audit(caller, 'member.delete', member.email)
   }
 
@@ -144,7 +146,13 @@ export class MembersService {
     const next = unique(areas)
     const added = next.filter((a) => !member.areas.includes(a))
     const removed = member.areas.filter((a) => !next.includes(a as AreaKey))
-    await updateMember(this.db, member.id, { areas: next })
+    // The same list again changes nothing, and a write the database does not announce would
+    // keep the answer waiting for news that never comes.
+    if (next.length !== member.areas.length || next.some((a, i) => a !== member.areas[i])) {
+      await this.deps.auth.changeMember(member.id, () =>
+        updateMember(this.db, member.id, { areas: next }),
+      )
+    }
     if (added.length || removed.length) {
       const detail = [
         added.length ? `granted ${added.join(', ')}` : '',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Course, Lesson, LessonSource, SearchHit } from '../../api-schemas/courses'
 import { syncContent } from '../../server/services/course-content'
+import { writeMemberOutside } from './fixtures'
 import { type TestApp, bearer, createTestApp, json } from './helpers'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -109,14 +110,17 @@ describe('reading and locking', () => {
     expect(Date.parse(item.opensAt!)).toBeGreaterThan(Date.now() + 6 * DAY)
 
     // Eight days later (as if the member had joined eight days ago) it opens.
-    const joined = sql`update members set created_at = created_at - interval '8 days' where id = ${member.id}`
-    await t.database.db.execute(joined)
+    const shift = (days: number) =>
+      writeMemberOutside(t, member.id, () =>
+        t.database.db.execute(
+          sql`update members set created_at = created_at + make_interval(days => ${days}) where id = ${member.id}`,
+        ),
+      )
+    await shift(-8)
     try {
       expect((await get(lessonUrl(DRIP), member.token)).statusCode).toBe(200)
     } finally {
-      await t.database.db.execute(
-        sql`update members set created_at = created_at + interval '8 days' where id = ${member.id}`,
-      )
+      await shift(8)
     }
   })
 

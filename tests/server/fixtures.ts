@@ -1,14 +1,28 @@
 import { eq } from 'drizzle-orm'
 
 import { members } from '../../server/db/schema'
+import { MEMBER_CHANGED_CHANNEL } from '../../server/services/subject-cache'
 import type { TestApp } from './helpers'
+
+/**
+ * Writes a member row past the app, as the command line or another process would, and returns
+ * once the app has heard of it: PostgreSQL tells it a moment after the commit, and nothing makes
+ * an outside write wait for that.
+ */
+export async function writeMemberOutside(t: TestApp, id: string, write: () => Promise<unknown>) {
+  const heard = await t.database.expectHeard(MEMBER_CHANGED_CHANNEL, id)
+  await write()
+  await heard.everywhere
+}
 
 /** Removes a member row directly, as an administrator's delete would. */
 export async function deleteMemberForTest(t: TestApp, id: string) {
-  await t.database.db.delete(members).where(eq(members.id, id))
+  await writeMemberOutside(t, id, () => t.database.db.delete(members).where(eq(members.id, id)))
 }
 
 /** Turns an administrator into a member directly, leaving the issued tokens as they are. */
 export async function demoteForTest(t: TestApp, id: string) {
-  await t.database.db.update(members).set({ role: 'member' }).where(eq(members.id, id))
+  await writeMemberOutside(t, id, () =>
+    t.database.db.update(members).set({ role: 'member' }).where(eq(members.id, id)),
+  )
 }

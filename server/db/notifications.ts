@@ -1,0 +1,219 @@
+import pg from 'pg'
+
+export interface ChannelHandlers {
+  /** A payload sent on the channel; it comes once its transaction has committed. */
+  notify(payload: string): void
+  /**
+   * False once notifications may have been missed (the connection that listens is lost), true
+   * when they arrive again. Starts false: the first call is the first news.
+   */
+  live(listening: boolean): void
+}
+
+/** A writer's wait for a notification to reach every listener; see `Database.expectHeard`. */
+export interface Heard {
+  everywhere: Promise<void>
+  cancel(): void
+}
+
+export const heardAtOnce: Heard = { everywhere: Promise.resolve(), cancel: () => {} }
+
+/** A database's listeners: each stops once, and whatever is left stops when the database closes. */
+export class Listeners {
+  private readonly running = new Set<() => Promise<void>>()
+
+  add(stop: () => Promise<void>): () => Promise<void> {
+    const unlisten = async () => {
+      if (!this.running.delete(unlisten)) return
+      await stop()
+    }
+    this.running.add(unlisten)
+    return unlisten
+  }
+
+  async stopAll() {
+    await Promise.all([...this.running].map((unlisten) => unlisten()))
+  }
+}
+
+const RETRY_MS = { first: 200, max: 5000 }
+const HEARTBEAT_MS = 10_000
+const TIMEOUT_MS = 5000
+/** Acknowledgements come within milliseconds; this bounds the wait for one that never comes. */
+const HEARD_TIMEOUT_MS = 500
+
+/** How listening connections show in pg_stat_activity, so a writer can tell whom to wait for. */
+export const listenerName = (channel: string) => `members-area listen ${channel}`
+const heardChannel = (channel: string) => `${channel}_heard`
+
+interface Waiter {
+  channel: string
+  payload: string
+  /** Backend pids of the listening connections that have not acknowledged yet. */
+  pending: Set<number>
+  done(): void
+}
+
+/**
+ * NOTIFY on PostgreSQL, each listener on a connection of its own: a pooled one goes back to the
+ * pool and would stop listening. Every listening connection acknowledges each notification once
+ * its handlers ran, on `<channel>_heard` with its backend pid, so a writer can wait until every
+ * server instance has taken a change in (`expectHeard`) instead of hoping it has.
+ */
+export class PgChannels {
+  private readonly listeners = new Listeners()
+  private readonly live = new Map<string, number>()
+  private readonly waiting = new Set<Waiter>()
+
+  constructor(
+    private readonly url: string,
+    private readonly pool: pg.Pool,
+  ) {}
+
+  async listen(channel: string, handlers: ChannelHandlers) {
+    let listening = false
+    const stop = await listenPostgres(this.url, channel, {
+      notify: handlers.notify,
+      live: (now) => {
+        if (now !== listening) {
+          listening = now
+          this.live.set(channel, (this.live.get(channel) ?? 0) + (now ? 1 : -1))
+          // Without a live connection of ours no acknowledgement can reach a waiting writer.
+          if (!now && !this.live.get(channel)) this.release(channel)
+        }
+        handlers.live(now)
+      },
+      heard: (payload, pid) => this.acknowledged(channel, payload, pid),
+    })
+    return this.listeners.add(stop)
+  }
+
+  /**
+   * Call before a write that notifies `payload` on `channel`. `everywhere` resolves once every
+   * connection that listened at this call has run its handlers for that notification, at once
+   * when no connection of this database listens (none could tell), or after `timeoutMs`.
+   */
+  async expectHeard(channel: string, payload: string, timeoutMs = HEARD_TIMEOUT_MS) {
+    if (!this.live.get(channel)) return heardAtOnce
+    const { rows } = await this.pool.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and application_name = $1',
+      [listenerName(channel)],
+    )
+    if (rows.length === 0) return heardAtOnce
+    let resolve = () => {}
+    const everywhere = new Promise<void>((r) => (resolve = r))
+    const waiter: Waiter = {
+      channel,
+      payload,
+      pending: new Set(rows.map((row) => row.pid)),
+      done: () => {
+        clearTimeout(timer)
+        this.waiting.delete(waiter)
+        resolve()
+      },
+    }
+    const timer = setTimeout(waiter.done, timeoutMs)
+    this.waiting.add(waiter)
+    return { everywhere, cancel: waiter.done }
+  }
+
+  stopAll() {
+    return this.listeners.stopAll()
+  }
+
+  private acknowledged(channel: string, payload: string, pid: number) {
+    for (const waiter of this.waiting) {
+      if (waiter.channel !== channel || waiter.payload !== payload) continue
+      waiter.pending.delete(pid)
+      if (waiter.pending.size === 0) waiter.done()
+    }
+  }
+
+  private release(channel: string) {
+    for (const waiter of this.waiting) if (waiter.channel === channel) waiter.done()
+  }
+}
+
+/**
+ * One listening connection. A lost connection is reported and retried with backoff; the
+ * heartbeat finds one that died without a word (a half-open TCP connection says nothing until
+ * something is sent). Resolves after the first attempt, listening or not, so a server can start
+ * while PostgreSQL recovers.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  handlers: ChannelHandlers & { heard(payload: string, pid: number): void },
+): Promise<() => Promise<void>> {
+  let current: pg.Client | undefined
+  let stopped = false
+  let failures = 0
+  let retry: NodeJS.Timeout | undefined
+
+  const lost = (client: pg.Client) => {
+    if (client !== current) return
+    current = undefined
+    handlers.live(false)
+    void client.end().catch(() => {})
+    if (stopped) return
+    const delay = Math.min(RETRY_MS.max, RETRY_MS.first * 2 ** failures++)
+    retry = setTimeout(() => void connect(), delay).unref()
+  }
+
+  const connect = async () => {
+    const client = new pg.Client({
+      connectionString: url,
+      application_name: listenerName(channel),
+      connectionTimeoutMillis: TIMEOUT_MS,
+      query_timeout: TIMEOUT_MS,
+    })
+    current = client
+    client.on('error', () => lost(client))
+    client.on('end', () => lost(client))
+    client.on('notification', ({ channel: from, payload = '' }) => {
+      if (from === channel) {
+        handlers.notify(payload)
+        client
+          .query(`select pg_notify($1, $2 || ' ' || pg_backend_pid())`, [
+            heardChannel(channel),
+            payload,
+          ])
+          .catch(() => lost(client))
+      } else if (from === heardChannel(channel)) {
+        const at = payload.lastIndexOf(' ')
+        handlers.heard(payload.slice(0, at), Number(payload.slice(at + 1)))
+      }
+    })
+    try {
+      await client.connect()
+      await client.query(
+        `LISTEN ${client.escapeIdentifier(channel)}; LISTEN ${client.escapeIdentifier(heardChannel(channel))}`,
+      )
+    } catch {
+      lost(client)
+      return
+    }
+    if (client !== current) {
+      void client.end().catch(() => {})
+      return
+    }
+    failures = 0
+    handlers.live(true)
+  }
+
+  const heartbeat = setInterval(() => {
+    const client = current
+    client?.query('select 1').catch(() => lost(client))
+  }, HEARTBEAT_MS).unref()
+
+  await connect()
+  return async () => {
+    stopped = true
+    clearInterval(heartbeat)
+    clearTimeout(retry)
+    const client = current
+    current = undefined
+    handlers.live(false)
+    await client?.end().catch(() => {})
+  }
+}
