@@ -10,7 +10,7 @@ import { areaKeySchema } from '../../api-schemas/access'
 import { LESSON_KINDS, videoUrlSchema } from '../../api-schemas/courses'
 import type { Db } from '../db/client'
 import { courses, lessons, serverState } from '../db/schema'
-import { type Rendered, renderMarkdown } from './markdown'
+import { RENDERER_VERSION, type Rendered, renderMarkdown } from './markdown'
 
 const courseFileSchema = z.array(
   z.strictObject({
@@ -81,7 +81,7 @@ function splitFrontMatter(text: string, file: string) {
 
 /** Reads and checks the content folder; throws a ContentError naming every bad file. */
 export function readContentFolder(dir: string): ContentFolder {
-  const hash = createHash('sha256')
+  const hash = createHash('sha256').update(`renderer ${RENDERER_VERSION}\0`)
   const coursesText = readFileSync(join(dir, 'courses.yaml'), 'utf8')
   hash.update(coursesText)
   const parsedCourses = courseFileSchema.safeParse(parseYaml(coursesText))

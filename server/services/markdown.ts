@@ -13,6 +13,12 @@ const SAFE_HREF = /^(\/(?!\/)|#|https:\/\/|mailto:)/i
 const defaultValidate = md.validateLink.bind(md)
 md.validateLink = (url) => defaultValidate(url) && SAFE_HREF.test(url.trim())
 
+/**
+ * Changes whenever the same Markdown renders differently, so stored lessons are rendered anew at
+ * the next start (the content's hash includes it).
+ */
+export const RENDERER_VERSION = 2
+
 export interface Heading {
   id: string
   text: string
@@ -62,8 +68,10 @@ export function renderMarkdown(markdown: string): Rendered {
     token.attrSet('id', id)
     if (token.tag === 'h2') headings.push({ id, text })
   })
-  // Links that leave the site open in a new tab without handing it this page.
+  // Links that leave the site open in a new tab without handing it this page. A table scrolls
+  // sideways on a phone, so it takes keyboard focus: arrow keys then scroll it.
   for (const token of tokens) {
+    if (token.type === 'table_open') token.attrSet('tabindex', '0')
     for (const child of token.children ?? []) {
       if (child.type !== 'link_open') continue
       if (/^https:/i.test(String(child.attrGet('href') ?? ''))) {

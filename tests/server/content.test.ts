@@ -90,6 +90,12 @@ describe('course content', () => {
     }
   })
 
+  it('makes every table focusable, so a table wider than a phone scrolls from the keyboard', () => {
+    const tables = folder.docs.flatMap((d) => d.rendered.html.match(/<table[^>]*>/g) ?? [])
+    expect(tables.length).toBeGreaterThan(0)
+    for (const table of tables) expect(table).toBe('<table tabindex="0">')
+  })
+
   it('keeps raw HTML, images and placeholder Latin out of the texts', () => {
     for (const doc of folder.docs) {
       expect(doc.rendered.html, doc.file).not.toMatch(/<(script|img|iframe|style)/i)
