@@ -5,15 +5,14 @@
  * beyond the shell: the JavaScript fetched when a member opens a lesson from the training's
  * overview, in the same (signed-in, warm) page.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
 import { type Browser, chromium } from 'playwright-core'
 
 import { chromiumLaunch } from '../chromium'
+import { type Started, demoMemberStorage, startAppServer } from './process'
 
 const root = resolve(import.meta.dirname, '../..')
 /** The build to measure: dist/ unless STATIC_DIR names another. */
@@ -24,67 +23,6 @@ const BUDGETS = {
   '/admin/dashboard': 260 * KiB,
   'lesson, after the shell': 25 * KiB,
 } as const
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer()
-    server.once('error', fail)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
-
-async function startServer(dir: string) {
-  const port = await freePort()
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: join(dir, 'data'),
-      STATIC_DIR: staticDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const baseURL = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (server.exitCode !== null) throw new Error('the server exited before answering')
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) return { server, baseURL }
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not start in 60 s')
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
-
-async function signInThroughApi(baseURL: string) {
-  const login = await fetch(`${baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'member@example.com', password: 'Member#2026' }),
-  })
-  const { token } = (await login.json()) as { token: string }
-  const current = await fetch(`${baseURL}/api/auth/current`, {
-    headers: { authorization: `Bearer ${token}` },
-  })
-  const { role, email } = (await current.json()) as { role: string; email: string }
-  return [
-    { name: 'authToken', value: token },
-    { name: 'tokenExpiry', value: String(Date.now() + 3 * 24 * 3600 * 1000) },
-    { name: 'role', value: role },
-    { name: 'email', value: JSON.stringify({ email }) },
-  ]
-}
 
 interface Measure {
   page: string
@@ -100,11 +38,19 @@ async function measure(
   baseURL: string,
   path: '/auth/login' | '/admin/dashboard',
   ready: RegExp,
-  localStorage: { name: string; value: string }[] = [],
+  localStorage: Record<string, string> = {},
 ): Promise<Measure[]> {
   // A new context has an empty cache: every file is fetched.
   const context = await browser.newContext({
-    storageState: { cookies: [], origins: [{ origin: baseURL, localStorage }] },
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: baseURL,
+          localStorage: Object.entries(localStorage).map(([name, value]) => ({ name, value })),
+        },
+      ],
+    },
   })
   const page = await context.newPage()
   const empty = (name: string): Measure => ({
@@ -166,22 +112,19 @@ async function main() {
     throw new Error(`No build in ${staticDir}: run \`npm run bench:bundle\` (it builds first)`)
   }
   const dir = mkdtempSync(join(tmpdir(), 'members-area-bench-'))
-  let server: ChildProcess | undefined
+  let server: Started | undefined
   let browser: Browser | undefined
   try {
-    const started = await startServer(dir)
-    server = started.server
-    browser = await chromium.launch({
-      ...chromiumLaunch,
-    })
+    server = await startAppServer(dir)
+    browser = await chromium.launch(chromiumLaunch)
     const rows = [
-      ...(await measure(browser, started.baseURL, '/auth/login', /^Sign in$/)),
+      ...(await measure(browser, server.url, '/auth/login', /^Sign in$/)),
       ...(await measure(
         browser,
-        started.baseURL,
+        server.url,
         '/admin/dashboard',
         /^Welcome back/,
-        await signInThroughApi(started.baseURL),
+        await demoMemberStorage(server.url),
       )),
     ]
     const kib = (n: number) => `${(n / KiB).toFixed(1)} KiB`
@@ -219,10 +162,7 @@ async function main() {
     }
   } finally {
     await browser?.close()
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM')
-      await new Promise((r) => server!.once('exit', r))
-    }
+    await server?.stop()
     rmSync(dir, { recursive: true, force: true })
   }
 }

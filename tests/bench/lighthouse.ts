@@ -21,7 +21,7 @@ import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
 
 import { chromiumLaunch } from '../chromium'
-import { freePort, startProcess } from './process'
+import { demoMemberStorage, freePort, startAppServer } from './process'
 
 const { values } = parseArgs({
   options: {
@@ -67,11 +67,7 @@ const median = (xs: number[]) => {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'members-area-lighthouse-'))
-const server = await startProcess(
-  'server/server.ts',
-  { DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '' },
-  '/api/health',
-)
+const server = await startAppServer(dir)
 const debugPort = await freePort()
 // The persistent context is the browser's default one, the one Lighthouse opens its tab in, so
 // the session written to local storage here is the one the measured page reads.
@@ -79,21 +75,6 @@ const browser = await chromium.launchPersistentContext(join(dir, 'profile'), {
   ...chromiumLaunch,
   args: [`--remote-debugging-port=${debugPort}`, ...chromiumLaunch.args],
 })
-
-async function session(): Promise<Record<string, string>> {
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'member@example.com', password: 'Member#2026' }),
-  })
-  const { token } = (await login.json()) as { token: string }
-  return {
-    authToken: token,
-    tokenExpiry: String(Date.now() + 3 * 24 * 3600 * 1000),
-    role: 'member',
-    email: JSON.stringify({ email: 'member@example.com' }),
-  }
-}
 
 async function prepare(signedIn: boolean, stored: Record<string, string>) {
   const page = browser.pages()[0] ?? (await browser.newPage())
@@ -130,7 +111,7 @@ async function measure(target: Target, stored: Record<string, string>) {
 }
 
 try {
-  const stored = await session()
+  const stored = await demoMemberStorage(server.url)
   const targets = TARGETS.filter((t) => !values.only || t.name.startsWith(values.only))
   let version = ''
   const results = new Map<string, { score: number; tbt: number; lcp: number; cls: number }[]>()

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 
 export const root = resolve(import.meta.dirname, '../..')
 
@@ -52,5 +52,39 @@ export async function startProcess(
       child.kill('SIGTERM')
       await exited
     },
+  }
+}
+
+/** The real server on a fresh embedded database in `dir`, serving the build in STATIC_DIR or dist/. */
+export const startAppServer = (dir: string) =>
+  startProcess(
+    'server/server.ts',
+    {
+      DATA_DIR: join(dir, 'data'),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+    },
+    '/api/health',
+  )
+
+/** The four keys the app keeps in local storage, for the demo member signed in through the API. */
+export async function demoMemberStorage(baseURL: string): Promise<Record<string, string>> {
+  const login = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'member@example.com', password: 'Member#2026' }),
+  })
+  const { token } = (await login.json()) as { token: string }
+  const current = await fetch(`${baseURL}/api/auth/current`, {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  const { role, email } = (await current.json()) as { role: string; email: string }
+  return {
+    authToken: token,
+    tokenExpiry: String(Date.now() + 3 * 24 * 3600 * 1000),
+    role,
+    email: JSON.stringify({ email }),
   }
 }
