@@ -1,8 +1,20 @@
 import { StrictMode, startTransition } from 'react'
-import { createRoot } from 'react-dom/client'
 
-import { App, createApp } from './app'
-import { listenForChunkErrors } from './lib/chunk-reload'
+/** Gives the main thread back to the browser: it paints and handles input before going on. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+// Start-up in steps, each a task of its own, so a phone's main thread is never held for the
+// whole of it: React's renderer, then Chakra's system (its token dictionary is the largest
+// single piece), then the router, the contract and the screens' shared code.
+const { createRoot } = await import('react-dom/client')
+await nextTask()
+await import('./theme/system')
+await nextTask()
+const [{ App, createApp }, { listenForChunkErrors }] = await Promise.all([
+  import('./app'),
+  import('./lib/chunk-reload'),
+])
+await nextTask()
 
 const app = createApp()
 
