@@ -130,6 +130,13 @@ try {
       }
       const finalPath = new URL(lhr.finalDisplayedUrl).pathname
       if (finalPath !== target.path) throw new Error(`${target.path} ended on ${finalPath}`)
+      // A page that failed to start would measure as fast as a blank one.
+      const errors =
+        (lhr.audits['errors-in-console']?.details as { items?: { description?: string }[] })
+          ?.items ?? []
+      if (errors.length) {
+        throw new Error(`${target.path}: ${errors.map((e) => e.description).join('; ')}`)
+      }
       const list = results.get(target.name) ?? []
       list.push({
         score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
