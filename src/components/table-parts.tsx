@@ -168,3 +168,11 @@ function PagerButton({
     </IconButton>
   )
 }
+
+/**
+ * A table's scroll box that the keyboard can reach: focused, the arrow keys scroll a table wider
+ * (or taller) than its box, as WCAG asks of every scrollable region. It is named like its table.
+ */
+export function TableScroll({ label, ...props }: Table.ScrollAreaProps & { label: string }) {
+  return <Table.ScrollArea tabIndex={0} role="region" aria-label={label} {...props} />
+}

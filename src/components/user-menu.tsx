@@ -5,6 +5,12 @@ import { useNavigate } from '@tanstack/react-router'
 import { membersApi } from '../api/members'
 import { storedEmail } from '../lib/session'
 
+/** "Maya Member" → "MM", "maya@example.com" → "M", as Chakra's avatar writes them. */
+const initialsOf = (name: string) => {
+  const words = name.trim().split(/\s+/)
+  return `${words[0]?.[0] ?? ''}${words.length > 1 ? (words.at(-1)?.[0] ?? '') : ''}`.toUpperCase()
+}
+
 /** The top bar's profile button: the member's photo (or initials) and a menu to sign out. */
 export function UserMenu() {
   const navigate = useNavigate()
@@ -24,9 +30,16 @@ export function UserMenu() {
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" px="1" borderRadius="full" aria-label={`Account menu for ${shown}`}>
-          <Avatar.Root size="sm">
-            <Avatar.Fallback name={name || email} />
+        <Button variant="ghost" px="1" borderRadius="full" aria-label={`${shown}, account menu`}>
+          <Avatar.Root size="sm" aria-hidden="true">
+            {/* The initials are drawn by CSS, so they are not a second text of the name beside
+                the name itself (the button's label must contain what it shows). */}
+            <Avatar.Fallback
+              data-initials={initialsOf(name || email)}
+              _before={{ content: 'attr(data-initials)' }}
+            >
+              <></>
+            </Avatar.Fallback>
             {data?.photoUrl ? <Avatar.Image src={data.photoUrl} alt="" /> : null}
           </Avatar.Root>
           <Text as="span" display={{ base: 'none', md: 'inline' }} fontWeight="medium">

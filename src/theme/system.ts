@@ -11,8 +11,10 @@ const paletteVars = (
   palette: Palette,
 ): Record<`--${string}`, string> => ({
   [`--app-${name}`]: palette.main,
+  [`--app-${name}-contrast`]: palette.contrast,
   [`--app-${name}-light`]: palette.light,
   [`--app-${name}-dark`]: palette.dark,
+  [`--app-${name}-text`]: palette.text,
 })
 
 /**
@@ -41,9 +43,9 @@ for (const name of THEME_NAMES) {
 
 const paletteTokens = (name: 'primary' | 'secondary') => ({
   solid: { value: `var(--app-${name})` },
-  contrast: { value: '{colors.white}' },
-  fg: { value: `var(--app-${name})` },
-  muted: { value: `color-mix(in srgb, var(--app-${name}) 35%, transparent)` },
+  contrast: { value: `var(--app-${name}-contrast)` },
+  fg: { value: `var(--app-${name}-text)` },
+  muted: { value: `color-mix(in srgb, var(--app-${name}) 20%, transparent)` },
   subtle: { value: `var(--app-${name}-light)` },
   emphasized: { value: `var(--app-${name}-dark)` },
   focusRing: { value: `var(--app-${name})` },
@@ -82,8 +84,19 @@ const config = defineConfig({
         },
         fg: {
           DEFAULT: { value: { _light: '#2A3547', _dark: '#EAEFF4' } },
-          muted: { value: { _light: '#5A6A85', _dark: '#A3B3CB' } },
-          subtle: { value: { _light: '#7C8FAC', _dark: '#7C8FAC' } },
+          muted: { value: { _light: '#55647E', _dark: '#A3B3CB' } },
+          subtle: { value: { _light: '#627188', _dark: '#9DABC1' } },
+          // Chakra's status colours are a shade too light for text on white (3.3–3.8:1).
+          error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } },
+          success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
+          warning: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
+        },
+        // White on Chakra's solid green, orange and teal is 2.5–3.6:1: one shade darker where
+        // the text on them is white (dark orange keeps Chakra's black text on orange.500).
+        green: { solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.700}' } } },
+        teal: { solid: { value: { _light: '{colors.teal.700}', _dark: '{colors.teal.700}' } } },
+        orange: {
+          solid: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.500}' } },
         },
         border: {
           DEFAULT: { value: { _light: '#E5EAEF', _dark: '#333F55' } },

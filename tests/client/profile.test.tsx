@@ -107,7 +107,7 @@ describe('/admin/updateprofile', () => {
     expect(await screen.findByText('Profile saved')).toBeTruthy()
     expect(seen.fields).toMatchObject({ firstName: 'Maya', email: 'member@example.com' })
     expect(seen.photo).toBe(true)
-    expect(await screen.findByRole('button', { name: 'Account menu for Maya Member' })).toBeTruthy()
+    expect(await screen.findByRole('button', { name: 'Maya Member, account menu' })).toBeTruthy()
   })
 
   it('refuses a photo of the wrong type before sending', async () => {

@@ -32,7 +32,7 @@ test('unknown paths land on /auth/404', async ({ page }) => {
 
 test('the top bar shows the member and signs out, leaving nothing behind', async ({ page }) => {
   await signIn(page, DEMO.member.email, DEMO.member.password)
-  const menu = page.getByRole('button', { name: 'Account menu for Maya Member' })
+  const menu = page.getByRole('button', { name: 'Maya Member, account menu' })
   await expect(menu).toBeVisible()
   await menu.click()
   await expect(page.getByRole('menu').getByText(DEMO.member.email)).toBeVisible()

@@ -18,7 +18,7 @@ import { areaLabel } from '../../../api-schemas/access'
 import type { MemberPage, MemberSortColumn, MemberSummary } from '../../../api-schemas/members'
 import { membersApi } from '../../api/members'
 import { AppIcon } from '../../components/layout/icons'
-import { type SortOrder, SortHeader, TablePager } from '../../components/table-parts'
+import { SortHeader, TablePager, TableScroll, type SortOrder } from '../../components/table-parts'
 import {
   Card,
   ConfirmDialog,
@@ -214,7 +214,7 @@ function MembersCard() {
           />
         ) : (
           <>
-            <Table.ScrollArea borderWidth="1px" borderRadius="l2" position="relative">
+            <TableScroll label="Members" borderWidth="1px" borderRadius="l2" position="relative">
               <Table.Root size="sm" aria-label="Members" aria-busy={list.isFetching}>
                 <Table.Header>
                   <Table.Row>
@@ -301,7 +301,7 @@ function MembersCard() {
                   ))}
                 </Table.Body>
               </Table.Root>
-            </Table.ScrollArea>
+            </TableScroll>
             <TablePager
               page={page}
               pageSize={pageSize}

@@ -4,7 +4,7 @@ import { useState } from 'react'
 
 import type { AuditEntry } from '../../../api-schemas/members'
 import { membersApi } from '../../api/members'
-import { TablePager } from '../../components/table-parts'
+import { TablePager, TableScroll } from '../../components/table-parts'
 import { Card, EmptyState, ErrorState } from '../../components/ui'
 
 const ACTION_LABELS: Record<AuditEntry['action'], string> = {
@@ -48,7 +48,7 @@ export function AuditPanel() {
         />
       ) : (
         <>
-          <Table.ScrollArea borderWidth="1px" borderRadius="l2" position="relative">
+          <TableScroll label="Audit log" borderWidth="1px" borderRadius="l2" position="relative">
             <Table.Root size="sm" aria-label="Audit log">
               <Table.Header>
                 <Table.Row>
@@ -79,7 +79,7 @@ export function AuditPanel() {
                 ))}
               </Table.Body>
             </Table.Root>
-          </Table.ScrollArea>
+          </TableScroll>
           <TablePager
             page={page}
             pageSize={pageSize}

@@ -29,7 +29,7 @@ import { eventsApi } from '../../api/events'
 import { AppIcon } from '../../components/layout/icons'
 import { Card, ErrorState, PageHeader } from '../../components/ui'
 import { useAppearance } from '../../stores/appearance'
-import { eventColorVar } from './event-colors'
+import { eventColorVar, eventTextColorVar } from './event-colors'
 import { EventDialog, type EventDraft } from './event-dialog'
 import { addDays } from './event-time'
 import { useMoveEvent } from './use-event-mutations'
@@ -58,10 +58,15 @@ const calendarTheme = {
   '--fc-now-indicator-color': 'var(--chakra-colors-red-500)',
   '--fc-event-bg-color': 'var(--app-primary)',
   '--fc-event-border-color': 'var(--app-primary)',
+  '--fc-event-text-color': 'var(--app-primary-contrast)',
   '& .fc': { fontSize: 'sm' },
   '& .fc a': { color: 'inherit', textDecoration: 'none' },
   '& .fc .fc-col-header-cell-cushion, & .fc .fc-daygrid-day-number': { color: 'fg.muted' },
   '& .fc .fc-list-day-cushion': { bg: 'bg.muted' },
+  // Days of the next and last month: a lighter colour instead of FullCalendar's 30 % opacity,
+  // which leaves their numbers at 1.5:1.
+  '& .fc .fc-day-other .fc-daygrid-day-top': { opacity: 1 },
+  '& .fc .fc-day-other .fc-daygrid-day-number': { color: 'fg.subtle' },
   '& .fc .fc-event:focus-visible': {
     outline: '2px solid var(--app-primary)',
     outlineOffset: '2px',
@@ -112,6 +117,7 @@ export function CalendarScreen() {
         allDay: event.allDay,
         backgroundColor: eventColorVar(event.color),
         borderColor: eventColorVar(event.color),
+        textColor: eventTextColorVar(event.color),
       })),
     [list],
   )
@@ -280,6 +286,9 @@ export function CalendarScreen() {
               eventResize={onEventChange}
               noEventsContent="Nothing planned in this month. Use New event to add one."
               eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+              // A day cell is named by its date link alone, while it also holds the day's events:
+              // without the reference the cell reads out everything it shows.
+              dayCellDidMount={({ el }) => el.removeAttribute('aria-labelledby')}
             />
           </Box>
         </Stack>

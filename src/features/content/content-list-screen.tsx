@@ -31,6 +31,7 @@ import {
   statusPalette,
 } from './content-labels'
 import { useDeleteContent } from './use-content-mutations'
+import { TableScroll } from '../../components/table-parts'
 
 export function ContentListScreen() {
   return (
@@ -121,7 +122,7 @@ function ContentList() {
     )
   } else {
     body = (
-      <Table.ScrollArea position="relative">
+      <TableScroll label="Your content pieces" position="relative">
         <Table.Root size="sm" interactive>
           <Table.Caption srOnly>Your content pieces</Table.Caption>
           <Table.Header>
@@ -177,7 +178,7 @@ function ContentList() {
             ))}
           </Table.Body>
         </Table.Root>
-      </Table.ScrollArea>
+      </TableScroll>
     )
   }
 

@@ -7,6 +7,7 @@ import type { CountrySales, EarningsQuery, Network } from '../../../api-schemas/
 import { Card, PanelError, PanelSkeleton } from '../../components/ui'
 import { countriesOptions } from './figures'
 import { countFormat, formatMoney, toCents } from './money'
+import { TableScroll } from '../../components/table-parts'
 
 /** How many countries show before "Show all". */
 export const TOP_COUNTRIES = 10
@@ -56,7 +57,7 @@ export function CountriesCard({ network, query }: { network: Network; query: Ear
           aria-busy={sales.isPlaceholderData}
           opacity={sales.isPlaceholderData ? 0.6 : 1}
         >
-          <Table.ScrollArea>
+          <TableScroll label={`${name} sales by country`}>
             <Table.Root size="sm" aria-label={`${name} sales by country`}>
               <Table.Header>
                 <Table.Row>
@@ -94,7 +95,7 @@ export function CountriesCard({ network, query }: { network: Network; query: Ear
                 ))}
               </Table.Body>
             </Table.Root>
-          </Table.ScrollArea>
+          </TableScroll>
           {rows.length > TOP_COUNTRIES ? (
             <Button
               size="xs"

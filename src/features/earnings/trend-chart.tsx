@@ -1,5 +1,6 @@
 import { Box, Button, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { Suspense, lazy, useId, useState } from 'react'
+import { TableScroll } from '../../components/table-parts'
 
 export interface TrendSeries {
   label: string
@@ -81,7 +82,7 @@ export function TrendChart({
         </Button>
       </Box>
       {showTable ? (
-        <Table.ScrollArea id={tableId} maxH="80" borderWidth="1px" rounded="l2">
+        <TableScroll label={label} id={tableId} maxH="80" borderWidth="1px" rounded="l2">
           <Table.Root size="sm" stickyHeader aria-label={label}>
             <Table.Header>
               <Table.Row>
@@ -111,7 +112,7 @@ export function TrendChart({
               ))}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </TableScroll>
       ) : null}
     </Stack>
   )

@@ -5,13 +5,7 @@ export function NotFoundScreen() {
   return (
     <Center>
       <Stack gap="4" textAlign="center" align="center">
-        <Text
-          fontSize="6xl"
-          fontWeight="bold"
-          color="primary.solid"
-          lineHeight="1"
-          aria-hidden="true"
-        >
+        <Text fontSize="6xl" fontWeight="bold" color="primary.fg" lineHeight="1" aria-hidden="true">
           404
         </Text>
         <Heading as="h1" size="xl">

@@ -20,7 +20,7 @@ import type { Lead } from '../../../api-schemas/leads'
 import { leadsApi } from '../../api/leads'
 import { AreaGate, lockedPanelFor } from '../../components/area-gate'
 import { AppIcon } from '../../components/layout/icons'
-import { SortHeader, TablePager } from '../../components/table-parts'
+import { SortHeader, TablePager, TableScroll } from '../../components/table-parts'
 import { Card, ConfirmDialog, EmptyState, ErrorState, PageHeader } from '../../components/ui'
 import { storedEmail } from '../../lib/session'
 import { LeadDialog } from './lead-dialog'
@@ -197,7 +197,7 @@ function LeadsTable() {
           )
         ) : (
           <>
-            <Table.ScrollArea borderWidth="1px" borderRadius="l2" position="relative">
+            <TableScroll label="Leads" borderWidth="1px" borderRadius="l2" position="relative">
               <Table.Root size="sm" interactive aria-label="Leads" aria-busy={list.isFetching}>
                 <Table.Header>
                   <Table.Row>
@@ -276,7 +276,7 @@ function LeadsTable() {
                   ))}
                 </Table.Body>
               </Table.Root>
-            </Table.ScrollArea>
+            </TableScroll>
             <TablePager
               page={page}
               pageSize={pageSize}

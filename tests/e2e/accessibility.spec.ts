@@ -1,0 +1,130 @@
+import { createRequire } from 'node:module'
+import { readFileSync } from 'node:fs'
+
+import type { Page } from '@playwright/test'
+
+import { DEMO, apiLogin, expect, test } from './support'
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+)
+
+// axe is added to each page as a script, which the app's security policy would refuse.
+test.use({ bypassCSP: true })
+
+/** Every screen, as a member or an administrator sees it, and the public ones. */
+const PUBLIC_SCREENS = ['/auth/login', '/auth/forgot-password', '/auth/maintenance', '/auth/404']
+const MEMBER_SCREENS = [
+  '/admin/dashboard',
+  '/admin/training/welcome',
+  '/admin/dgtraining',
+  '/admin/training/module1/lesson1',
+  '/admin/bonus',
+  '/admin/bonus/20ways',
+  '/admin/digistore/training',
+  '/admin/introai',
+  '/admin/10kdays',
+  '/admin/notes',
+  '/admin/calendar',
+  '/admin/sheet/content',
+  '/admin/contentchecklist',
+  '/admin/sheet/leads',
+  '/admin/virallead',
+  '/admin/contacts',
+  '/admin/accountdetail',
+  '/admin/updateprofile',
+  '/admin/contactus',
+  '/admin/upgrade',
+  '/admin/upgrade/upsell1',
+]
+const ADMIN_SCREENS = ['/admin/dashboard', '/admin/updateaccess']
+
+/** The four looks every screen is checked in. */
+const LOOKS = [
+  { name: 'light', mode: 'light', dir: 'ltr', width: 1440 },
+  { name: 'dark', mode: 'dark', dir: 'ltr', width: 1440 },
+  { name: 'right to left', mode: 'light', dir: 'rtl', width: 1440 },
+  { name: '375 px, dark', mode: 'dark', dir: 'ltr', width: 375 },
+] as const
+
+interface Violation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: { target: string[]; failureSummary?: string }[]
+}
+
+/** axe-core's serious and critical violations on the page as it is now. */
+async function seriousViolations(page: Page) {
+  await page.evaluate(axeSource)
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<unknown> } }).axe
+    const result = (await axe.run(document)) as { violations: Violation[] }
+    return result.violations
+  })
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      rule: v.id,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
+    }))
+}
+
+async function setLook(page: Page, look: (typeof LOOKS)[number]) {
+  await page.setViewportSize({ width: look.width, height: look.width === 375 ? 812 : 900 })
+  await page.evaluate(
+    ([mode, dir]) => {
+      const key = 'appearance'
+      const stored = JSON.parse(localStorage.getItem(key) ?? '{"state":{},"version":1}') as {
+        state: Record<string, unknown>
+      }
+      stored.state = { ...stored.state, activeMode: mode, activeDir: dir }
+      localStorage.setItem(key, JSON.stringify(stored))
+    },
+    [look.mode, look.dir] as const,
+  )
+}
+
+async function checkScreens(page: Page, paths: string[], look: (typeof LOOKS)[number]) {
+  await setLook(page, look)
+  for (const path of paths) {
+    await page.goto(path)
+    await expect(page.getByRole('heading').first(), path).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(await seriousViolations(page), `${path}, ${look.name}`).toEqual([])
+  }
+}
+
+async function signInAs(page: Page, token: string, email: string, role: 'member' | 'admin') {
+  await page.goto('/auth/login')
+  await page.evaluate(
+    ([authToken, address, kind]) => {
+      localStorage.setItem('authToken', authToken!)
+      localStorage.setItem('tokenExpiry', String(Date.now() + 3 * 24 * 60 * 60 * 1000))
+      localStorage.setItem('role', kind!)
+      localStorage.setItem('email', JSON.stringify({ email: address }))
+    },
+    [token, email, role],
+  )
+}
+
+for (const look of LOOKS) {
+  test(`no serious accessibility violation on any screen: ${look.name}`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000)
+    await page.goto('/auth/login')
+    await checkScreens(page, PUBLIC_SCREENS, look)
+
+    const member = await apiLogin(request, DEMO.member.email, DEMO.member.password)
+    await signInAs(page, member, DEMO.member.email, 'member')
+    await checkScreens(page, MEMBER_SCREENS, look)
+
+    const admin = await apiLogin(request, DEMO.admin.email, DEMO.admin.password)
+    await signInAs(page, admin, DEMO.admin.email, 'admin')
+    await checkScreens(page, ADMIN_SCREENS, look)
+  })
+}
