@@ -1,5 +1,6 @@
 import { Box, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
+import { useDocumentTitle } from '../lib/document-title'
 
 /** The blank layout of the public screens: one centred column, nothing else. */
 export function BlankLayout({ children }: { children: ReactNode }) {
@@ -24,6 +25,7 @@ export function AuthCard({
   children: ReactNode
   footer?: ReactNode
 }) {
+  useDocumentTitle(title)
   return (
     <Card.Root variant="elevated" borderRadius="l3">
       <Card.Body p={{ base: '6', sm: '8' }}>

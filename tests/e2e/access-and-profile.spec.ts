@@ -45,6 +45,13 @@ test('without the viralLeads area the member sees the upgrade panel and the API 
     await access.click()
     const dialog = page.getByRole('dialog', { name: `Access of ${DEMO.member.email}` })
     const box = dialog.getByRole('checkbox', { name: 'Viral leads' })
+    await expect(box).toBeVisible()
+    // A card in the middle of the window, not a full-height column stuck to its top.
+    const card = (await dialog.boundingBox())!
+    const window = page.viewportSize()!
+    expect(card.width).toBeLessThan(window.width * 0.8)
+    expect(card.y).toBeGreaterThan(16)
+    expect(Math.abs(card.y + card.height / 2 - window.height / 2)).toBeLessThan(24)
     if ((await box.isChecked()) !== on) await dialog.getByText('Viral leads').click()
     await expect(box).toBeChecked({ checked: on })
     await dialog.getByRole('button', { name: 'Save access' }).click()

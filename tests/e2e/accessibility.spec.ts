@@ -92,6 +92,8 @@ async function checkScreens(page: Page, paths: string[], look: (typeof LOOKS)[nu
   for (const path of paths) {
     await page.goto(path)
     await expect(page.getByRole('heading').first(), path).toBeVisible()
+    // The browser tab names the screen.
+    await expect(page, path).toHaveTitle(/^(?!Members Area$).+ · Members Area$/)
     await page.waitForLoadState('networkidle')
     expect(await seriousViolations(page), `${path}, ${look.name}`).toEqual([])
   }
@@ -128,3 +130,15 @@ for (const look of LOOKS) {
     await checkScreens(page, ADMIN_SCREENS, look)
   })
 }
+
+test('a focused field shows a 2 px ring outside its border', async ({ page }) => {
+  await page.goto('/auth/login')
+  const email = page.getByLabel(/^e-?mail/i)
+  await page.keyboard.press('Tab')
+  await email.focus()
+  const ring = await email.evaluate((input) => {
+    const style = getComputedStyle(input)
+    return { width: style.outlineWidth, style: style.outlineStyle, offset: style.outlineOffset }
+  })
+  expect(ring).toEqual({ width: '2px', style: 'solid', offset: '2px' })
+})

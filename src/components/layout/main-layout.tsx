@@ -6,7 +6,6 @@ import {
   IconButton,
   Portal,
   SkipNavLink,
-  Text,
   useMediaQuery,
 } from '@chakra-ui/react'
 import { useRouterState } from '@tanstack/react-router'
@@ -16,7 +15,6 @@ import { useAppearance } from '../../stores/appearance'
 import { CustomizerButton } from '../customizer'
 import { SearchPaletteButton } from '../search-palette'
 import { AppIcon } from './icons'
-import { findNavItem } from './nav-items'
 import { SidebarContent } from './sidebar'
 import { LG_BREAKPOINT, MINI_SIDEBAR_WIDTH, SIDEBAR_WIDTH, TOPBAR_HEIGHT } from './sizes'
 
@@ -40,7 +38,6 @@ export function MainLayout({ children, userMenu }: { children: ReactNode; userMe
   }
 
   const sidebarWidth = isCollapse ? MINI_SIDEBAR_WIDTH : SIDEBAR_WIDTH
-  const title = findNavItem(pathname)?.label ?? 'Members Area'
 
   return (
     <Box minH="100dvh" bg="bg.page">
@@ -125,17 +122,8 @@ export function MainLayout({ children, userMenu }: { children: ReactNode; userMe
               css={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }}
             />
           </IconButton>
-          {/* The screen's own PageHeader holds its h1; this is a running title, mostly for phones. */}
-          <Text
-            flex="1"
-            minW="0"
-            truncate
-            paddingInlineStart="2"
-            fontWeight="semibold"
-            fontSize={{ base: 'md', md: 'lg' }}
-          >
-            {title}
-          </Text>
+          {/* The screen's own header names it: the bar holds only the tools. */}
+          <Box flex="1" />
           <SearchPaletteButton />
           <CustomizerButton />
           <Box flexShrink={0}>{userMenu}</Box>

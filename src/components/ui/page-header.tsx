@@ -3,6 +3,7 @@ import { Link, type LinkProps } from '@tanstack/react-router'
 import { type ReactNode } from 'react'
 
 import { useComponentLabels } from '../../lib/locales'
+import { useDocumentTitle } from '../../lib/document-title'
 
 export interface Crumb {
   label: string
@@ -23,6 +24,7 @@ export function PageHeader({
   actions?: ReactNode
 }) {
   const labels = useComponentLabels()
+  useDocumentTitle(title)
   return (
     <Flex
       mb="6"

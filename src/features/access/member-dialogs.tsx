@@ -38,12 +38,12 @@ export function FormDialog({
         if (!details.open) onClose()
       }}
       placement="center"
-      size={{ base: 'full', sm: 'lg' }}
+      size="lg"
       scrollBehavior="inside"
     >
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner>
+        <Dialog.Positioner px="3">
           <Dialog.Content bg="bg.panel">
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>

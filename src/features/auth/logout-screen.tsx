@@ -7,12 +7,14 @@ import { authApi } from '../../api/auth'
 import { isApiError } from '../../lib/http'
 import { showErrorToast } from '../../lib/query-client'
 import { dropCachedData, forgetSession } from '../../lib/sign-out'
+import { useDocumentTitle } from '../../lib/document-title'
 
 /**
  * Ends the session on the server, then forgets it here whatever the answer: a member who asks
  * to sign out is signed out of this browser even when the server cannot be reached.
  */
 export function LogoutScreen() {
+  useDocumentTitle('Signing out')
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const started = useRef(false)

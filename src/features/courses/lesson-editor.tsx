@@ -41,13 +41,13 @@ export default function LessonEditor({
       onOpenChange={(details) => {
         if (!details.open) onClose()
       }}
-      size={{ base: 'full', md: 'xl' }}
+      size="xl"
       placement="center"
       scrollBehavior="inside"
     >
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner>
+        <Dialog.Positioner px="3">
           <Dialog.Content bg="bg.panel">
             <Dialog.Header>
               <Dialog.Title>Edit lesson</Dialog.Title>

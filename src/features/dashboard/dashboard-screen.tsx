@@ -22,6 +22,7 @@ import { storedEmail } from '../../lib/session'
 import { NotesPanel } from './notes-panel'
 import { RecentLeads } from './recent-leads'
 import { UpcomingEvents } from './upcoming-events'
+import { useDocumentTitle } from '../../lib/document-title'
 
 const ROLE_LABELS = { admin: 'Administrator', member: 'Member' } as const
 
@@ -33,6 +34,7 @@ export function DashboardScreen({
   earnings,
   courses,
 }: { earnings?: ReactNode; courses?: ReactNode } = {}) {
+  useDocumentTitle('Dashboard')
   const email = storedEmail() ?? ''
   const profile = useQuery({
     ...membersApi.profile.queryOptions({ params: { email } }),

@@ -4,11 +4,13 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 
 import { systemApi } from '../../api/system'
+import { useDocumentTitle } from '../../lib/document-title'
 
 type Check = { state: 'idle' } | { state: 'checking' } | { state: 'down'; message: string }
 
 /** Shown whenever the API answers 503; the retry asks /api/health before leaving. */
 export function MaintenanceScreen() {
+  useDocumentTitle('Down for maintenance')
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const [check, setCheck] = useState<Check>({ state: 'idle' })

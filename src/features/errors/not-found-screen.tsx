@@ -1,7 +1,9 @@
 import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
+import { useDocumentTitle } from '../../lib/document-title'
 
 export function NotFoundScreen() {
+  useDocumentTitle('Page not found')
   return (
     <Center>
       <Stack gap="4" textAlign="center" align="center">

@@ -1,16 +1,19 @@
 import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react'
 import type { ErrorComponentProps } from '@tanstack/react-router'
+import { useDocumentTitle } from '../../lib/document-title'
 
 /** What a screen that failed to load or render shows instead of going blank. */
 export function RouteErrorScreen({ error, reset }: ErrorComponentProps) {
   const chunkFailed =
     error instanceof Error &&
     /dynamically imported module|Importing a module script/i.test(error.message)
+  const title = chunkFailed ? 'This page could not be loaded' : 'Something went wrong'
+  useDocumentTitle(title)
   return (
     <Center minH="60vh" px="4">
       <Stack gap="4" maxW="480px" textAlign="center" align="center" role="alert">
         <Heading as="h1" size="lg">
-          {chunkFailed ? 'This page could not be loaded' : 'Something went wrong'}
+          {title}
         </Heading>
         <Text color="fg.muted">
           {chunkFailed

@@ -34,11 +34,11 @@ export function LeadDialog({
         if (!details.open) onClose()
       }}
       placement="center"
-      size={{ base: 'full', sm: 'md' }}
+      size="md"
     >
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner>
+        <Dialog.Positioner px="3">
           <Dialog.Content bg="bg.panel">
             {open ? (
               <LeadForm
