@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 
 import type { Page } from '@playwright/test'
 
-import { DEMO, apiLogin, expect, test } from './support'
+import { expect, test, useSession } from './support'
 
 const axeSource = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
@@ -99,19 +99,6 @@ async function checkScreens(page: Page, paths: string[], look: (typeof LOOKS)[nu
   }
 }
 
-async function signInAs(page: Page, token: string, email: string, role: 'member' | 'admin') {
-  await page.goto('/auth/login')
-  await page.evaluate(
-    ([authToken, address, kind]) => {
-      localStorage.setItem('authToken', authToken!)
-      localStorage.setItem('tokenExpiry', String(Date.now() + 3 * 24 * 60 * 60 * 1000))
-      localStorage.setItem('role', kind!)
-      localStorage.setItem('email', JSON.stringify({ email: address }))
-    },
-    [token, email, role],
-  )
-}
-
 for (const look of LOOKS) {
   test(`no serious accessibility violation on any screen: ${look.name}`, async ({
     page,
@@ -121,12 +108,10 @@ for (const look of LOOKS) {
     await page.goto('/auth/login')
     await checkScreens(page, PUBLIC_SCREENS, look)
 
-    const member = await apiLogin(request, DEMO.member.email, DEMO.member.password)
-    await signInAs(page, member, DEMO.member.email, 'member')
+    await useSession(page, request, 'member')
     await checkScreens(page, MEMBER_SCREENS, look)
 
-    const admin = await apiLogin(request, DEMO.admin.email, DEMO.admin.password)
-    await signInAs(page, admin, DEMO.admin.email, 'admin')
+    await useSession(page, request, 'admin')
     await checkScreens(page, ADMIN_SCREENS, look)
   })
 }

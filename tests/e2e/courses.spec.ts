@@ -1,26 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test'
-
 import { COURSE_OVERVIEWS, SPEC_CONTENT_PATHS } from '../fixtures/course-paths'
-import { DEMO, apiLogin, expect, test } from './support'
+import { DEMO, apiLogin, expect, test, useSession } from './support'
 
 /** Every course screen of the specification. */
 const COURSE_SCREENS = [...COURSE_OVERVIEWS, ...SPEC_CONTENT_PATHS]
-
-async function useSession(page: Page, request: APIRequestContext, who: keyof typeof DEMO) {
-  const { email, password } = DEMO[who]
-  const token = await apiLogin(request, email, password)
-  await page.goto('/auth/login')
-  await page.evaluate(
-    ([authToken, mail, role]) => {
-      localStorage.setItem('authToken', authToken!)
-      localStorage.setItem('tokenExpiry', String(Date.now() + 3 * 24 * 60 * 60 * 1000))
-      localStorage.setItem('role', role!)
-      localStorage.setItem('email', JSON.stringify({ email: mail }))
-    },
-    [token, email, who === 'admin' ? 'admin' : 'member'],
-  )
-  return token
-}
 
 test('a member reads a lesson to its end, finds it completed after a reload, and resumes from the dashboard', async ({
   page,

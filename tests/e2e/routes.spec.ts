@@ -1,4 +1,4 @@
-import { DEMO, apiLogin, expect, test } from './support'
+import { DEMO, expect, test, useSession } from './support'
 
 /** Every screen a member can open; the fixture fails the test on any console error. */
 const MEMBER_SCREENS = [
@@ -21,17 +21,7 @@ for (const width of [1440, 375]) {
   test(`every member screen renders without errors at ${width}px`, async ({ page, request }) => {
     test.setTimeout(120_000)
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
-    const token = await apiLogin(request, DEMO.member.email, DEMO.member.password)
-    await page.goto('/auth/login')
-    await page.evaluate(
-      ([authToken, email]) => {
-        localStorage.setItem('authToken', authToken!)
-        localStorage.setItem('tokenExpiry', String(Date.now() + 3 * 24 * 60 * 60 * 1000))
-        localStorage.setItem('role', 'member')
-        localStorage.setItem('email', JSON.stringify({ email }))
-      },
-      [token, DEMO.member.email],
-    )
+    const token = await useSession(page, request, 'member')
     // The detail screens, with an id of the member's own (the demo data has some).
     const auth = { headers: { authorization: `Bearer ${token}` } }
     const content = (await (await request.get('/api/content', auth)).json()) as {

@@ -75,3 +75,20 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: /sign in/i }).click()
   await page.waitForURL(/\/admin\/dashboard/)
 }
+
+/** Signs `who` in through the API and stores the session the way the app keeps it. */
+export async function useSession(page: Page, request: APIRequestContext, who: keyof typeof DEMO) {
+  const { email, password } = DEMO[who]
+  const token = await apiLogin(request, email, password)
+  await page.goto('/auth/login')
+  await page.evaluate(
+    ([authToken, mail, role]) => {
+      localStorage.setItem('authToken', authToken!)
+      localStorage.setItem('tokenExpiry', String(Date.now() + 3 * 24 * 60 * 60 * 1000))
+      localStorage.setItem('role', role!)
+      localStorage.setItem('email', JSON.stringify({ email: mail }))
+    },
+    [token, email, who === 'admin' ? 'admin' : 'member'],
+  )
+  return token
+}
