@@ -115,7 +115,11 @@ export function TablePager({
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </HStack>
-      <Text aria-live="polite">{labels.displayedRows({ from, to, count: total })}</Text>
+      {/* Its own direction from its words: English "1–4 of 4" stays in that order in a
+          right-to-left page. */}
+      <Text aria-live="polite" dir="auto">
+        {labels.displayedRows({ from, to, count: total })}
+      </Text>
       <HStack gap="1">
         <PagerButton label={labels.firstPage} disabled={page <= 1} onClick={() => onPage(1)}>
           «

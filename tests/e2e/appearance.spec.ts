@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test'
 
-import { DEMO, expect, signIn, test } from './support'
+import { DEMO, expect, signIn, test, useSession } from './support'
 
 const html = (page: Page) => page.locator('html')
 
@@ -165,4 +165,30 @@ test.describe('appearance', () => {
     await page.getByRole('button', { name: 'Expand sidebar' }).click()
     await expect(sidebar).toHaveCSS('width', '280px')
   })
+})
+
+test('right to left, the pager’s English range still reads “1–n of n”', async ({
+  page,
+  request,
+}) => {
+  await useSession(page, request, 'member')
+  await page.evaluate(() =>
+    localStorage.setItem('appearance', JSON.stringify({ state: { activeDir: 'rtl' }, version: 1 })),
+  )
+  await page.goto('/admin/sheet/leads')
+  const range = page.getByText(/^\d+–\d+ of \d+$/)
+  await expect(range).toBeVisible()
+  // Where the browser draws the first figure and the word "of": left to right, as written.
+  const [figure, word] = await range.evaluate((element) => {
+    const text = element.firstChild!
+    const at = (start: number, end: number) => {
+      const span = document.createRange()
+      span.setStart(text, start)
+      span.setEnd(text, end)
+      return span.getBoundingClientRect().left
+    }
+    const of = text.textContent!.indexOf(' of ')
+    return [at(0, 1), at(of + 1, of + 3)]
+  })
+  expect(figure).toBeLessThan(word)
 })
