@@ -52,6 +52,17 @@ describe('token checks answered from memory, on one instance', () => {
   })
   afterAll(() => t.close())
 
+  /** A new member signed in, whose token `path` has just accepted. */
+  async function signedIn(
+    options: Parameters<TestApp['createMember']>[0] = {},
+    path = '/api/auth/current',
+  ) {
+    const member = await t.createMember(options)
+    const token = await t.login(member.email, member.password)
+    expect((await get(t, path, token)).statusCode).toBe(200)
+    return { member, token }
+  }
+
   it('reads a member once, then answers repeated requests without the database', async () => {
     const member = await t.createMember()
     const token = await t.login(member.email, member.password)
@@ -92,17 +103,13 @@ describe('token checks answered from memory, on one instance', () => {
   })
 
   it('refuses a token right after logout', async () => {
-    const member = await t.createMember()
-    const token = await t.login(member.email, member.password)
-    expect((await get(t, '/api/auth/current', token)).statusCode).toBe(200)
+    const { token } = await signedIn()
     expect((await post(t, '/api/auth/logout', token)).statusCode).toBe(200)
     expect((await get(t, '/api/auth/current', token)).statusCode).toBe(401)
   })
 
   it('forgets a member on its own write, not only when the notification comes back', async () => {
-    const member = await t.createMember()
-    const token = await t.login(member.email, member.password)
-    expect((await get(t, '/api/auth/current', token)).statusCode).toBe(200)
+    const { token } = await signedIn()
     const muted = vi.spyOn(t.app.services.subjects, 'heard').mockImplementation(() => {})
     try {
       expect((await post(t, '/api/auth/logout', token)).statusCode).toBe(200)
@@ -113,9 +120,7 @@ describe('token checks answered from memory, on one instance', () => {
   })
 
   it('refuses the old token right after a password change, and takes the new one', async () => {
-    const member = await t.createMember()
-    const token = await t.login(member.email, member.password)
-    expect((await get(t, '/api/auth/current', token)).statusCode).toBe(200)
+    const { member, token } = await signedIn()
     const res = await post(t, '/api/auth/change-password', token, {
       currentPassword: member.password,
       newPassword: 'A new and long password',
@@ -126,9 +131,7 @@ describe('token checks answered from memory, on one instance', () => {
   })
 
   it('refuses a token right after a password reset', async () => {
-    const member = await t.createMember()
-    const token = await t.login(member.email, member.password)
-    expect((await get(t, '/api/auth/current', token)).statusCode).toBe(200)
+    const { member, token } = await signedIn()
     await t.app.inject({
       method: 'POST',
       url: '/api/auth/forgot-password',
@@ -146,9 +149,7 @@ describe('token checks answered from memory, on one instance', () => {
   })
 
   it('refuses a token right after an administrator deleted the member', async () => {
-    const member = await t.createMember()
-    const token = await t.login(member.email, member.password)
-    expect((await get(t, '/api/auth/current', token)).statusCode).toBe(200)
+    const { member, token } = await signedIn()
     const res = await t.app.inject({
       method: 'DELETE',
       url: `/api/deleteemail/${member.email}`,
@@ -159,9 +160,7 @@ describe('token checks answered from memory, on one instance', () => {
   })
 
   it('applies an area change on the next request', async () => {
-    const member = await t.createMember({ areas: ['content'] })
-    const token = await t.login(member.email, member.password)
-    expect((await get(t, '/api/content', token)).statusCode).toBe(200)
+    const { member, token } = await signedIn({ areas: ['content'] }, '/api/content')
     expect((await setAreas(t, adminToken, member.email, [])).statusCode).toBe(200)
     expect((await get(t, '/api/content', token)).statusCode).toBe(403)
     expect((await setAreas(t, adminToken, member.email, ['content'])).statusCode).toBe(200)
@@ -169,9 +168,7 @@ describe('token checks answered from memory, on one instance', () => {
   })
 
   it('applies a role change made outside the app (as the command line does) once it is heard of', async () => {
-    const member = await t.createMember({ role: 'admin' })
-    const token = await t.login(member.email, member.password)
-    expect((await get(t, '/api/getmember', token)).statusCode).toBe(200)
+    const { member, token } = await signedIn({ role: 'admin' }, '/api/getmember')
     await demoteForTest(t, member.id)
     expect((await get(t, '/api/getmember', token)).statusCode).toBe(403)
     expect((await get(t, '/api/auth/current', token)).json()).toMatchObject({ role: 'member' })

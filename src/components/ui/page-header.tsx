@@ -2,8 +2,8 @@ import { Breadcrumb, Flex, Heading, Stack } from '@chakra-ui/react'
 import { Link, type LinkProps } from '@tanstack/react-router'
 import { type ReactNode } from 'react'
 
-import { useComponentLabels } from '../../lib/locales'
 import { useDocumentTitle } from '../../lib/document-title'
+import { useComponentLabels } from '../../lib/locales'
 
 export interface Crumb {
   label: string

@@ -4,10 +4,10 @@ import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 
 import { authApi } from '../../api/auth'
+import { useDocumentTitle } from '../../lib/document-title'
 import { isApiError } from '../../lib/http'
 import { showErrorToast } from '../../lib/query-client'
 import { dropCachedData, forgetSession } from '../../lib/sign-out'
-import { useDocumentTitle } from '../../lib/document-title'
 
 /**
  * Ends the session on the server, then forgets it here whatever the answer: a member who asks

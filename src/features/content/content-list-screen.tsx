@@ -21,6 +21,7 @@ import type { ContentItem } from '../../../api-schemas/content'
 import { contentApi } from '../../api/content'
 import { AreaGate, lockedPanelFor } from '../../components/area-gate'
 import { AppIcon } from '../../components/layout/icons'
+import { TableScroll } from '../../components/table-parts'
 import { Card, ConfirmDialog, EmptyState, ErrorState, PageHeader } from '../../components/ui'
 import {
   type Status,
@@ -31,7 +32,6 @@ import {
   statusPalette,
 } from './content-labels'
 import { useDeleteContent } from './use-content-mutations'
-import { TableScroll } from '../../components/table-parts'
 
 export function ContentListScreen() {
   return (

@@ -18,11 +18,11 @@ import type { ReactNode } from 'react'
 import { authApi } from '../../api/auth'
 import { membersApi } from '../../api/members'
 import { visibleNavGroups } from '../../components/layout/nav-items'
+import { useDocumentTitle } from '../../lib/document-title'
 import { storedEmail } from '../../lib/session'
 import { NotesPanel } from './notes-panel'
 import { RecentLeads } from './recent-leads'
 import { UpcomingEvents } from './upcoming-events'
-import { useDocumentTitle } from '../../lib/document-title'
 
 const ROLE_LABELS = { admin: 'Administrator', member: 'Member' } as const
 

@@ -1,13 +1,17 @@
-import { NETWORK_LABELS } from '../../../api-schemas/earnings'
 import { Box, Button, Stack, Table, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 
-import type { CountrySales, EarningsQuery, Network } from '../../../api-schemas/earnings'
+import {
+  type CountrySales,
+  type EarningsQuery,
+  NETWORK_LABELS,
+  type Network,
+} from '../../../api-schemas/earnings'
+import { TableScroll } from '../../components/table-parts'
 import { Card, PanelError, PanelSkeleton } from '../../components/ui'
 import { countriesOptions } from './figures'
 import { countFormat, formatMoney, toCents } from './money'
-import { TableScroll } from '../../components/table-parts'
 
 /** How many countries show before "Show all". */
 export const TOP_COUNTRIES = 10

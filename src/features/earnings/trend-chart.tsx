@@ -1,5 +1,6 @@
 import { Box, Button, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { Suspense, lazy, useId, useState } from 'react'
+
 import { TableScroll } from '../../components/table-parts'
 
 export interface TrendSeries {

@@ -1,5 +1,6 @@
 import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
+
 import { useDocumentTitle } from '../../lib/document-title'
 
 export function NotFoundScreen() {

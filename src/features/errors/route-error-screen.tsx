@@ -1,5 +1,6 @@
 import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react'
 import type { ErrorComponentProps } from '@tanstack/react-router'
+
 import { useDocumentTitle } from '../../lib/document-title'
 
 /** What a screen that failed to load or render shows instead of going blank. */
