@@ -22,9 +22,11 @@ const layering = {
       if (typeof spec !== 'string') return
       const report = (message) => context.report({ node: node.source, message })
       if (!spec.startsWith('.')) {
-        if (file.startsWith('api-schemas/') && spec !== 'zod') {
-          report('api-schemas/ imports zod only')
+        // The contract and the app reach the browser: zod/mini, which bundles only what is used.
+        if (file.startsWith('api-schemas/') && spec !== 'zod/mini') {
+          report('api-schemas/ imports zod/mini only')
         }
+        if (file.startsWith('src/') && spec === 'zod') report('src/ imports zod/mini, not zod')
         return
       }
       const target = relative(root, resolve(dirname(context.filename), spec))

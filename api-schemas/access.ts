@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /**
  * The page areas an administrator grants. Notes, events, the calendar, contacts, earnings, the

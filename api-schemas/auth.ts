@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 import { emailSchema, endpoint, envelope, messageSchema } from './contract'
 
@@ -10,13 +10,19 @@ export const PASSWORD_MAX = 128
 
 export const newPasswordSchema = z
   .string()
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+  .check(
+    z.minLength(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
+    z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  )
 
-const passwordSchema = z.string().min(1, 'Password is required').max(PASSWORD_MAX)
-const totpCodeSchema = z.string().regex(/^\d{6}$/, 'Enter the 6-digit code')
+const passwordSchema = z
+  .string()
+  .check(z.minLength(1, 'Password is required'), z.maxLength(PASSWORD_MAX))
+const totpCodeSchema = z.string().check(z.regex(/^\d{6}$/, 'Enter the 6-digit code'))
 /** Single-use tokens from e-mailed links and two-step challenges: base64url, 128+ bits. */
-const linkTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22,128}$/, 'The link is not valid')
+const linkTokenSchema = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_-]{22,128}$/, 'The link is not valid'))
 
 export const credentialsSchema = z.strictObject({
   email: emailSchema,
@@ -66,8 +72,8 @@ export const AUTH_MESSAGES = {
 } as const
 
 export const signupBodySchema = z.strictObject({
-  firstName: z.string().trim().min(1, 'First name is required').max(80),
-  lastName: z.string().trim().max(80).default(''),
+  firstName: z.string().check(z.trim(), z.minLength(1, 'First name is required'), z.maxLength(80)),
+  lastName: z._default(z.string().check(z.trim(), z.maxLength(80)), ''),
   email: emailSchema,
   password: newPasswordSchema,
 })

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 import { endpoint, envelope } from './contract'
 
@@ -38,7 +38,7 @@ export const contentItemSchema = z.object({
   platform: z.enum(CONTENT_PLATFORMS),
   niche: z.string(),
   status: z.enum(CONTENT_STATUSES),
-  plannedDate: z.iso.date().nullable(),
+  plannedDate: z.nullable(z.iso.date()),
   body: z.string(),
   checklist: z.partialRecord(z.enum(checklistKeys), z.boolean()),
   createdAt: z.iso.datetime(),
@@ -47,13 +47,25 @@ export const contentItemSchema = z.object({
 export type ContentItem = z.infer<typeof contentItemSchema>
 
 export const contentBodySchema = z.strictObject({
-  title: z.string().trim().min(1, 'Title is required').max(200, 'Title is at most 200 characters'),
+  title: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Title is required'),
+      z.maxLength(200, 'Title is at most 200 characters'),
+    ),
   platform: z.enum(CONTENT_PLATFORMS, 'Choose a platform'),
-  niche: z.string().trim().max(80, 'Niche is at most 80 characters').default(''),
-  status: z.enum(CONTENT_STATUSES).default('idea'),
-  plannedDate: z.iso.date('Planned date must be a date (YYYY-MM-DD)').nullable().default(null),
-  body: z.string().max(50_000, 'The text is at most 50,000 characters').default(''),
-  checklist: z.partialRecord(z.enum(checklistKeys), z.boolean()).default({}),
+  niche: z._default(
+    z.string().check(z.trim(), z.maxLength(80, 'Niche is at most 80 characters')),
+    '',
+  ),
+  status: z._default(z.enum(CONTENT_STATUSES), 'idea'),
+  plannedDate: z._default(z.nullable(z.iso.date('Planned date must be a date (YYYY-MM-DD)')), null),
+  body: z._default(
+    z.string().check(z.maxLength(50_000, 'The text is at most 50,000 characters')),
+    '',
+  ),
+  checklist: z._default(z.partialRecord(z.enum(checklistKeys), z.boolean()), {}),
 })
 export type ContentBody = z.input<typeof contentBodySchema>
 
@@ -67,8 +79,8 @@ export const content = {
     area: 'content',
     summary: 'The own content pieces, most recently changed first',
     query: z.strictObject({
-      status: z.enum(CONTENT_STATUSES).optional(),
-      search: z.string().trim().max(100).optional(),
+      status: z.optional(z.enum(CONTENT_STATUSES)),
+      search: z.optional(z.string().check(z.trim(), z.maxLength(100))),
     }),
     response: envelope(z.array(contentItemSchema)),
   }),

@@ -1,4 +1,10 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
+
+/**
+ * zod/mini installs no locale: English messages ("Too big: expected string to have <=80
+ * characters") for every rule without a message of its own, on the server and in the app alike.
+ */
+z.config(z.locales.en())
 
 /** Who may call an endpoint. The server enforces it from the verified token, never from headers. */
 export type Access = 'public' | 'member' | 'admin'
@@ -7,10 +13,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /** One endpoint, declared once; the server, the SPA hooks, msw handlers and OpenAPI derive from it. */
 export interface Endpoint<
-  Params extends z.ZodType | undefined = z.ZodType | undefined,
-  Query extends z.ZodType | undefined = z.ZodType | undefined,
-  Body extends z.ZodType | undefined = z.ZodType | undefined,
-  Response extends z.ZodType = z.ZodType,
+  Params extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  Query extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  Body extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  Response extends z.ZodMiniType = z.ZodMiniType,
 > {
   method: HttpMethod
   /** Fastify-style path under `/api`, with `:name` parameters. */
@@ -39,22 +45,22 @@ export interface Endpoint<
 export type EndpointGroup = Record<string, Endpoint>
 
 export const endpoint = <
-  Params extends z.ZodType | undefined = undefined,
-  Query extends z.ZodType | undefined = undefined,
-  Body extends z.ZodType | undefined = undefined,
-  Response extends z.ZodType = z.ZodType,
+  Params extends z.ZodMiniType | undefined = undefined,
+  Query extends z.ZodMiniType | undefined = undefined,
+  Body extends z.ZodMiniType | undefined = undefined,
+  Response extends z.ZodMiniType = z.ZodMiniType,
 >(
   def: Endpoint<Params, Query, Body, Response>,
 ) => def
 
 type Parsed<T> = [NonNullable<T>] extends [never]
   ? undefined
-  : NonNullable<T> extends z.ZodType
+  : NonNullable<T> extends z.ZodMiniType
     ? z.output<NonNullable<T>>
     : undefined
 type Sent<T> = [NonNullable<T>] extends [never]
   ? undefined
-  : NonNullable<T> extends z.ZodType
+  : NonNullable<T> extends z.ZodMiniType
     ? z.input<NonNullable<T>>
     : undefined
 
@@ -74,7 +80,7 @@ export const errorSchema = z.object({ message: z.string() })
 export type ApiError = z.infer<typeof errorSchema>
 
 /** The `{ data: … }` envelope the spec's client reads from. */
-export const envelope = <T extends z.ZodType>(data: T) => z.object({ data })
+export const envelope = <T extends z.ZodMiniType>(data: T) => z.object({ data })
 
 export const messageSchema = envelope(z.object({ message: z.string() }))
 
@@ -82,26 +88,24 @@ export const messageSchema = envelope(z.object({ message: z.string() }))
 export const MAX_PAGE_SIZE = 100
 
 export const pageQuery = {
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_PAGE_SIZE, `pageSize is at most ${MAX_PAGE_SIZE}`)
-    .default(20),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
+  pageSize: z._default(
+    z.coerce
+      .number()
+      .check(z.int(), z.gte(1), z.lte(MAX_PAGE_SIZE, `pageSize is at most ${MAX_PAGE_SIZE}`)),
+    20,
+  ),
 }
 
-export const pageOf = <T extends z.ZodType>(item: T) =>
+export const pageOf = <T extends z.ZodMiniType>(item: T) =>
   z.object({
     items: z.array(item),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
+    total: z.int(),
+    page: z.int(),
+    pageSize: z.int(),
   })
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254, 'E-mail address is too long')
-  .pipe(z.email('Enter a valid e-mail address'))
+export const emailSchema = z.pipe(
+  z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254, 'E-mail address is too long')),
+  z.email('Enter a valid e-mail address'),
+)

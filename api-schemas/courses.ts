@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 import { areaKeySchema } from './access'
 import { endpoint, envelope } from './contract'
@@ -9,15 +9,17 @@ export type LessonKind = (typeof LESSON_KINDS)[number]
 /** A screen path of a lesson or page: `/admin/training/module1/lesson1`. */
 export const lessonPathSchema = z
   .string()
-  .max(200, 'path is at most 200 characters')
-  .regex(/^\/admin(\/[a-z0-9-]+)+$/i, 'path must be a screen path such as /admin/bonus/20ways')
+  .check(
+    z.maxLength(200, 'path is at most 200 characters'),
+    z.regex(/^\/admin(\/[a-z0-9-]+)+$/i, 'path must be a screen path such as /admin/bonus/20ways'),
+  )
 
 const lockSchema = {
   /** The member cannot open it: their membership lacks its area, or it has not opened yet. */
   locked: z.boolean(),
-  lockedReason: z.enum(['area', 'drip']).nullable(),
+  lockedReason: z.nullable(z.enum(['area', 'drip'])),
   /** When a drip-locked lesson opens for this member. */
-  opensAt: z.iso.datetime().nullable(),
+  opensAt: z.nullable(z.iso.datetime()),
 }
 
 export const lessonItemSchema = z.object({
@@ -25,9 +27,9 @@ export const lessonItemSchema = z.object({
   kind: z.enum(LESSON_KINDS),
   title: z.string(),
   summary: z.string(),
-  module: z.number().int().nullable(),
-  order: z.number().int(),
-  readingMinutes: z.number().int(),
+  module: z.nullable(z.int()),
+  order: z.int(),
+  readingMinutes: z.int(),
   hasVideo: z.boolean(),
   completed: z.boolean(),
   ...lockSchema,
@@ -35,8 +37,8 @@ export const lessonItemSchema = z.object({
 export type LessonItem = z.infer<typeof lessonItemSchema>
 
 export const completionSchema = z.object({
-  completed: z.number().int(),
-  total: z.number().int(),
+  completed: z.int(),
+  total: z.int(),
 })
 export type Completion = z.infer<typeof completionSchema>
 
@@ -48,9 +50,7 @@ export const courseSchema = z.object({
   /** The screen that lists the course. */
   overview: z.string(),
   locked: z.boolean(),
-  modules: z.array(
-    z.object({ number: z.number().int(), title: z.string(), completion: completionSchema }),
-  ),
+  modules: z.array(z.object({ number: z.int(), title: z.string(), completion: completionSchema })),
   lessons: z.array(lessonItemSchema),
   completion: completionSchema,
 })
@@ -67,10 +67,10 @@ export const resumeSchema = z.object({
 export type Resume = z.infer<typeof resumeSchema>
 
 export const progressSchema = z.object({
-  openedAt: z.iso.datetime().nullable(),
-  completedAt: z.iso.datetime().nullable(),
+  openedAt: z.nullable(z.iso.datetime()),
+  completedAt: z.nullable(z.iso.datetime()),
   position: z.number(),
-  videoSeconds: z.number().nullable(),
+  videoSeconds: z.nullable(z.number()),
 })
 export type Progress = z.infer<typeof progressSchema>
 
@@ -83,28 +83,28 @@ export const lessonSchema = z.object({
   kind: z.enum(LESSON_KINDS),
   title: z.string(),
   summary: z.string(),
-  readingMinutes: z.number().int(),
+  readingMinutes: z.int(),
   /** Rendered on the server from Markdown without raw HTML; links and images are checked. */
   html: z.string(),
   headings: z.array(z.object({ id: z.string(), text: z.string() })),
-  video: z
-    .object({ provider: z.enum(VIDEO_PROVIDERS), src: z.string(), url: z.string() })
-    .nullable(),
-  course: z.object({ key: z.string(), title: z.string(), overview: z.string() }).nullable(),
-  module: z.object({ number: z.number().int(), title: z.string() }).nullable(),
-  previous: neighbourSchema.nullable(),
-  next: neighbourSchema.nullable(),
+  video: z.nullable(
+    z.object({ provider: z.enum(VIDEO_PROVIDERS), src: z.string(), url: z.string() }),
+  ),
+  course: z.nullable(z.object({ key: z.string(), title: z.string(), overview: z.string() })),
+  module: z.nullable(z.object({ number: z.int(), title: z.string() })),
+  previous: z.nullable(neighbourSchema),
+  next: z.nullable(neighbourSchema),
   progress: progressSchema,
   /** Offer pages: what the operator set, and whether this member already has the area. */
-  offer: z
-    .object({
+  offer: z.nullable(
+    z.object({
       unlocks: areaKeySchema,
       owned: z.boolean(),
-      price: z.string().nullable(),
-      checkoutUrl: z.string().nullable(),
-    })
-    .nullable(),
-  editedAt: z.iso.datetime().nullable(),
+      price: z.nullable(z.string()),
+      checkoutUrl: z.nullable(z.string()),
+    }),
+  ),
+  editedAt: z.nullable(z.iso.datetime()),
 })
 export type Lesson = z.infer<typeof lessonSchema>
 
@@ -145,22 +145,30 @@ export function videoEmbed(url: string): VideoEmbed | null {
   return /\.mp4$/i.test(u.pathname) ? { provider: 'mp4', src: url, url } : null
 }
 
-export const videoUrlSchema = z
-  .string()
-  .trim()
-  .max(500, 'The video address is at most 500 characters')
-  .refine(
+export const videoUrlSchema = z.string().check(
+  z.trim(),
+  z.maxLength(500, 'The video address is at most 500 characters'),
+  z.refine(
     (url) => url === '' || videoEmbed(url) !== null,
     'The video must be a YouTube or Vimeo address, or an https address of an .mp4 file',
-  )
+  ),
+)
 
 export const lessonEditBodySchema = z.strictObject({
-  title: z.string().trim().min(1, 'Title is required').max(200, 'Title is at most 200 characters'),
+  title: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Title is required'),
+      z.maxLength(200, 'Title is at most 200 characters'),
+    ),
   markdown: z
     .string()
-    .trim()
-    .min(1, 'The text is required')
-    .max(MAX_LESSON_MARKDOWN, 'The text is at most 100,000 characters'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'The text is required'),
+      z.maxLength(MAX_LESSON_MARKDOWN, 'The text is at most 100,000 characters'),
+    ),
   /** Empty: no video. YouTube, Vimeo or an .mp4 file. */
   video: videoUrlSchema,
 })
@@ -172,8 +180,8 @@ export const lessonSourceSchema = z.object({
   markdown: z.string(),
   video: z.string(),
   edited: z.boolean(),
-  editedAt: z.iso.datetime().nullable(),
-  editedBy: z.string().nullable(),
+  editedAt: z.nullable(z.iso.datetime()),
+  editedBy: z.nullable(z.string()),
 })
 export type LessonSource = z.infer<typeof lessonSourceSchema>
 
@@ -188,7 +196,7 @@ export const searchHitSchema = z.object({
   /** Plain text around the matches; empty for a locked lesson. */
   snippet: z.string(),
   /** [start, end) character ranges of `snippet` that matched. */
-  marks: z.array(z.tuple([z.number().int(), z.number().int()])),
+  marks: z.array(z.tuple([z.int(), z.int()])),
   locked: z.boolean(),
 })
 export type SearchHit = z.infer<typeof searchHitSchema>
@@ -203,7 +211,7 @@ export const courses = {
     summary:
       'Every course with its modules and lessons, what is locked for the caller, their completion, and where to resume',
     response: envelope(
-      z.object({ courses: z.array(courseSchema), resume: resumeSchema.nullable() }),
+      z.object({ courses: z.array(courseSchema), resume: z.nullable(resumeSchema) }),
     ),
   }),
   lesson: endpoint({
@@ -222,9 +230,9 @@ export const courses = {
     summary: 'Save how far the caller got in a lesson, and mark it complete or not',
     query: pathQuery,
     body: z.strictObject({
-      position: z.number().min(0).max(1).optional(),
-      videoSeconds: z.number().min(0).max(86_400).optional(),
-      completed: z.boolean().optional(),
+      position: z.optional(z.number().check(z.gte(0), z.lte(1))),
+      videoSeconds: z.optional(z.number().check(z.gte(0), z.lte(86_400))),
+      completed: z.optional(z.boolean()),
     }),
     response: envelope(progressSchema),
   }),
@@ -237,9 +245,11 @@ export const courses = {
     query: z.strictObject({
       q: z
         .string()
-        .trim()
-        .min(2, 'Type at least 2 characters')
-        .max(200, 'The search is at most 200 characters'),
+        .check(
+          z.trim(),
+          z.minLength(2, 'Type at least 2 characters'),
+          z.maxLength(200, 'The search is at most 200 characters'),
+        ),
     }),
     response: envelope(z.array(searchHitSchema)),
   }),
@@ -274,7 +284,9 @@ export const courses = {
     access: 'admin',
     summary: 'Render Markdown as a lesson would show it',
     body: z.strictObject({
-      markdown: z.string().max(MAX_LESSON_MARKDOWN, 'The text is at most 100,000 characters'),
+      markdown: z
+        .string()
+        .check(z.maxLength(MAX_LESSON_MARKDOWN, 'The text is at most 100,000 characters')),
     }),
     response: envelope(z.object({ html: z.string() })),
   }),

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 import { endpoint, envelope, messageSchema } from './contract'
 
@@ -27,25 +27,29 @@ export const MONTH_NAMES = [
 
 /** The spec's query: affiliate id, a period (a month of a year, or the whole year), a product search. */
 export const earningsQuerySchema = z.strictObject({
-  affiliateid: z.string().trim().min(1, 'Choose an affiliate account').max(100),
-  year: z.coerce.number().int().min(2000).max(2100).optional(),
-  month: z.coerce.number().int().min(1).max(12).optional(),
-  monthName: z.enum(MONTH_NAMES).optional(),
-  search: z.string().trim().max(100, 'Search is at most 100 characters').optional(),
+  affiliateid: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Choose an affiliate account'), z.maxLength(100)),
+  year: z.optional(z.coerce.number().check(z.int(), z.gte(2000), z.lte(2100))),
+  month: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(12))),
+  monthName: z.optional(z.enum(MONTH_NAMES)),
+  search: z.optional(
+    z.string().check(z.trim(), z.maxLength(100, 'Search is at most 100 characters')),
+  ),
 })
 export type EarningsQuery = z.input<typeof earningsQuerySchema>
 
-const money = z.string().regex(/^-?\d+\.\d{2}$/) // exact decimal, as text
+const money = z.string().check(z.regex(/^-?\d+\.\d{2}$/)) // exact decimal, as text
 
 export const periodSchema = z.object({ from: z.iso.date(), to: z.iso.date() })
 
 const totalsSchema = z.object({
-  currency: z.string().length(3),
-  salesCount: z.number().int(),
+  currency: z.string().check(z.length(3)),
+  salesCount: z.int(),
   gross: money,
-  refundsCount: z.number().int(),
+  refundsCount: z.int(),
   refunds: money,
-  chargebacksCount: z.number().int(),
+  chargebacksCount: z.int(),
   chargebacks: money,
   net: money,
 })
@@ -59,7 +63,7 @@ export const earningsSchema = z.object({
     z.object({
       product: z.string(),
       currency: z.string(),
-      salesCount: z.number().int(),
+      salesCount: z.int(),
       net: money,
     }),
   ),
@@ -70,10 +74,10 @@ export const countrySalesSchema = z.object({
   period: periodSchema,
   countries: z.array(
     z.object({
-      code: z.string().length(2),
+      code: z.string().check(z.length(2)),
       name: z.string(),
       currency: z.string(),
-      salesCount: z.number().int(),
+      salesCount: z.int(),
       amount: money,
     }),
   ),
@@ -82,12 +86,12 @@ export type CountrySales = z.infer<typeof countrySalesSchema>
 
 export const hopDataSchema = z.object({
   period: periodSchema,
-  hops: z.number().int(),
-  sales: z.number().int(),
+  hops: z.int(),
+  sales: z.int(),
   /** Sales per hop, 0 without hops. */
   conversionRate: z.number(),
   earningsPerHop: z.array(z.object({ currency: z.string(), epc: money })),
-  daily: z.array(z.object({ date: z.iso.date(), hops: z.number().int(), sales: z.number().int() })),
+  daily: z.array(z.object({ date: z.iso.date(), hops: z.int(), sales: z.int() })),
 })
 export type HopData = z.infer<typeof hopDataSchema>
 
@@ -97,10 +101,10 @@ export const syncStatusSchema = z.object({
   /** What the import is doing now, or did last, e.g. "Transactions: page 3". */
   step: z.string(),
   /** Between 0 and 1 while running; 1 when done. */
-  progress: z.number().min(0).max(1),
+  progress: z.number().check(z.gte(0), z.lte(1)),
   /** New rows this run (transactions and hop days). */
-  imported: z.number().int(),
-  startedAt: z.iso.datetime().nullable(),
+  imported: z.int(),
+  startedAt: z.nullable(z.iso.datetime()),
 })
 export type SyncStatus = z.infer<typeof syncStatusSchema>
 
@@ -109,35 +113,41 @@ export const networkAccountSchema = z.object({
   affiliateId: z.string(),
   hasApiKey: z.boolean(),
   /** The key's last four characters behind bullets, e.g. "••••••••3f9a". */
-  apiKeyHint: z.string().nullable(),
-  lastSyncAt: z.iso.datetime().nullable(),
-  lastError: z.string().nullable(),
+  apiKeyHint: z.nullable(z.string()),
+  lastSyncAt: z.nullable(z.iso.datetime()),
+  lastError: z.nullable(z.string()),
   /** Transactions stored for this account. */
-  transactions: z.number().int(),
+  transactions: z.int(),
   sync: syncStatusSchema,
 })
 export type NetworkAccount = z.infer<typeof networkAccountSchema>
 
-const memberIdField = { member_id: z.uuid('member_id: must be a member id').optional() }
+const memberIdField = { member_id: z.optional(z.uuid('member_id: must be a member id')) }
 const apiKeyField = z
   .string()
-  .trim()
-  .min(8, 'API key is at least 8 characters')
-  .max(200, 'API key is at most 200 characters')
-  .regex(/^\S+$/, 'API key has no spaces')
+  .check(
+    z.trim(),
+    z.minLength(8, 'API key is at least 8 characters'),
+    z.maxLength(200, 'API key is at most 200 characters'),
+    z.regex(/^\S+$/, 'API key has no spaces'),
+  )
 
 /** ClickBank account nicknames: 5 to 10 letters and digits. */
 export const clickbankNicknameSchema = z
   .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^[a-z0-9]{5,10}$/, 'ClickBank nickname is 5 to 10 letters and digits')
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.regex(/^[a-z0-9]{5,10}$/, 'ClickBank nickname is 5 to 10 letters and digits'),
+  )
 
 /** Digistore24 affiliate ids: letters, digits, "_" and "-". */
 export const digistoreIdSchema = z
   .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{3,50}$/, 'Digistore24 id is 3 to 50 letters, digits, "_" or "-"')
+  .check(
+    z.trim(),
+    z.regex(/^[A-Za-z0-9_-]{3,50}$/, 'Digistore24 id is 3 to 50 letters, digits, "_" or "-"'),
+  )
 
 export const accountParams = z.strictObject({ network: z.enum(NETWORKS) })
 
@@ -146,10 +156,10 @@ export const CSV_REJECTIONS_LISTED = 100
 export const CSV_MAX_BYTES = 20 * 1024 * 1024
 
 export const csvImportResultSchema = z.object({
-  added: z.number().int(),
-  duplicates: z.number().int(),
-  rejected: z.number().int(),
-  rejections: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+  added: z.int(),
+  duplicates: z.int(),
+  rejected: z.int(),
+  rejections: z.array(z.object({ line: z.int(), reason: z.string() })),
 })
 export type CsvImportResult = z.infer<typeof csvImportResultSchema>
 
@@ -164,7 +174,7 @@ export const accounts = {
       ...memberIdField,
       nickname: clickbankNicknameSchema,
       /** Omitted: keep the stored key. */
-      apiKey: apiKeyField.optional(),
+      apiKey: z.optional(apiKeyField),
     }),
     response: envelope(networkAccountSchema),
   }),
@@ -174,7 +184,7 @@ export const accounts = {
     access: 'member',
     summary: 'The own Digistore24 account (an administrator: anyone’s), key masked',
     query: z.strictObject(memberIdField),
-    response: envelope(z.object({ digistore24: networkAccountSchema.nullable() })),
+    response: envelope(z.object({ digistore24: z.nullable(networkAccountSchema) })),
   }),
   saveDgMemberInfo: endpoint({
     method: 'POST',
@@ -185,7 +195,7 @@ export const accounts = {
     body: z.strictObject({
       ...memberIdField,
       affiliateId: digistoreIdSchema,
-      apiKey: apiKeyField.optional(),
+      apiKey: z.optional(apiKeyField),
     }),
     response: envelope(networkAccountSchema),
   }),

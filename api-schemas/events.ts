@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 import { endpoint, envelope } from './contract'
 
@@ -23,20 +23,30 @@ export const eventBodySchema = z
   .strictObject({
     title: z
       .string()
-      .trim()
-      .min(1, 'Title is required')
-      .max(200, 'Title is at most 200 characters'),
-    description: z.string().max(5000, 'Description is at most 5,000 characters').default(''),
-    location: z.string().trim().max(200, 'Location is at most 200 characters').default(''),
+      .check(
+        z.trim(),
+        z.minLength(1, 'Title is required'),
+        z.maxLength(200, 'Title is at most 200 characters'),
+      ),
+    description: z._default(
+      z.string().check(z.maxLength(5000, 'Description is at most 5,000 characters')),
+      '',
+    ),
+    location: z._default(
+      z.string().check(z.trim(), z.maxLength(200, 'Location is at most 200 characters')),
+      '',
+    ),
     start: z.iso.datetime({ offset: true, error: 'Start must be a date and time' }),
     end: z.iso.datetime({ offset: true, error: 'End must be a date and time' }),
-    allDay: z.boolean().default(false),
-    color: z.enum(EVENT_COLORS).default('blue'),
+    allDay: z._default(z.boolean(), false),
+    color: z._default(z.enum(EVENT_COLORS), 'blue'),
   })
-  .refine((e) => Date.parse(e.end) >= Date.parse(e.start), {
-    message: 'End must not be before start',
-    path: ['end'],
-  })
+  .check(
+    z.refine((e) => Date.parse(e.end) >= Date.parse(e.start), {
+      message: 'End must not be before start',
+      path: ['end'],
+    }),
+  )
 export type EventBody = z.input<typeof eventBodySchema>
 
 const idParams = z.strictObject({ id: z.uuid('Not a valid id') })
@@ -52,14 +62,16 @@ export const events = {
         from: z.iso.datetime({ offset: true, error: 'from must be a date and time' }),
         to: z.iso.datetime({ offset: true, error: 'to must be a date and time' }),
       })
-      .refine((q) => Date.parse(q.to) > Date.parse(q.from), {
-        message: 'to must be after from',
-        path: ['to'],
-      })
-      .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= MAX_RANGE_DAYS * 86_400_000, {
-        message: `The range is at most ${MAX_RANGE_DAYS} days`,
-        path: ['to'],
-      }),
+      .check(
+        z.refine((q) => Date.parse(q.to) > Date.parse(q.from), {
+          message: 'to must be after from',
+          path: ['to'],
+        }),
+        z.refine((q) => Date.parse(q.to) - Date.parse(q.from) <= MAX_RANGE_DAYS * 86_400_000, {
+          message: `The range is at most ${MAX_RANGE_DAYS} days`,
+          path: ['to'],
+        }),
+      ),
     response: envelope(z.array(eventSchema)),
   }),
   create: endpoint({

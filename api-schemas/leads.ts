@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 import { MAX_PAGE_SIZE, emailSchema, endpoint, envelope, messageSchema, pageOf } from './contract'
 
@@ -21,27 +21,43 @@ export const leadSchema = z.object({
 export type Lead = z.infer<typeof leadSchema>
 
 export const leadBodySchema = z.strictObject({
-  name: z.string().trim().min(1, 'Name is required').max(120, 'Name is at most 120 characters'),
-  email: emailSchema,
-  phone: z
+  name: z
     .string()
-    .trim()
-    .max(40, 'Phone is at most 40 characters')
-    .regex(/^[0-9+()\-.\s]*$/, 'Phone may hold digits, spaces and + ( ) - . only')
-    .default(''),
-  consent: z.boolean().default(false),
-  notes: z.string().max(5000, 'Notes are at most 5,000 characters').default(''),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Name is required'),
+      z.maxLength(120, 'Name is at most 120 characters'),
+    ),
+  email: emailSchema,
+  phone: z._default(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(40, 'Phone is at most 40 characters'),
+        z.regex(/^[0-9+()\-.\s]*$/, 'Phone may hold digits, spaces and + ( ) - . only'),
+      ),
+    '',
+  ),
+  consent: z._default(z.boolean(), false),
+  notes: z._default(z.string().check(z.maxLength(5000, 'Notes are at most 5,000 characters')), ''),
 })
 export type LeadBody = z.input<typeof leadBodySchema>
 
 /** What the public opt-in form posts. `website` is a honeypot: people leave it empty. */
 export const captureBodySchema = z.strictObject({
-  name: z.string().trim().min(1, 'Name is required').max(120, 'Name is at most 120 characters'),
+  name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Name is required'),
+      z.maxLength(120, 'Name is at most 120 characters'),
+    ),
   email: emailSchema,
   consent: z.union([z.literal(true), z.literal('on'), z.literal('true')], {
     error: 'Tick the box to agree to be contacted',
   }),
-  website: z.string().max(200).optional(),
+  website: z.optional(z.string().check(z.maxLength(200))),
 })
 
 export const leadFormSchema = z.object({
@@ -54,7 +70,7 @@ export const leadFormSchema = z.object({
 
 const idParams = z.strictObject({ id: z.uuid('Not a valid id') })
 const keyParams = z.strictObject({
-  key: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Unknown form'),
+  key: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'Unknown form')),
 })
 
 export const leads = {
@@ -65,12 +81,14 @@ export const leads = {
     area: 'viralLeads',
     summary: 'Leads of a member by e-mail: the own, or anyone’s for an administrator',
     query: z.strictObject({
-      email: z.string().trim().max(254).optional(),
-      search: z.string().trim().max(100, 'Search is at most 100 characters').optional(),
-      sort: z.enum(LEAD_SORT_COLUMNS).default('createdAt'),
-      order: z.enum(['asc', 'desc']).default('desc'),
-      page: z.coerce.number().int().min(1).default(1),
-      pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
+      email: z.optional(z.string().check(z.trim(), z.maxLength(254))),
+      search: z.optional(
+        z.string().check(z.trim(), z.maxLength(100, 'Search is at most 100 characters')),
+      ),
+      sort: z._default(z.enum(LEAD_SORT_COLUMNS), 'createdAt'),
+      order: z._default(z.enum(['asc', 'desc']), 'desc'),
+      page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
+      pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_PAGE_SIZE)), 20),
     }),
     response: envelope(pageOf(leadSchema)),
   }),

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 import { areaKeySchema } from './access'
 import { roleSchema } from './auth'
@@ -19,7 +19,7 @@ export const profileSchema = z.object({
   username: z.string(),
   note: z.string(),
   /** A cacheable image URL, or null without a photo. */
-  photoUrl: z.string().nullable(),
+  photoUrl: z.nullable(z.string()),
   areas: z.array(areaKeySchema),
   twoFactorEnabled: z.boolean(),
   createdAt: z.iso.datetime(),
@@ -27,30 +27,36 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>
 
 const text = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} is at most ${max} characters`)
+  z.string().check(z.trim(), z.maxLength(max, `${label} is at most ${max} characters`))
 
 /** The text fields of the profile form; the photo travels beside them as a file. */
 export const updateProfileBodySchema = z.strictObject({
   /** The form carries the e-mail too; it must match the path (changing it is updateEmail's job). */
-  email: z.string().optional(),
-  firstName: text('First name', 80).optional(),
-  lastName: text('Last name', 80).optional(),
-  phone: z
-    .string()
-    .trim()
-    .max(40, 'Phone is at most 40 characters')
-    .regex(/^[0-9+()\-.\s]*$/, 'Phone may hold digits, spaces and + ( ) - . only')
-    .optional(),
-  address: text('Address', 300).optional(),
-  username: z
-    .string()
-    .trim()
-    .max(40, 'Username is at most 40 characters')
-    .regex(/^[A-Za-z0-9_.-]*$/, 'Username may hold letters, digits, _ . and - only')
-    .optional(),
-  note: text('Note', 2000).optional(),
+  email: z.optional(z.string()),
+  firstName: z.optional(text('First name', 80)),
+  lastName: z.optional(text('Last name', 80)),
+  phone: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(40, 'Phone is at most 40 characters'),
+        z.regex(/^[0-9+()\-.\s]*$/, 'Phone may hold digits, spaces and + ( ) - . only'),
+      ),
+  ),
+  address: z.optional(text('Address', 300)),
+  username: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(40, 'Username is at most 40 characters'),
+        z.regex(/^[A-Za-z0-9_.-]*$/, 'Username may hold letters, digits, _ . and - only'),
+      ),
+  ),
+  note: z.optional(text('Note', 2000)),
   /** "true" removes the current photo. */
-  removePhoto: z.enum(['true', 'false']).optional(),
+  removePhoto: z.optional(z.enum(['true', 'false'])),
 })
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>
 
@@ -68,9 +74,11 @@ export type MemberSummary = z.infer<typeof memberSummarySchema>
 export const MEMBER_SORT_COLUMNS = ['email', 'firstName', 'lastName', 'role', 'createdAt'] as const
 export type MemberSortColumn = (typeof MEMBER_SORT_COLUMNS)[number]
 export const memberListQuerySchema = z.strictObject({
-  search: z.string().trim().max(100, 'Search is at most 100 characters').optional(),
-  sort: z.enum(MEMBER_SORT_COLUMNS).default('createdAt'),
-  order: z.enum(['asc', 'desc']).default('desc'),
+  search: z.optional(
+    z.string().check(z.trim(), z.maxLength(100, 'Search is at most 100 characters')),
+  ),
+  sort: z._default(z.enum(MEMBER_SORT_COLUMNS), 'createdAt'),
+  order: z._default(z.enum(['asc', 'desc']), 'desc'),
   ...pageQuery,
 })
 export type MemberListQuery = z.input<typeof memberListQuerySchema>
@@ -80,11 +88,11 @@ export type MemberPage = z.infer<typeof memberPageSchema>
 
 export const createMemberBodySchema = z.strictObject({
   email: emailSchema,
-  firstName: text('First name', 80).min(1, 'First name is required'),
-  lastName: text('Last name', 80).default(''),
-  role: roleSchema.default('member'),
+  firstName: text('First name', 80).check(z.minLength(1, 'First name is required')),
+  lastName: z._default(text('Last name', 80), ''),
+  role: z._default(roleSchema, 'member'),
   /** The areas to grant; the free ones when left out. */
-  areas: z.array(areaKeySchema).max(50).optional(),
+  areas: z.optional(z.array(areaKeySchema).check(z.maxLength(50))),
 })
 export type CreateMemberBody = z.input<typeof createMemberBodySchema>
 
@@ -113,7 +121,7 @@ export const memberInfoSchema = z.object({
     allMember: z.array(z.object({ email: z.email() })),
   }),
   /** The member's ClickBank account, key masked; null when none is connected. */
-  clickbank: networkAccountSchema.nullable(),
+  clickbank: z.nullable(networkAccountSchema),
 })
 
 export const members = {
@@ -122,7 +130,7 @@ export const members = {
     path: '/profile/:email',
     access: 'member',
     summary: "A member's profile: the own one, or anyone's for an administrator",
-    params: z.strictObject({ email: z.string().min(1).max(254) }),
+    params: z.strictObject({ email: z.string().check(z.minLength(1), z.maxLength(254)) }),
     response: envelope(profileSchema),
   }),
   updateProfile: endpoint({
@@ -130,7 +138,7 @@ export const members = {
     path: '/updateprofile/:email',
     access: 'member',
     summary: 'Update the own profile (an administrator: anyone’s), with an optional photo',
-    params: z.strictObject({ email: z.string().min(1).max(254) }),
+    params: z.strictObject({ email: z.string().check(z.minLength(1), z.maxLength(254)) }),
     body: updateProfileBodySchema,
     multipart: { file: 'profilePhoto', maxBytes: PHOTO_MAX_BYTES },
     response: envelope(profileSchema),
@@ -151,7 +159,9 @@ export const members = {
     summary:
       "Change an e-mail: the own one with the current password, or a member's as an administrator",
     query: z.strictObject({ oldEmail: emailSchema, newEmail: emailSchema }),
-    body: z.strictObject({ currentPassword: z.string().max(128).optional() }).optional(),
+    body: z.optional(
+      z.strictObject({ currentPassword: z.optional(z.string().check(z.maxLength(128))) }),
+    ),
     response: envelope(memberSummarySchema),
   }),
   deleteMember: endpoint({
@@ -159,7 +169,7 @@ export const members = {
     path: '/deleteemail/:email',
     access: 'admin',
     summary: 'Delete a member and everything they keep (administrators)',
-    params: z.strictObject({ email: z.string().min(1).max(254) }),
+    params: z.strictObject({ email: z.string().check(z.minLength(1), z.maxLength(254)) }),
     response: messageSchema,
   }),
   createMember: endpoint({
@@ -185,7 +195,10 @@ export const members = {
     path: '/updatePageAccess',
     access: 'admin',
     summary: "Set one member's page areas (administrators)",
-    body: z.strictObject({ email: emailSchema, areas: z.array(areaKeySchema).max(50) }),
+    body: z.strictObject({
+      email: emailSchema,
+      areas: z.array(areaKeySchema).check(z.maxLength(50)),
+    }),
     response: envelope(memberSummarySchema),
   }),
   memberInfo: endpoint({
@@ -193,7 +206,7 @@ export const members = {
     path: '/memberinfo',
     access: 'member',
     summary: 'Member info: the own, or any member’s for an administrator',
-    query: z.strictObject({ member_id: z.uuid().optional() }),
+    query: z.strictObject({ member_id: z.optional(z.uuid()) }),
     response: envelope(memberInfoSchema),
   }),
   audit: endpoint({

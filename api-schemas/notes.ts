@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 import { endpoint, envelope } from './contract'
 
@@ -17,10 +17,19 @@ export const noteSchema = z.object({
 export type Note = z.infer<typeof noteSchema>
 
 export const noteBodySchema = z.strictObject({
-  title: z.string().trim().min(1, 'Title is required').max(200, 'Title is at most 200 characters'),
-  body: z.string().max(20_000, 'The note is at most 20,000 characters').default(''),
-  color: z.enum(NOTE_COLORS).default('yellow'),
-  pinned: z.boolean().default(false),
+  title: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Title is required'),
+      z.maxLength(200, 'Title is at most 200 characters'),
+    ),
+  body: z._default(
+    z.string().check(z.maxLength(20_000, 'The note is at most 20,000 characters')),
+    '',
+  ),
+  color: z._default(z.enum(NOTE_COLORS), 'yellow'),
+  pinned: z._default(z.boolean(), false),
 })
 export type NoteBody = z.input<typeof noteBodySchema>
 

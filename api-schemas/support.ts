@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 import { endpoint, envelope } from './contract'
 
@@ -13,14 +13,18 @@ export type SupportMessage = z.infer<typeof supportMessageSchema>
 export const supportBodySchema = z.strictObject({
   subject: z
     .string()
-    .trim()
-    .min(1, 'Subject is required')
-    .max(150, 'Subject is at most 150 characters'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Subject is required'),
+      z.maxLength(150, 'Subject is at most 150 characters'),
+    ),
   message: z
     .string()
-    .trim()
-    .min(10, 'Tell us a little more (at least 10 characters)')
-    .max(5000, 'The message is at most 5,000 characters'),
+    .check(
+      z.trim(),
+      z.minLength(10, 'Tell us a little more (at least 10 characters)'),
+      z.maxLength(5000, 'The message is at most 5,000 characters'),
+    ),
 })
 export type SupportBody = z.input<typeof supportBodySchema>
 

@@ -34,10 +34,10 @@ export const frontMatterSchema = z.strictObject({
   title: z.string().trim().min(1).max(200),
   summary: z.string().trim().min(1).max(240),
   readingMinutes: z.number().int().positive().max(120),
-  video: videoUrlSchema.optional(),
-  area: areaKeySchema.optional(),
+  video: z.optional(videoUrlSchema),
+  area: z.optional(areaKeySchema),
   dripDays: z.number().int().min(0).max(3650).optional(),
-  unlocks: areaKeySchema.optional(),
+  unlocks: z.optional(areaKeySchema),
 })
 export type FrontMatter = z.infer<typeof frontMatterSchema>
 

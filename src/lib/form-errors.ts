@@ -1,11 +1,11 @@
-import type { z } from 'zod'
+import type { z } from 'zod/mini'
 
 import { isApiError } from './http'
 
 export type FieldErrors = Partial<Record<string, string>>
 
 /** The first message per field of a failed zod parse, keyed by the field's top-level name. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+export function fieldErrorsOf(error: z.core.$ZodError): FieldErrors {
   const errors: FieldErrors = {}
   for (const issue of error.issues) {
     const name = String(issue.path[0] ?? 'form')

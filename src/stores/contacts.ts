@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 /** The spec's contact fields. Contacts live in this browser only, one list per signed-in e-mail. */
 export const contactSchema = z.object({

@@ -1,6 +1,6 @@
 import { Avatar, Button, Checkbox, Field, Flex, SimpleGrid, Stack } from '@chakra-ui/react'
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 import { TextAreaField, TextField } from '../../components/form-fields'
 import { type FieldErrors, fieldErrorsOf } from '../../lib/form-errors'
@@ -12,23 +12,29 @@ export const CONTACT_IMAGE_MAX_BYTES = 200 * 1024
 
 const contactFormSchema = z
   .object({
-    firstname: z.string().trim().max(80, 'First name is at most 80 characters'),
-    lastname: z.string().trim().max(80, 'Last name is at most 80 characters'),
+    firstname: z.string().check(z.trim(), z.maxLength(80, 'First name is at most 80 characters')),
+    lastname: z.string().check(z.trim(), z.maxLength(80, 'Last name is at most 80 characters')),
     email: z.union([z.literal(''), z.email('Enter a valid e-mail address')]),
     phone: z
       .string()
-      .trim()
-      .max(40, 'Phone is at most 40 characters')
-      .regex(/^[0-9+()\-.\s]*$/, 'Phone may hold digits, spaces and + ( ) - . only'),
-    company: z.string().trim().max(120, 'Company is at most 120 characters'),
-    department: z.string().trim().max(120, 'Department is at most 120 characters'),
-    address: z.string().trim().max(300, 'Address is at most 300 characters'),
-    notes: z.string().max(5000, 'Notes are at most 5,000 characters'),
+      .check(
+        z.trim(),
+        z.maxLength(40, 'Phone is at most 40 characters'),
+        z.regex(/^[0-9+()\-.\s]*$/, 'Phone may hold digits, spaces and + ( ) - . only'),
+      ),
+    company: z.string().check(z.trim(), z.maxLength(120, 'Company is at most 120 characters')),
+    department: z
+      .string()
+      .check(z.trim(), z.maxLength(120, 'Department is at most 120 characters')),
+    address: z.string().check(z.trim(), z.maxLength(300, 'Address is at most 300 characters')),
+    notes: z.string().check(z.maxLength(5000, 'Notes are at most 5,000 characters')),
   })
-  .refine((c) => c.firstname || c.lastname || c.email, {
-    path: ['firstname'],
-    message: 'Give at least a name or an e-mail address',
-  })
+  .check(
+    z.refine((c) => c.firstname || c.lastname || c.email, {
+      path: ['firstname'],
+      message: 'Give at least a name or an e-mail address',
+    }),
+  )
 
 type TextKey = 'firstname' | 'lastname' | 'email' | 'phone' | 'company' | 'department' | 'address'
 
