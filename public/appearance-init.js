@@ -27,4 +27,14 @@
   root.style.colorScheme = mode
   root.setAttribute('data-theme', themes.indexOf(s.activeTheme) >= 0 ? s.activeTheme : themes[0])
   root.style.setProperty('--app-radius', Math.min(24, Math.max(0, Math.round(radius))) + 'px')
+  // A prerendered public page is English and signed out: with another language, or a session
+  // that will take the visitor elsewhere, the loading screen shows instead of it.
+  try {
+    var language = typeof s.isLanguage === 'string' ? s.isLanguage : 'en'
+    if (language !== 'en' || window.localStorage.getItem('authToken')) {
+      root.setAttribute('data-boot', '')
+    }
+  } catch {
+    root.setAttribute('data-boot', '')
+  }
 })()

@@ -10,20 +10,25 @@ const { createRoot } = await import('react-dom/client')
 await nextTask()
 await import('./theme/system')
 await nextTask()
-const [{ App, createApp }, { listenForChunkErrors }] = await Promise.all([
-  import('./app'),
-  import('./lib/chunk-reload'),
-])
+const [{ App, createApp }, { listenForChunkErrors }, { arrivedPrerendered, handOverPrerendered }] =
+  await Promise.all([import('./app'), import('./lib/chunk-reload'), import('./lib/prerendered')])
 await nextTask()
 
 const app = createApp()
+const container = document.getElementById('root')!
+if (arrivedPrerendered) {
+  // The prerendered screen stays until the app can replace it with the same screen, finished:
+  // its route's code loaded, so no spinner shows in between.
+  await app.router.load()
+  handOverPrerendered(container)
+}
 
 listenForChunkErrors(() => app.router.state.status === 'pending')
 
 // A transition lets React render the first screen in slices of a few milliseconds, yielding
 // to the browser between them, instead of one long task that holds a phone's main thread.
 startTransition(() => {
-  createRoot(document.getElementById('root')!).render(
+  createRoot(container).render(
     <StrictMode>
       <App {...app} />
     </StrictMode>,

@@ -61,7 +61,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     const path = req.url.split('?')[0] ?? ''
     const isApi = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)
     if (!isApi && (req.method === 'GET' || req.method === 'HEAD') && app.spaIndex) {
-      return reply.code(200).header('cache-control', 'no-cache').sendFile('index.html')
+      return reply.code(200).header('cache-control', 'no-cache').sendFile(app.spaPage(req.url))
     }
     return reply.code(404).send({ message: 'Not found' })
   })

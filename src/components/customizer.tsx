@@ -5,7 +5,6 @@ import {
   Drawer,
   Field,
   Flex,
-  IconButton,
   NativeSelect,
   Portal,
   RadioGroup,
@@ -14,8 +13,8 @@ import {
   Text,
 } from '@chakra-ui/react'
 import { useId } from 'react'
-import { toast } from 'sonner'
 
+import { toast } from '../lib/toast'
 import { localeOptions } from '../lib/locales-list'
 import {
   type Direction,
@@ -27,7 +26,6 @@ import {
   useAppearance,
 } from '../stores/appearance'
 import { colourThemes } from '../theme/themes'
-import { AppIcon } from './layout/icons'
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -217,15 +215,23 @@ export function CustomizerPanel() {
   )
 }
 
-/** The top bar's "Customize" button and the panel it opens from the end side. */
-export function CustomizerButton() {
+/** The customizer's panel in a drawer from the end side, opened by `CustomizerButton`. */
+export default function CustomizerDrawer({
+  open,
+  onClose,
+}: {
+  open: boolean
+  onClose: () => void
+}) {
   return (
-    <Drawer.Root placement="end" size="sm">
-      <Drawer.Trigger asChild>
-        <IconButton variant="ghost" aria-label="Customize appearance">
-          <AppIcon name="settings" />
-        </IconButton>
-      </Drawer.Trigger>
+    <Drawer.Root
+      open={open}
+      onOpenChange={(e) => {
+        if (!e.open) onClose()
+      }}
+      placement="end"
+      size="sm"
+    >
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>

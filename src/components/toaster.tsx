@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
-import { Toaster } from 'sonner'
+import { Toaster, toast } from 'sonner'
 
+import { toasterMounted } from '../lib/toast'
 import { useAppearance } from '../stores/appearance'
 
 /** Auto-close delay of every toast (spec point 9). */
@@ -75,6 +76,8 @@ export function AppToaster() {
   const section = useRef<HTMLElement>(null)
   usePauseWhileBlurred(section)
   useCloseOnClick(section)
+  // After the list's own effects: it listens for toasts from now on.
+  useEffect(() => toasterMounted(toast), [])
   return (
     <Toaster
       ref={section}

@@ -5,7 +5,7 @@ import { ApiError } from './http'
 import { createQueryClient } from './query-client'
 
 const toastError = vi.hoisted(() => vi.fn())
-vi.mock('sonner', () => ({ toast: { error: toastError } }))
+vi.mock('./toast', () => ({ toast: { error: toastError } }))
 
 afterEach(() => toastError.mockReset())
 

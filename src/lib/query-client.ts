@@ -1,11 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { isApiError } from './http'
-
-/** Loaded on first use, so the toast library stays out of the first chunk. */
-export async function showErrorToast(message: string) {
-  const { toast } = await import('sonner')
-  toast.error(message)
-}
+import { toast } from './toast'
 
 export interface QueryErrorHandlers {
   /** A call made with a token answered 401: the session is over. */
@@ -38,7 +33,7 @@ export function createQueryClient(handlers: QueryErrorHandlers) {
       onError: (error, _variables, _context, mutation) => {
         if (route(error)) return
         if (mutation.meta?.errorToast === false) return
-        void showErrorToast(error.message)
+        void toast.error(error.message)
       },
     }),
     defaultOptions: {

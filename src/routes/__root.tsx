@@ -3,8 +3,10 @@ import { Navigate, Outlet, createRootRouteWithContext } from '@tanstack/react-ro
 import { type ReactNode, Suspense, lazy, useDeferredValue } from 'react'
 
 import { PageSpinner } from '../features/errors/page-spinner'
+import { arrivedPrerendered } from '../lib/prerendered'
+import { useToasterWanted } from '../lib/toast'
 
-// Toasts are never part of the first paint: the toast library loads right after it.
+// The list of toasts, mounted (and its library loaded) when the first toast is shown.
 const AppToaster = lazy(() =>
   import('../components/toaster').then((module) => ({ default: module.AppToaster })),
 )
@@ -19,9 +21,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       <FirstScreen>
         <Outlet />
       </FirstScreen>
-      <Suspense fallback={null}>
-        <AppToaster />
-      </Suspense>
+      <Toasts />
     </>
   ),
   // A loader's notFound() ends on the same screen as an unknown path.
@@ -31,9 +31,19 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 /**
  * The first screen after the page loads is rendered at low priority: a spinner commits at once,
  * then React renders the screen in slices of a few milliseconds, so a phone's main thread stays
- * free for input instead of being held for the whole first render.
+ * free for input instead of being held for the whole first render. A prerendered screen (and
+ * the build's prerendering itself) needs no spinner: the screen is already on show.
  */
 function FirstScreen({ children }: { children: ReactNode }) {
-  const ready = useDeferredValue(true, false)
+  const ready = useDeferredValue(true, import.meta.env.SSR || arrivedPrerendered)
   return ready ? children : <PageSpinner />
+}
+
+function Toasts() {
+  const wanted = useToasterWanted()
+  return wanted ? (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
+  ) : null
 }

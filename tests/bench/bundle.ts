@@ -3,7 +3,7 @@
  * with a cold cache, as the server sends it (precompressed br or gzip). Run after a build:
  * `npm run bench:bundle` (add `-- --files` to list each file). Also what a lesson screen adds
  * beyond the shell: the JavaScript fetched when a member opens a lesson from the training's
- * overview, in the same (signed-in, warm) page.
+ * overview, in the same (signed-in, warm) page. Exits non-zero when a page is over its budget.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -159,6 +159,7 @@ async function main() {
     }
     if (over) {
       console.log('Over budget: keep large libraries out of the first chunk.')
+      process.exitCode = 1
     }
   } finally {
     await browser?.close()

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 
 import type { Page } from '@playwright/test'
 
-import { expect, test, useSession } from './support'
+import { expect, openApp, test, useSession } from './support'
 
 const axeSource = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
@@ -117,7 +117,7 @@ for (const look of LOOKS) {
 }
 
 test('a focused field shows a 2 px ring outside its border', async ({ page }) => {
-  await page.goto('/auth/login')
+  await openApp(page, '/auth/login')
   const email = page.getByLabel(/^e-?mail/i)
   await page.keyboard.press('Tab')
   await email.focus()

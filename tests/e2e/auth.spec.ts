@@ -22,6 +22,38 @@ test('signs in as member@example.com and stores the four keys', async ({ page })
   expect(Math.abs(expiry - (Date.now() + 3 * 24 * 3600 * 1000))).toBeLessThan(5 * 60_000)
 })
 
+test('the sign-in form paints from the HTML before the app runs, and keeps what was typed', async ({
+  page,
+}) => {
+  // The app's scripts are held back: what shows is the page as the server sent it.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  // Module scripts hold back DOMContentLoaded: wait for the answer only.
+  await page.goto('/auth/login', { waitUntil: 'commit' })
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  await expect(page).toHaveTitle('Sign in · Members Area')
+  const email = page.getByLabel(/^e-?mail/i)
+  const password = page.getByLabel(/^password/i)
+  const submit = page.getByRole('button', { name: 'Sign in' })
+  // Nothing can be sent before the app runs: the fields would end up in the address.
+  await expect(submit).toBeDisabled()
+  await email.fill(DEMO.member.email)
+  await password.fill(DEMO.member.password)
+  await password.focus()
+
+  release()
+  await expect(submit).toBeEnabled()
+  await expect(email).toHaveValue(DEMO.member.email)
+  await expect(password).toHaveValue(DEMO.member.password)
+  await expect(password).toBeFocused()
+  await password.press('Enter')
+  await page.waitForURL(/\/admin\/dashboard/)
+})
+
 test('returns to the page first asked for after signing in', async ({ page }) => {
   await page.goto('/admin/training/welcome')
   await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fadmin%2Ftraining%2Fwelcome$/)

@@ -18,19 +18,13 @@ test('the demo member’s dashboard shows the figures with charts, and another m
       .getByText(/€[\d,]+\.\d\d/)
       .first(),
   ).toBeVisible()
-  // the charts are drawn (uPlot on canvas), with a table of the same figures a click away
-  await expect(
-    page
-      .getByRole('img', { name: /^Net earnings per day/ })
-      .locator('canvas')
-      .first(),
-  ).toBeVisible()
-  await expect(
-    page
-      .getByRole('img', { name: /^ClickBank hops per day/ })
-      .locator('canvas')
-      .first(),
-  ).toBeVisible()
+  // the charts are drawn (uPlot on canvas) once scrolled near, with a table of the same figures
+  // a click away
+  for (const name of [/^Net earnings per day/, /^ClickBank hops per day/]) {
+    const chart = page.getByRole('img', { name }).first()
+    await chart.scrollIntoViewIfNeeded()
+    await expect(chart.locator('canvas').first()).toBeVisible()
+  }
   await expect(page.getByRole('table', { name: /ClickBank sales by country/i })).toBeVisible()
 
   const month = page.getByLabel('Month')

@@ -67,6 +67,15 @@ export async function apiLogin(request: APIRequestContext, email: string, passwo
   return body.token
 }
 
+/**
+ * Opens a page and waits until the app has taken it over: a public page first shows the copy
+ * the build rendered, which the app's first render replaces.
+ */
+export async function openApp(page: Page, path: string) {
+  await page.goto(path)
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0)
+}
+
 /** Signs in through the login screen and waits for the dashboard. */
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/auth/login')

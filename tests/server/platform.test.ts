@@ -144,6 +144,8 @@ describe('the built app', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>')
     writeFileSync(join(dist, 'assets', 'main-abc123.js'), 'console.log("app")')
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+    mkdirSync(join(dist, 'pages', 'auth'), { recursive: true })
+    writeFileSync(join(dist, 'pages', 'auth', 'login.html'), '<div id="root">Sign in</div>')
     t = await createTestApp({ config: { staticDir: dist } })
   })
   afterAll(async () => {
@@ -171,6 +173,17 @@ describe('the built app', () => {
       expect(res.headers['content-type']).toMatch(/text\/html/)
       expect(res.body).toContain('<div id="root">')
       expect(res.headers['cache-control'], url).toBe('no-cache')
+    }
+  })
+
+  it('answers a page with an index.html of its own at its exact address, and index.html when a query may change it', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/auth/login' })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toBe('<div id="root">Sign in</div>')
+    expect(page.headers['cache-control']).toBe('no-cache')
+    for (const url of ['/auth/login?via=link', '/auth/login/', '/auth/log']) {
+      const res = await t.app.inject({ method: 'GET', url })
+      expect(res.body, url).toBe('<!doctype html><div id="root"></div>')
     }
   })
 

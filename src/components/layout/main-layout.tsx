@@ -1,22 +1,16 @@
-import {
-  Box,
-  CloseButton,
-  Drawer,
-  Flex,
-  IconButton,
-  Portal,
-  SkipNavLink,
-  useMediaQuery,
-} from '@chakra-ui/react'
+import { Box, Flex, IconButton, SkipNavLink, useMediaQuery } from '@chakra-ui/react'
 import { useRouterState } from '@tanstack/react-router'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, Suspense, lazy, useState } from 'react'
 
 import { useAppearance } from '../../stores/appearance'
-import { CustomizerButton } from '../customizer'
+import { CustomizerButton } from '../customizer-button'
 import { SearchPaletteButton } from '../search-palette'
 import { AppIcon } from './icons'
 import { SidebarContent } from './sidebar'
 import { LG_BREAKPOINT, MINI_SIDEBAR_WIDTH, SIDEBAR_WIDTH, TOPBAR_HEIGHT } from './sizes'
+
+// The drawer loads on first use: the shell's first paint does not wait for it.
+const NavDrawer = lazy(() => import('./nav-drawer'))
 
 /**
  * The signed-in shell: a fixed sidebar (280 px, or a 100 px icon rail when collapsed) from `lg`
@@ -28,6 +22,7 @@ export function MainLayout({ children, userMenu }: { children: ReactNode; userMe
   const toggleCollapse = useAppearance((s) => s.toggleCollapse)
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const [drawerOpen, setDrawerOpen] = useState(false)
+  const [drawerLoaded, setDrawerLoaded] = useState(false)
   // From `lg` up the fixed sidebar takes over: a drawer left open must not trap focus unseen.
   const [isDesktop] = useMediaQuery([`(min-width: ${LG_BREAKPOINT}px)`])
   // Any navigation (a link, the back button, a redirect) closes the drawer.
@@ -60,25 +55,11 @@ export function MainLayout({ children, userMenu }: { children: ReactNode; userMe
         <SidebarContent mini={isCollapse} />
       </Box>
 
-      <Drawer.Root
-        open={drawerOpen && !isDesktop}
-        onOpenChange={(e) => setDrawerOpen(e.open)}
-        placement="start"
-        size="xs"
-      >
-        <Portal>
-          <Drawer.Backdrop hideFrom="lg" />
-          <Drawer.Positioner hideFrom="lg">
-            <Drawer.Content maxW={`${SIDEBAR_WIDTH}px`} bg="bg.panel">
-              <Drawer.Title srOnly>Navigation</Drawer.Title>
-              <SidebarContent onNavigate={() => setDrawerOpen(false)} />
-              <Drawer.CloseTrigger asChild top="4" insetEnd="3">
-                <CloseButton size="sm" aria-label="Close navigation" />
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+      {drawerLoaded ? (
+        <Suspense fallback={null}>
+          <NavDrawer open={drawerOpen && !isDesktop} onOpenChange={setDrawerOpen} />
+        </Suspense>
+      ) : null}
 
       <Flex
         direction="column"
@@ -105,7 +86,10 @@ export function MainLayout({ children, userMenu }: { children: ReactNode; userMe
             variant="ghost"
             aria-label="Open navigation"
             aria-expanded={drawerOpen}
-            onClick={() => setDrawerOpen(true)}
+            onClick={() => {
+              setDrawerLoaded(true)
+              setDrawerOpen(true)
+            }}
           >
             <AppIcon name="menu" />
           </IconButton>

@@ -12,8 +12,8 @@ import {
 import { type QueryKey, keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Navigate, Link as RouterLink } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { toast } from 'sonner'
 
+import { toast } from '../../lib/toast'
 import { areaLabel } from '../../../api-schemas/access'
 import type { MemberPage, MemberSortColumn, MemberSummary } from '../../../api-schemas/members'
 import { membersApi } from '../../api/members'

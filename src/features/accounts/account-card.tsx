@@ -1,3 +1,4 @@
+import { toast } from '../../lib/toast'
 import { NETWORK_LABELS } from '../../../api-schemas/earnings'
 import { resetEarningsCache } from '../../api/earnings'
 import {
@@ -13,7 +14,6 @@ import {
 } from '@chakra-ui/react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
-import { toast } from 'sonner'
 
 import type { Network, NetworkAccount } from '../../../api-schemas/earnings'
 import { accountsApi } from '../../api/earnings'

@@ -1,9 +1,9 @@
+import { toast } from '../../lib/toast'
 import { NETWORK_LABELS } from '../../../api-schemas/earnings'
 import { resetEarningsCache } from '../../api/earnings'
 import { Button, Flex, Stack } from '@chakra-ui/react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
-import { toast } from 'sonner'
 
 import { type Network, type NetworkAccount, accounts } from '../../../api-schemas/earnings'
 import { bodySchemaOf } from '../../api/create-api'

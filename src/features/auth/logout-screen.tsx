@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 
+import { toast } from '../../lib/toast'
 import { authApi } from '../../api/auth'
 import { useDocumentTitle } from '../../lib/document-title'
 import { isApiError } from '../../lib/http'
-import { showErrorToast } from '../../lib/query-client'
 import { dropCachedData, forgetSession } from '../../lib/sign-out'
 
 /**
@@ -29,7 +29,7 @@ export function LogoutScreen() {
       } catch (error) {
         // 401: the session had already ended, which is what was asked.
         if (!isApiError(error) || error.status !== 401) {
-          void showErrorToast(
+          toast.error(
             `Signed out of this browser, but the server could not end the session: ${
               isApiError(error) ? error.message : 'unknown error'
             }`,

@@ -11,8 +11,8 @@ import {
   Spacer,
 } from '@chakra-ui/react'
 import { type FormEvent, useState } from 'react'
-import { toast } from 'sonner'
 
+import { toast } from '../../lib/toast'
 import { type CalendarEvent, eventBodySchema } from '../../../api-schemas/events'
 import { eventsApi } from '../../api/events'
 import { TextAreaField, TextField } from '../../components/form-fields'

@@ -1,6 +1,6 @@
 import { type QueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
 
+import { toast } from '../../lib/toast'
 import type { CalendarEvent } from '../../../api-schemas/events'
 import { eventsApi } from '../../api/events'
 

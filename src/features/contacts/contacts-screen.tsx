@@ -13,8 +13,8 @@ import {
 } from '@chakra-ui/react'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { toast } from 'sonner'
 
+import { toast } from '../../lib/toast'
 import { DetailList } from '../../components/detail-list'
 import { AppIcon } from '../../components/layout/icons'
 import { Card, ConfirmDialog, EmptyState, PageHeader } from '../../components/ui'

@@ -2,8 +2,8 @@ import { Box, Button, Field, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/
 import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink, getRouteApi, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import { toast } from 'sonner'
 
+import { toast } from '../../lib/toast'
 import { type ContentItem, contentBodySchema } from '../../../api-schemas/content'
 import { contentApi } from '../../api/content'
 import { AreaGate, lockedPanelFor } from '../../components/area-gate'

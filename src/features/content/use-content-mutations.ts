@@ -1,6 +1,6 @@
 import { type QueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
 
+import { toast } from '../../lib/toast'
 import type { ContentItem } from '../../../api-schemas/content'
 import { contentApi } from '../../api/content'
 

@@ -11,8 +11,8 @@ import {
   Text,
 } from '@chakra-ui/react'
 import { useState } from 'react'
-import { toast } from 'sonner'
 
+import { toast } from '../../lib/toast'
 import { type LessonSource, lessonEditBodySchema } from '../../../api-schemas/courses'
 import { coursesApi } from '../../api/courses'
 import { TextAreaField, TextField } from '../../components/form-fields'

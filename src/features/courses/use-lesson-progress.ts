@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
-import { toast } from 'sonner'
 
+import { toast } from '../../lib/toast'
 import type { Lesson } from '../../../api-schemas/courses'
 import { coursesApi } from '../../api/courses'
 

@@ -1,8 +1,8 @@
 import { Badge, Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import { toast } from 'sonner'
 
+import { toast } from '../../lib/toast'
 import { noteBodySchema } from '../../../api-schemas/notes'
 import { notesApi } from '../../api/notes'
 import { TextAreaField, TextField } from '../../components/form-fields'

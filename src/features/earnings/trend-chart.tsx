@@ -1,7 +1,8 @@
 import { Box, Button, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
-import { Suspense, lazy, useId, useState } from 'react'
+import { Suspense, lazy, useId, useRef, useState } from 'react'
 
 import { TableScroll } from '../../components/table-parts'
+import { useNearViewport } from '../../lib/use-near-viewport'
 
 export interface TrendSeries {
   label: string
@@ -11,7 +12,7 @@ export interface TrendSeries {
   format: (value: number) => string
 }
 
-// uPlot and its styles load in their own chunk, only when a chart is shown.
+// uPlot and its styles load in their own chunk, only when a chart is scrolled near.
 const UPlotChart = lazy(() => import('./uplot-chart'))
 
 const dayFormat = new Intl.DateTimeFormat('en', {
@@ -48,13 +49,24 @@ export function TrendChart({
     color,
   }))
   const hoveredDate = hovered === null ? undefined : dates[hovered]
+  const box = useRef<HTMLDivElement>(null)
+  const near = useNearViewport(box)
 
   return (
     <Stack gap="3">
-      <Box role="img" aria-label={label}>
-        <Suspense fallback={<Skeleton height="240px" />}>
-          <UPlotChart xs={xs} series={chartSeries} formatValue={axisFormat} onCursor={setHovered} />
-        </Suspense>
+      <Box role="img" aria-label={label} ref={box}>
+        {near ? (
+          <Suspense fallback={<Skeleton height="240px" />}>
+            <UPlotChart
+              xs={xs}
+              series={chartSeries}
+              formatValue={axisFormat}
+              onCursor={setHovered}
+            />
+          </Suspense>
+        ) : (
+          <Skeleton height="240px" />
+        )}
       </Box>
       <HStack gap="4" flexWrap="wrap" fontSize="sm" aria-hidden="true" minH="6">
         {hoveredDate ? <Text fontWeight="medium">{formatDay(hoveredDate)}</Text> : null}

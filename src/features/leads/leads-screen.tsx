@@ -14,8 +14,8 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { toast } from 'sonner'
 
+import { toast } from '../../lib/toast'
 import type { Lead } from '../../../api-schemas/leads'
 import { leadsApi } from '../../api/leads'
 import { AreaGate, lockedPanelFor } from '../../components/area-gate'

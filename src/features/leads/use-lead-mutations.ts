@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
-import { toast } from 'sonner'
 
+import { toast } from '../../lib/toast'
 import type { Lead } from '../../../api-schemas/leads'
 import type { MemberPage } from '../../../api-schemas/members'
 import { leadsApi } from '../../api/leads'

@@ -1,8 +1,8 @@
 import { Box, Button, Code, Flex, Input, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import { toast } from 'sonner'
 
+import { toast } from '../../lib/toast'
 import { leadsApi } from '../../api/leads'
 import { AreaGate, lockedPanelFor } from '../../components/area-gate'
 import { Card, ConfirmDialog, ErrorState, PageHeader } from '../../components/ui'

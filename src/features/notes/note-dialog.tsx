@@ -9,8 +9,8 @@ import {
   RadioGroup,
 } from '@chakra-ui/react'
 import { type FormEvent, useState } from 'react'
-import { toast } from 'sonner'
 
+import { toast } from '../../lib/toast'
 import { type Note, noteBodySchema } from '../../../api-schemas/notes'
 import { notesApi } from '../../api/notes'
 import { TextAreaField, TextField } from '../../components/form-fields'

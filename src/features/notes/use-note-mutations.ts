@@ -1,6 +1,6 @@
 import { type QueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
 
+import { toast } from '../../lib/toast'
 import type { Note } from '../../../api-schemas/notes'
 import { notesApi } from '../../api/notes'
 

@@ -1,7 +1,7 @@
 import { Avatar, Button, Field, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react'
-import { toast } from 'sonner'
 
+import { toast } from '../../lib/toast'
 import { type Profile, updateProfileBodySchema } from '../../../api-schemas/members'
 import { membersApi } from '../../api/members'
 import { FormAlert, TextAreaField, TextField } from '../../components/form-fields'

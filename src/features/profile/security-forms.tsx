@@ -1,9 +1,9 @@
 import { Button, Code, Flex, Stack, Text } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, Suspense, lazy, useState } from 'react'
-import { toast } from 'sonner'
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
+import { toast } from '../../lib/toast'
 import { PASSWORD_MAX, newPasswordSchema } from '../../../api-schemas/auth'
 import { emailSchema } from '../../../api-schemas/contract'
 import type { Profile } from '../../../api-schemas/members'
@@ -17,11 +17,10 @@ import { useAuthStore } from '../../stores/auth'
 
 const TotpQr = lazy(() => import('./totp-qr').then((m) => ({ default: m.TotpQr })))
 
-const password = z.string().min(1, 'Enter your current password').max(PASSWORD_MAX)
-const code = z
+const password = z
   .string()
-  .trim()
-  .regex(/^\d{6}$/, 'Enter the 6-digit code')
+  .check(z.minLength(1, 'Enter your current password'), z.maxLength(PASSWORD_MAX))
+const code = z.string().check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code'))
 
 /** New e-mail address plus the current password; the session then follows the new address. */
 export function ChangeEmailForm({ profile }: { profile: Profile }) {

@@ -1,8 +1,8 @@
 import { Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { getRouteApi } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import { toast } from 'sonner'
 
+import { toast } from '../../lib/toast'
 import { supportBodySchema } from '../../../api-schemas/support'
 import { supportApi } from '../../api/support'
 import { lockedPanelFor } from '../../components/area-gate'

@@ -1,0 +1,42 @@
+import { useSyncExternalStore } from 'react'
+import type { ExternalToast, toast as sonnerToast } from 'sonner'
+
+/**
+ * Toasts, with the toast library loaded on the first one, so no screen's first paint waits for
+ * it: the first toast asks the root route to mount the list (`useToasterWanted`), and is shown
+ * once the list listens (`toasterMounted`, from AppToaster).
+ */
+let wanted = false
+const listeners = new Set<() => void>()
+let mounted!: (toast: typeof sonnerToast) => void
+const ready = new Promise<typeof sonnerToast>((resolve) => (mounted = resolve))
+
+/** Whether a toast has been asked for, so the list of toasts is mounted. */
+export function useToasterWanted() {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    () => wanted,
+    () => false,
+  )
+}
+
+/** Called by the list of toasts once it is mounted and listening. */
+export function toasterMounted(toast: typeof sonnerToast) {
+  mounted(toast)
+}
+
+function show(kind: 'success' | 'error', message: string, options?: ExternalToast) {
+  if (!wanted) {
+    wanted = true
+    listeners.forEach((listener) => listener())
+  }
+  void ready.then((toast) => toast[kind](message, options))
+}
+
+export const toast = {
+  success: (message: string, options?: ExternalToast) => show('success', message, options),
+  error: (message: string, options?: ExternalToast) => show('error', message, options),
+}
