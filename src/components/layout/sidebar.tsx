@@ -1,10 +1,13 @@
-import { Box, Flex, Portal, Stack, Text, Tooltip } from '@chakra-ui/react'
+import { Box, Flex, Stack, Text } from '@chakra-ui/react'
 import { Link, useRouterState } from '@tanstack/react-router'
+import { Suspense, lazy } from 'react'
 
-import { useAppearance } from '../../stores/appearance'
 import { AppIcon } from './icons'
 import { type NavItem, findNavItem, navGroups, visibleNavGroups } from './nav-items'
 import { TOPBAR_HEIGHT } from './sizes'
+
+// Tooltips serve the collapsed icon rail only: their code loads when the rail is shown.
+const NavTooltip = lazy(() => import('./nav-tooltip'))
 
 export function Brand({ mini = false }: { mini?: boolean }) {
   return (
@@ -52,7 +55,6 @@ function NavLink({
   current: boolean
   onNavigate?: () => void
 }) {
-  const dir = useAppearance((s) => s.activeDir)
   const link = (
     <Flex
       asChild
@@ -86,16 +88,10 @@ function NavLink({
     </Flex>
   )
   if (!mini) return link
-  // The icon rail shows labels as tooltips, on the side facing the content.
   return (
-    <Tooltip.Root positioning={{ placement: dir === 'rtl' ? 'left' : 'right' }} openDelay={200}>
-      <Tooltip.Trigger asChild>{link}</Tooltip.Trigger>
-      <Portal>
-        <Tooltip.Positioner>
-          <Tooltip.Content>{item.label}</Tooltip.Content>
-        </Tooltip.Positioner>
-      </Portal>
-    </Tooltip.Root>
+    <Suspense fallback={link}>
+      <NavTooltip label={item.label}>{link}</NavTooltip>
+    </Suspense>
   )
 }
 
