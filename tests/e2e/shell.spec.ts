@@ -109,3 +109,28 @@ test('a screen whose chunk cannot load reloads once, then explains instead of go
   expect(unexpected).toEqual([])
   consoleErrors.length = 0
 })
+
+test('the collapsed icon rail names each link in a tooltip; the drawer and customizer open on phones', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.member.email, DEMO.member.password)
+  await page.getByRole('button', { name: 'Collapse sidebar' }).click()
+  const notes = page
+    .getByRole('complementary', { name: 'Sidebar' })
+    .getByRole('link', { name: 'Notes' })
+  await notes.hover()
+  await expect(page.getByRole('tooltip')).toHaveText('Notes')
+  await page.getByRole('button', { name: 'Expand sidebar' }).click()
+
+  await page.setViewportSize({ width: 375, height: 800 })
+  await page.getByRole('button', { name: 'Open navigation' }).click()
+  const drawer = page.getByRole('dialog', { name: 'Navigation' })
+  await drawer.getByRole('link', { name: 'Notes' }).click()
+  await expect(page).toHaveURL(/\/admin\/notes$/)
+  await expect(drawer).toBeHidden()
+  await page.getByRole('button', { name: 'Customize appearance' }).click()
+  await expect(page.getByRole('dialog', { name: 'Customize' })).toBeVisible()
+  await page.getByRole('button', { name: 'Close customizer' }).click()
+  await expect(page.getByRole('dialog', { name: 'Customize' })).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Customize appearance' })).toBeFocused()
+})
