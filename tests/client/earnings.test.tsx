@@ -190,9 +190,27 @@ function figures(calls: Calls = {}) {
 
 const march = `/admin/dashboard?year=${YEAR}&month=3`
 
+/** Every observed element is on screen at once: the charts load only when scrolled near. */
+class OnScreenObserver {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    this.callback(
+      [{ target, isIntersecting: true } as IntersectionObserverEntry],
+      this as unknown as IntersectionObserver,
+    )
+  }
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return []
+  }
+}
+
 beforeEach(() => {
   charts.length = 0
   storeSession()
+  vi.stubGlobal('IntersectionObserver', OnScreenObserver)
+  return () => vi.unstubAllGlobals()
 })
 
 describe('dashboard earnings', () => {
