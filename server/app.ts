@@ -1,15 +1,12 @@
-import multipart from '@fastify/multipart'
 import swagger from '@fastify/swagger'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod'
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod'
 
 import type { Config } from './config'
 import type { Database } from './db/client'
+import { serializerCompiler } from './plugins/contract'
 import { registerErrorHandling } from './plugins/errors'
+import { loggingOptions } from './plugins/logging'
 import { deleteStaleAuthTokens } from './repos/auth-tokens'
 import { registerSecurity } from './plugins/security'
 import { registerSpa } from './plugins/spa'
@@ -34,7 +31,9 @@ import { KeyBox } from './services/key-box'
 import { MembersService } from './services/members'
 import { type Mailer, outboxMailer, smtpMailer } from './services/mailer'
 import { RateLimiter } from './services/rate-limit'
-import { MEMBER_CHANGED_CHANNEL, SubjectCache } from './services/subject-cache'
+import type { HeardCache } from './services/heard-cache'
+import { NoteListCache } from './services/note-lists'
+import { SubjectCache } from './services/subject-cache'
 import { connectorFor } from './services/networks'
 import type { ConnectorOptions } from './services/networks/types'
 import { TokenService } from './services/tokens'
@@ -61,6 +60,8 @@ export interface Services {
   auth: AuthService
   /** The members token checks read, kept while every change to them is heard of. */
   subjects: SubjectCache
+  /** Members' note lists, kept while every change to them is heard of. */
+  noteLists: NoteListCache
   members: MembersService
   limiter: RateLimiter
   mailer: Mailer
@@ -79,29 +80,13 @@ declare module 'fastify' {
   }
 }
 
-/** Log lines never carry a query string or a sign-in link's token. */
-const redactUrl = (url: string) =>
-  (url.split('?')[0] ?? '').replace(/(\/auth\/login\/verify\/)[^/]+/, '$1[redacted]')
-
 /** The whole server as one Fastify instance, ready to listen or to be injected into. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      // A person at a terminal gets readable lines; anything else (files, collectors) gets JSON.
-      ...(process.stdout.isTTY
-        ? {
-            transport: {
-              target: 'pino-pretty',
-              options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId' },
-            },
-          }
-        : {}),
-      serializers: {
-        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
-      },
-    },
+    ...(options.logger === undefined
+      ? loggingOptions(config.logLevel)
+      : { logger: options.logger }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     onProtoPoisoning: 'error',
@@ -130,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : outboxMailer(database.db, app.log))
   const tasks = new BackgroundTasks(app.log)
   const subjects = new SubjectCache(database, now)
+  const noteLists = new NoteListCache(database, now)
   const auth = new AuthService({
     db: database.db,
     tokens: new TokenService(options.jwtSecret, now),
@@ -164,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     database,
     auth,
     subjects,
+    noteLists,
     members,
     limiter,
     mailer,
@@ -180,27 +167,43 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     closing = true
   })
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (closing) reply.header('connection', 'close')
+    done(null, payload)
   })
   // Used and expired single-use tokens are kept a day for inspection, then removed, hourly.
   const sweep = () => tasks.run(() => deleteStaleAuthTokens(database.db, new Date(now())))
   const sweeper = setInterval(sweep, 60 * 60 * 1000).unref()
-  // Token checks skip the database only while every change to a member is heard of.
-  let unlisten: (() => Promise<void>) | undefined
-  let deaf = false
-  const memberChanges = {
-    notify: (id: string) => subjects.heard(id),
-    live: (listening: boolean) => {
-      subjects.setLive(listening)
-      if (closing || deaf === !listening) return
-      deaf = !listening
-      if (deaf) app.log.warn('not hearing of member changes: every token check reads the database')
-      else app.log.info('hearing of member changes again')
-    },
+  // Caches answer from memory only while every change to what they keep is heard of.
+  const unlisten: (() => Promise<void>)[] = []
+  const follow = (
+    cache: Pick<HeardCache<unknown>, 'heard' | 'setLive'>,
+    changes: string,
+    meanwhile: string,
+  ) => {
+    let deaf = false
+    return {
+      notify: (owner: string) => cache.heard(owner),
+      live: (listening: boolean) => {
+        cache.setLive(listening)
+        if (closing || deaf === !listening) return
+        deaf = !listening
+        if (deaf) app.log.warn(`not hearing of ${changes}: ${meanwhile}`)
+        else app.log.info(`hearing of ${changes} again`)
+      },
+    }
   }
   app.addHook('onReady', async () => {
-    unlisten = await database.listen(MEMBER_CHANGED_CHANNEL, memberChanges)
+    unlisten.push(
+      await database.listen(
+        subjects.channel,
+        follow(subjects, 'member changes', 'every token check reads the database'),
+      ),
+      await database.listen(
+        noteLists.channel,
+        follow(noteLists, 'note changes', 'every note list is read from the database'),
+      ),
+    )
     // Lessons are served from the database: load the content files when they changed.
     if ((await syncContent(database.db, config.contentDir)) === 'loaded') {
       app.log.info(`course content loaded from ${config.contentDir}`)
@@ -209,14 +212,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     imports.schedule()
   })
   app.addHook('onClose', async () => {
-    await unlisten?.()
+    await Promise.all(unlisten.map((stop) => stop()))
     clearInterval(sweeper)
     imports.stop()
     await tasks.drain()
     await Promise.all([limiter.close(), mailer.close()])
   })
 
-  await registerSecurity(app)
+  registerSecurity(app)
   await app.register(swagger, {
     openapi: {
       info: { title: 'Members Area API', version: '1.0.0' },
@@ -226,7 +229,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   })
-  await app.register(multipart)
   registerErrorHandling(app)
   await registerSpa(app, config.staticDir)
 

@@ -1,6 +1,10 @@
 import formbody from '@fastify/formbody'
+import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import {
+  type ZodTypeProvider,
+  serializerCompiler as validatingSerializer,
+} from 'fastify-type-provider-zod'
 
 import { type AreaKey, lockedMessage } from '../../api-schemas/access'
 import type {
@@ -14,6 +18,7 @@ import type {
 import { API_PREFIX } from '../../api-schemas/index'
 import { HttpError, badRequest, forbidden } from '../errors'
 import type { AuthedMember } from '../services/auth'
+import { deepFreeze } from '../services/heard-cache'
 import { describeValidation } from './errors'
 
 export interface UploadedFile {
@@ -45,6 +50,30 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The contract entry a route serves; absent on routes outside the contract. */
     endpoint?: Endpoint
+  }
+}
+
+/** Answers sent again and again as the very same object, as a cache hands them out. */
+const lasting = new WeakSet<object>()
+
+/**
+ * Marks an answer that is sent many times unchanged: it is frozen, and each route checks it
+ * against its response schema and serializes it once, not on every request.
+ */
+export function lastingAnswer<T extends object>(answer: T): T {
+  lasting.add(deepFreeze(answer))
+  return answer
+}
+
+/** Checks each answer against the route's response schema and serializes it; a lasting one once. */
+export const serializerCompiler: typeof validatingSerializer = (route) => {
+  const serialize = validatingSerializer(route)
+  const serialized = new WeakMap<object, string>()
+  return (data) => {
+    if (!lasting.has(data as object)) return serialize(data)
+    let json = serialized.get(data as object)
+    if (json === undefined) serialized.set(data as object, (json = serialize(data)))
+    return json
   }
 }
 
@@ -104,6 +133,12 @@ export function registerGroup<G extends EndpointGroup>(
       // Only this route accepts a plain HTML form post; every other one stays JSON-only.
       app.register(async (scope) => {
         await scope.register(formbody, { bodyLimit: 16 * 1024 })
+        route(scope)
+      })
+    } else if (endpoint.multipart) {
+      // Only these routes take multipart bodies, and only they pay for its hooks on every request.
+      app.register(async (scope) => {
+        await scope.register(multipart)
         route(scope)
       })
     } else {

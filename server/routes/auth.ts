@@ -1,21 +1,28 @@
 import type { FastifyInstance } from 'fastify'
 
-import { AUTH_MESSAGES, auth } from '../../api-schemas/auth'
-import { registerGroup } from '../plugins/contract'
+import { AUTH_MESSAGES, type CurrentUser, auth } from '../../api-schemas/auth'
+import { lastingAnswer, registerGroup } from '../plugins/contract'
+import type { AuthedMember } from '../services/auth'
 
 const message = (text: string) => ({ data: { message: text } })
 
 export function authRoutes(app: FastifyInstance) {
   const service = () => app.services.auth
+  // Asked on every load of the app: one answer per member object, which lasts while the member is
+  // kept in memory (see AuthService.authenticate).
+  const currents = new WeakMap<AuthedMember, CurrentUser>()
+  const current = (member: AuthedMember) => {
+    let answer = currents.get(member)
+    if (!answer) {
+      const { role, id, email, twoFactorEnabled } = member
+      currents.set(member, (answer = lastingAnswer({ role, id, email, twoFactorEnabled })))
+    }
+    return answer
+  }
   registerGroup(app, auth, {
     login: async ({ body, req }) => service().login(body.email, body.password, req.ip),
     signup: async ({ body, req }) => service().signup(body, req.ip),
-    current: async ({ member }) => ({
-      role: member.role,
-      id: member.id,
-      email: member.email,
-      twoFactorEnabled: member.twoFactorEnabled,
-    }),
+    current: async ({ member }) => current(member),
     logout: async ({ member }) => {
       await service().logout(member.id)
       return message(AUTH_MESSAGES.signedOut)

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { badRequest, notFound } from '../errors'
 import type { ownedRows } from '../repos/owned'
 import type { AuthedMember } from '../services/auth'
+import type { HeardCache } from '../services/heard-cache'
 
 type Rows = ReturnType<typeof ownedRows>
 
@@ -15,6 +16,11 @@ interface Options<Row, Wire, Body> {
   toWire: (row: Row) => Wire
   /** Body to columns, when they differ. */
   toColumns?: (body: Body) => Record<string, unknown>
+  /**
+   * What is kept in memory of a member's rows: every write goes through it, so that no server
+   * instance answers from before the write once it has answered.
+   */
+  cache?: Pick<HeardCache<unknown>, 'change'>
 }
 
 /**
@@ -30,9 +36,13 @@ export function ownedCrud<Row, Wire, Body>(
     max,
     toWire,
     toColumns = (body) => body as Record<string, unknown>,
+    cache,
   }: Options<Row, Wire, Body>,
 ) {
   const db = () => app.services.database.db
+  /** A write of the member's rows; one that found no row changed nothing. */
+  const write = <R>(memberId: string, run: () => Promise<R>): Promise<R> =>
+    cache ? cache.change(memberId, run, Boolean) : run()
   const found = <T>(row: T | undefined | false): T => {
     if (!row) throw notFound(`${what} not found`)
     return row
@@ -46,16 +56,20 @@ export function ownedCrud<Row, Wire, Body>(
           `You can keep at most ${max.toLocaleString('en')} ${plural}: delete some first`,
         )
       }
-      return { data: toWire((await rows.insert(db(), member.id, columns(body))) as Row) }
+      const row = await write(member.id, () => rows.insert(db(), member.id, columns(body)))
+      return { data: toWire(row as Row) }
     },
     get: async ({ params, member }: Omit<Ctx, 'body'>) => ({
       data: toWire(found(await rows.get(db(), member.id, params.id)) as Row),
     }),
-    update: async ({ params, body, member }: Ctx) => ({
-      data: toWire(found(await rows.update(db(), member.id, params.id, columns(body))) as Row),
-    }),
+    update: async ({ params, body, member }: Ctx) => {
+      const row = await write(member.id, () =>
+        rows.update(db(), member.id, params.id, columns(body)),
+      )
+      return { data: toWire(found(row) as Row) }
+    },
     remove: async ({ params, member }: Omit<Ctx, 'body'>) => {
-      found(await rows.remove(db(), member.id, params.id))
+      found(await write(member.id, () => rows.remove(db(), member.id, params.id)))
       return { data: { id: params.id } }
     },
   }

@@ -16,6 +16,7 @@ import {
   claimTotpStep,
   findMemberByEmail,
   findMemberById,
+  type TokenSubject,
   findTokenSubject,
   insertMember,
   updateMember,
@@ -58,6 +59,12 @@ export interface AuthDeps {
 }
 
 export class AuthService {
+  /**
+   * The member of each kept token subject, made once: what handlers derive from the member (the
+   * current member's answer) can then be kept as long as the subject is.
+   */
+  private readonly authed = new WeakMap<TokenSubject, AuthedMember>()
+
   constructor(private readonly deps: AuthDeps) {}
 
   private get db() {
@@ -77,8 +84,13 @@ export class AuthService {
     if (!member || member.tokenVersion !== claims.tv) {
       throw unauthorized('Your session has expired. Sign in again.')
     }
-    const { id, email, role, twoFactorEnabled, areas, joinedAt } = member
-    return { id, email, role, twoFactorEnabled, areas, joinedAt }
+    let authed = this.authed.get(member)
+    if (!authed) {
+      const { id, email, role, twoFactorEnabled, areas, joinedAt } = member
+      authed = Object.freeze({ id, email, role, twoFactorEnabled, areas, joinedAt })
+      if (Object.isFrozen(member)) this.authed.set(member, authed)
+    }
+    return authed
   }
 
   async login(email: string, password: string, ip: string): Promise<SignIn> {

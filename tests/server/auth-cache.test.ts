@@ -10,23 +10,11 @@ import { listenerName } from '../../server/db/notifications'
 import { members } from '../../server/db/schema'
 import { MEMBER_CHANGED_CHANNEL } from '../../server/services/subject-cache'
 import { testDatabaseUrl } from './database-url'
-import { demoteForTest, writeMemberOutside } from './fixtures'
+import { demoteForTest, queryCounter, writeMemberOutside } from './fixtures'
 import { type TestApp, bearer, createTestApp } from './helpers'
 
-/** Counts, at the driver, the queries that read the members table: a cache hit makes none. */
-function memberReads(database: Database) {
-  const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
-    .$client
-  const spy = vi.spyOn(client, 'query')
-  const text = (query: unknown) =>
-    typeof query === 'string' ? query : ((query as { text?: string }).text ?? '')
-  return {
-    get count() {
-      return spy.mock.calls.filter(([query]) => /from "members"/.test(text(query))).length
-    },
-    restore: () => spy.mockRestore(),
-  }
-}
+/** The queries that read the members table. */
+const memberReads = (database: Database) => queryCounter(database, /from "members"/)
 
 const get = (t: TestApp, url: string, token: string) =>
   t.app.inject({ method: 'GET', url, headers: bearer(token) })

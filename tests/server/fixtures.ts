@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm'
+import { vi } from 'vitest'
 
+import type { Database } from '../../server/db/client'
 import { members } from '../../server/db/schema'
 import { MEMBER_CHANGED_CHANNEL } from '../../server/services/subject-cache'
 import type { TestApp } from './helpers'
@@ -25,4 +27,19 @@ export async function demoteForTest(t: TestApp, id: string) {
   await writeMemberOutside(t, id, () =>
     t.database.db.update(members).set({ role: 'member' }).where(eq(members.id, id)),
   )
+}
+
+/** Counts, at the driver, the queries whose text matches: a cache hit makes none. */
+export function queryCounter(database: Database, matches: RegExp) {
+  const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
+    .$client
+  const spy = vi.spyOn(client, 'query')
+  const text = (query: unknown) =>
+    typeof query === 'string' ? query : ((query as { text?: string }).text ?? '')
+  return {
+    get count() {
+      return spy.mock.calls.filter(([query]) => matches.test(text(query))).length
+    },
+    restore: () => spy.mockRestore(),
+  }
 }

@@ -121,17 +121,29 @@ describe('headers', () => {
   })
   afterAll(() => t.close())
 
-  it('sends security headers and no-store on API answers', async () => {
+  it('sends the data-only security headers and no-store on API answers', async () => {
     for (const url of ['/api/health', '/api/nope', '/api/auth/current']) {
       const res = await t.app.inject({ method: 'GET', url })
-      const csp = String(res.headers['content-security-policy'])
-      expect(csp).toContain("frame-ancestors 'none'")
-      expect(csp).toContain("script-src 'self'")
-      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+      expect(res.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      )
       expect(res.headers['x-content-type-options']).toBe('nosniff')
-      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+      expect(res.headers['x-frame-options']).toBe('DENY')
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin')
+      expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/)
+      expect(res.headers['referrer-policy']).toBe('no-referrer')
       expect(res.headers['cache-control'], url).toBe('no-store')
     }
+  })
+
+  it("sends the page's policy on everything else", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/favicon.svg' })
+    const csp = String(res.headers['content-security-policy'])
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
   })
 })
 

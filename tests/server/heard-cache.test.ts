@@ -1,0 +1,85 @@
+import { describe, expect, it, vi } from 'vitest'
+
+import type { Heard } from '../../server/db/client'
+import { HeardCache } from '../../server/services/heard-cache'
+
+/** A database whose instances hear of every change at once, and which counts the waits. */
+function database() {
+  const waits: { payload: string; cancelled: boolean }[] = []
+  return {
+    waits,
+    expectHeard: async (_channel: string, payload: string): Promise<Heard> => {
+      const wait = { payload, cancelled: false }
+      waits.push(wait)
+      return { everywhere: Promise.resolve(), cancel: () => void (wait.cancelled = true) }
+    },
+  }
+}
+
+function setup(limits: { size: number; ttlMs: number; weight?: number }) {
+  const db = database()
+  const cache = new HeardCache<string[]>(
+    'changes',
+    db,
+    () => 0,
+    limits,
+    (value) => value.length,
+  )
+  cache.setLive(true)
+  const load = vi.fn(async (owner: string) => [owner])
+  return { cache, load, db }
+}
+
+describe('the heard cache', () => {
+  it("keeps several values of one owner apart, and forgets all of them on the owner's change", async () => {
+    const { cache, load } = setup({ size: 10, ttlMs: 60_000 })
+    await cache.get('a', load, 'page=1')
+    await cache.get('a', load, 'page=2')
+    await cache.get('b', load)
+    expect(load).toHaveBeenCalledTimes(3)
+    await cache.get('a', load, 'page=2')
+    expect(load).toHaveBeenCalledTimes(3)
+    cache.heard('a')
+    expect(cache.size).toBe(1)
+    await cache.get('a', load, 'page=1')
+    await cache.get('b', load)
+    expect(load).toHaveBeenCalledTimes(4)
+  })
+
+  it('stays under its weight, dropping what was used longest ago, and keeps nothing heavier', async () => {
+    const { cache } = setup({ size: 10, ttlMs: 60_000, weight: 5 })
+    const list = (n: number) => async () => Array.from({ length: n }, (_, i) => String(i))
+    await cache.get('a', list(2))
+    await cache.get('b', list(2))
+    await cache.get('a', list(2))
+    await cache.get('c', list(2))
+    const load = vi.fn(list(1))
+    await cache.get('a', load)
+    await cache.get('c', load)
+    expect(load).not.toHaveBeenCalled()
+    await cache.get('b', load)
+    expect(load).toHaveBeenCalledTimes(1)
+    const heavy = vi.fn(list(6))
+    await cache.get('d', heavy)
+    await cache.get('d', heavy)
+    expect(heavy).toHaveBeenCalledTimes(2)
+    expect(cache.size).toBe(3)
+  })
+
+  it('freezes what it keeps, nested values too', async () => {
+    const { cache } = setup({ size: 10, ttlMs: 60_000 })
+    const kept = await cache.get('a', async () => [['nested']] as unknown as string[])
+    expect(Object.isFrozen(kept)).toBe(true)
+    expect(Object.isFrozen(kept![0])).toBe(true)
+  })
+
+  it('waits for nobody after a write that changed nothing', async () => {
+    const { cache, db } = setup({ size: 10, ttlMs: 60_000 })
+    expect(await cache.change('a', async () => false, Boolean)).toBe(false)
+    expect(await cache.change('a', async () => true, Boolean)).toBe(true)
+    expect(db.waits).toEqual([
+      { payload: 'a', cancelled: true },
+      { payload: 'a', cancelled: false },
+    ])
+  })
+})
