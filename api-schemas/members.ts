@@ -113,6 +113,33 @@ export const auditEntrySchema = z.object({
 })
 export type AuditEntry = z.infer<typeof auditEntrySchema>
 
+/** How each recorded change is named to administrators. */
+export const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {
+  'member.create': 'Created',
+  'member.email': 'E-mail changed',
+  'member.delete': 'Deleted',
+  'member.access': 'Access changed',
+  'lesson.edit': 'Lesson edited',
+  'lesson.restore': 'Lesson restored',
+}
+
+/** Weeks of sign-ups the administrator's dashboard shows, the current one last. */
+export const STATS_WEEKS = 12
+
+/** What the administrator's dashboard shows of the membership at a glance. */
+export const memberStatsSchema = z.object({
+  total: z.number(),
+  admins: z.number(),
+  /** Members who joined in the 30 days up to now, and in the 30 days before those. */
+  joinedLast30Days: z.number(),
+  joinedPrevious30Days: z.number(),
+  /** Sign-ups per week (weeks start on Monday, UTC), oldest first, the current week last. */
+  weeks: z.array(z.object({ start: z.iso.date(), count: z.number() })),
+  /** Administrators' changes recorded in the audit log in the last 7 days. */
+  adminChangesLast7Days: z.number(),
+})
+export type MemberStats = z.infer<typeof memberStatsSchema>
+
 /** The spec's member-info state: `member.allMember` lists who may manage page access. */
 export const memberInfoSchema = z.object({
   member: z.object({
@@ -208,6 +235,14 @@ export const members = {
     summary: 'Member info: the own, or any member’s for an administrator',
     query: z.strictObject({ member_id: z.optional(z.uuid()) }),
     response: envelope(memberInfoSchema),
+  }),
+  stats: endpoint({
+    method: 'GET',
+    path: '/memberstats',
+    access: 'admin',
+    summary:
+      'Members, administrators, sign-ups of the last 30 days and 12 weeks, and recent administrators’ changes (administrators)',
+    response: envelope(memberStatsSchema),
   }),
   audit: endpoint({
     method: 'GET',

@@ -4,6 +4,7 @@ import { members } from '../../api-schemas/members'
 import { notFound } from '../errors'
 import { registerGroup } from '../plugins/contract'
 import { listAudit } from '../repos/audit'
+import { memberStats } from '../repos/member-stats'
 import { listMembers } from '../repos/members-list'
 import { adminEmails, findMemberById, findPhoto, toProfile } from '../repos/members'
 
@@ -44,6 +45,7 @@ export function memberRoutes(app: FastifyInstance) {
       data: await service().createMember(member, body),
     }),
     list: async ({ query }) => ({ data: await listMembers(db(), query) }),
+    stats: async () => ({ data: await memberStats(db(), app.services.now()) }),
     updatePageAccess: async ({ body, member }) => ({
       data: await service().setAreas(member, body.email, body.areas),
     }),

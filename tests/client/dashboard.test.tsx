@@ -265,6 +265,151 @@ describe('dashboard widgets', () => {
     expect(screen.getByRole('heading', { name: 'Welcome back, Mia Member' })).toBeTruthy()
     fail = false
     await user.click(within(alert.parentElement!).getByRole('button', { name: 'Try again' }))
-    await waitFor(() => expect(screen.getByText('Weekly coaching call')).toBeTruthy())
+    await waitFor(() => expect(screen.getAllByText('Weekly coaching call')).toHaveLength(2))
+  })
+})
+
+describe('headline figures', () => {
+  it('leads with the training, the next event and the notes, each in a tile of its own', async () => {
+    storeSession()
+    server.use(
+      ...memberHandlers(granted),
+      handle(contract.courses.list, () => ({
+        data: {
+          data: {
+            courses: [
+              {
+                key: 'training',
+                title: 'Digital-marketing training',
+                summary: '',
+                area: 'training' as const,
+                overview: '/admin/training',
+                locked: false,
+                modules: [],
+                lessons: [],
+                completion: { completed: 3, total: 12 },
+              },
+            ],
+            resume: null,
+          },
+        },
+      })),
+      ...widgets({
+        notes: [note(1, { pinned: true }), note(2), note(3, { pinned: true })],
+        events: [event(2, { title: 'Email list review' }), event(1, { title: 'Coaching call' })],
+      }),
+    )
+    const { screen } = await renderApp('/admin/dashboard')
+    const glance = await screen.findByRole('region', { name: 'At a glance' })
+    const tile = (name: string) => within(glance).getByRole('group', { name })
+    await waitFor(() => expect(within(tile('Training completed')).getByText('25%')).toBeTruthy())
+    expect(within(tile('Training completed')).getByText('3 of 12 lessons')).toBeTruthy()
+    await waitFor(() => expect(within(tile('Notes')).getByText('3')).toBeTruthy())
+    expect(within(tile('Notes')).getByText('2 pinned')).toBeTruthy()
+    expect(within(tile('Next event')).getByText('Coaching call')).toBeTruthy()
+    // A member sees no membership figures.
+    expect(screen.queryByRole('region', { name: 'Membership' })).toBeNull()
+  })
+
+  it("keeps every tile's size while it loads", async () => {
+    storeSession()
+    server.use(
+      ...memberHandlers(granted),
+      handle(contract.notes.list, () => new Promise(() => {})),
+      ...widgets(),
+    )
+    const { screen } = await renderApp('/admin/dashboard')
+    const glance = await screen.findByRole('region', { name: 'At a glance' })
+    const notes = within(glance).getByRole('group', { name: 'Notes' })
+    expect(notes.getAttribute('aria-busy')).toBe('true')
+    expect(within(glance).getAllByRole('group')).toHaveLength(4)
+  })
+})
+
+describe("the administrator's dashboard", () => {
+  it('shows the membership: counts, sign-ups per week, the newest members and recent changes', async () => {
+    storeSession({ role: 'admin' })
+    const admin = makeProfile({ role: 'admin', firstName: 'Ada', lastName: 'Admin' })
+    server.use(
+      ...memberHandlers(admin),
+      ...widgets(),
+      handle(contract.members.stats, () => ({
+        data: {
+          data: {
+            total: 1240,
+            admins: 2,
+            joinedLast30Days: 57,
+            joinedPrevious30Days: 41,
+            weeks: Array.from({ length: 12 }, (_, i) => ({
+              start: new Date(Date.UTC(2026, 8, 7 + 7 * i)).toISOString().slice(0, 10),
+              count: i,
+            })),
+            adminChangesLast7Days: 6,
+          },
+        },
+      })),
+      handle(contract.members.list, ({ url }) => {
+        expect(url.searchParams.get('sort')).toBe('createdAt')
+        expect(url.searchParams.get('order')).toBe('desc')
+        return {
+          data: {
+            data: {
+              items: [
+                {
+                  id: 'm-9',
+                  email: 'new.member@example.com',
+                  role: 'member' as const,
+                  firstName: 'Nora',
+                  lastName: 'New',
+                  areas: [],
+                  createdAt: '2026-11-20T09:00:00.000Z',
+                },
+              ],
+              total: 1240,
+              page: 1,
+              pageSize: 5,
+            },
+          },
+        }
+      }),
+      handle(contract.members.audit, () => ({
+        data: {
+          data: {
+            items: [
+              {
+                id: 'a-1',
+                actorEmail: 'admin@example.com',
+                action: 'member.access' as const,
+                targetEmail: 'maya@example.com',
+                detail: 'granted viralLeads',
+                createdAt: '2026-11-21T09:00:00.000Z',
+              },
+            ],
+            total: 1,
+            page: 1,
+            pageSize: 5,
+          },
+        },
+      })),
+    )
+    const { screen } = await renderApp('/admin/dashboard')
+    const membership = await screen.findByRole('region', { name: 'Membership' })
+    const tile = (name: string) => within(membership).getByRole('group', { name })
+    await waitFor(() => expect(within(tile('Members')).getByText('1,240')).toBeTruthy())
+    expect(within(tile('Members')).getByText('2 administrators')).toBeTruthy()
+    expect(within(tile('Joined, last 30 days')).getByText('57')).toBeTruthy()
+    expect(within(tile('Joined, last 30 days')).getByText('41 in the 30 days before')).toBeTruthy()
+    expect(within(tile('Administrators’ changes, 7 days')).getByText('6')).toBeTruthy()
+    expect(within(tile('Joined this week')).getByText('11')).toBeTruthy()
+    const weeks = within(membership).getByRole('list', {
+      name: 'Sign-ups in each of the last 12 weeks',
+    })
+    expect(within(weeks).getAllByRole('listitem')).toHaveLength(12)
+    expect(within(weeks).getByLabelText('Week of Sep 7: 0 sign-ups')).toBeTruthy()
+    expect(within(weeks).getByLabelText('Week of Sep 14: 1 sign-up')).toBeTruthy()
+    expect(await within(membership).findByText('Nora New')).toBeTruthy()
+    expect(within(membership).getByText('new.member@example.com')).toBeTruthy()
+    expect(await within(membership).findByText('maya@example.com')).toBeTruthy()
+    expect(within(membership).getByText('Access changed')).toBeTruthy()
   })
 })

@@ -39,13 +39,13 @@ describe('the shell', () => {
   it('treats an answer the contract does not allow as an error, without signing out', async () => {
     storeSession()
     server.use(
-      handle(contract.auth.current, () => ({ status: 200, message: 'not a member' })),
-      ...memberHandlers().slice(0, 1),
+      handle(contract.members.profile, () => ({ status: 200, message: 'not a profile' })),
+      ...memberHandlers().slice(1),
     )
     const app = await renderApp('/admin/dashboard')
-    await app.screen.findByRole('heading', { name: 'Welcome back, Mia Member' })
+    await app.screen.findByRole('heading', { name: 'Welcome back' })
     expect(
-      await app.screen.findByText('(role unavailable: Unexpected answer from GET /auth/current)'),
+      await app.screen.findByText(/^Your profile could not be loaded: Unexpected answer from GET /),
     ).toBeTruthy()
     expect(app.router.state.location.pathname).toBe('/admin/dashboard')
     expect(localStorage.getItem('authToken')).not.toBeNull()

@@ -171,3 +171,31 @@ test('a visitor opting in through /optin/<key> becomes a lead of the member', as
     await expect(page.getByRole('link', { name })).toHaveCount(0)
   }
 })
+
+test("the administrator's dashboard counts the members the server holds, and a member's does not show them", async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request, DEMO.admin.email, DEMO.admin.password)
+  const list = await request.get(`${baseURL()}/api/getmember?pageSize=1`, {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  const total: number = (await list.json()).data.total
+  await signIn(page, DEMO.admin.email, DEMO.admin.password)
+  const membership = page.getByRole('region', { name: 'Membership' })
+  await expect(
+    membership.getByRole('group', { name: 'Members' }).getByText(total.toLocaleString('en')),
+  ).toBeVisible()
+  await expect(
+    membership
+      .getByRole('list', { name: 'Sign-ups in each of the last 12 weeks' })
+      .getByRole('listitem'),
+  ).toHaveCount(12)
+  await expect(membership.getByText(DEMO.member.email).first()).toBeVisible()
+
+  await page.goto('/admin/logout')
+  await page.waitForURL(/\/auth\/login/)
+  await signIn(page, DEMO.member.email, DEMO.member.password)
+  await expect(page.getByRole('region', { name: 'At a glance' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Membership' })).toHaveCount(0)
+})

@@ -190,7 +190,7 @@ test('resets the password from the mailed link, then signs in with the new one',
     await page.getByRole('button', { name: 'Sign in' }).click()
     await expect(page).toHaveURL(/\/admin\/dashboard$/)
     await expect(page.getByRole('heading', { name: 'Welcome back, Ada Admin' })).toBeVisible()
-    await expect(page.getByText('Administrator')).toBeVisible()
+    await expect(page.getByLabel('Role: Administrator')).toBeVisible()
   } finally {
     // Other specs sign in as the demo administrator with the documented password.
     const token = await apiLogin(request, email, fresh)

@@ -2,19 +2,10 @@ import { Badge, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 
-import type { AuditEntry } from '../../../api-schemas/members'
+import { AUDIT_ACTION_LABELS } from '../../../api-schemas/members'
 import { membersApi } from '../../api/members'
 import { TablePager, TableScroll } from '../../components/table-parts'
 import { Card, EmptyState, ErrorState } from '../../components/ui'
-
-const ACTION_LABELS: Record<AuditEntry['action'], string> = {
-  'member.create': 'Created',
-  'member.email': 'E-mail changed',
-  'member.delete': 'Deleted',
-  'member.access': 'Access changed',
-  'lesson.edit': 'Lesson edited',
-  'lesson.restore': 'Lesson restored',
-}
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
@@ -69,7 +60,7 @@ export function AuditPanel() {
                     </Table.Cell>
                     <Table.Cell>{entry.actorEmail}</Table.Cell>
                     <Table.Cell>
-                      <Badge>{ACTION_LABELS[entry.action]}</Badge>
+                      <Badge>{AUDIT_ACTION_LABELS[entry.action]}</Badge>
                     </Table.Cell>
                     <Table.Cell>{entry.targetEmail}</Table.Cell>
                     <Table.Cell minW="200px">

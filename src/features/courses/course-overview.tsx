@@ -21,7 +21,8 @@ import { Card, ErrorState, PageHeader } from '../../components/ui'
 
 const dateText = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' })
 
-const percent = (c: Completion) => (c.total === 0 ? 0 : Math.round((c.completed / c.total) * 100))
+export const completionPercent = (c: Completion) =>
+  c.total === 0 ? 0 : Math.round((c.completed / c.total) * 100)
 
 /** The overview of one or more courses: completion per course and module, and every lesson. */
 export function CourseOverview({
@@ -150,7 +151,7 @@ function CourseCard({ course, single }: { course: Course; single: boolean }) {
 }
 
 export function CompletionBar({ completion, label }: { completion: Completion; label: string }) {
-  const value = percent(completion)
+  const value = completionPercent(completion)
   return (
     <Flex gap="3" align="center">
       <Progress.Root value={value} flex="1" size="sm" colorPalette="primary" aria-label={label}>

@@ -1,104 +1,77 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Heading,
-  List,
-  SimpleGrid,
-  Skeleton,
-  SkeletonText,
-  Stack,
-  Text,
-} from '@chakra-ui/react'
+import { Alert, Badge, Box, Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 
-import { authApi } from '../../api/auth'
 import { membersApi } from '../../api/members'
-import { visibleNavGroups } from '../../components/layout/nav-items'
 import { useDocumentTitle } from '../../lib/document-title'
-import { storedEmail } from '../../lib/session'
-import { NotesPanel } from './notes-panel'
+import { storedEmail, storedRole } from '../../lib/session'
+import { AdminOverview } from './admin-overview'
+import { NotesKpi, NotesPanel } from './notes-panel'
 import { RecentLeads } from './recent-leads'
-import { UpcomingEvents } from './upcoming-events'
+import { NextEventKpi, UpcomingEvents } from './upcoming-events'
 
 const ROLE_LABELS = { admin: 'Administrator', member: 'Member' } as const
 
 /**
- * The welcome screen (also /admin/training/welcome): who is signed in and what is here. The
- * route passes in the courses' resume card and the earnings section (features of their own).
+ * The welcome screen (also /admin/training/welcome): the headline figures first, then, for an
+ * administrator, the membership, then the member's own courses, earnings, notes, events and
+ * leads. The route passes in what other features draw (the earnings and training figures, the
+ * resume card, the earnings section). Everything is drawn at once, each part in a placeholder of
+ * its own size, so the text paints early and nothing moves when the figures arrive.
  */
 export function DashboardScreen({
+  kpis,
   earnings,
   courses,
-}: { earnings?: ReactNode; courses?: ReactNode } = {}) {
+}: { kpis?: ReactNode; earnings?: ReactNode; courses?: ReactNode } = {}) {
   useDocumentTitle('Dashboard')
   const email = storedEmail() ?? ''
+  const role = storedRole()
   const profile = useQuery({
     ...membersApi.profile.queryOptions({ params: { email } }),
     enabled: email !== '',
   })
-  const current = authApi.current.useQuery()
-
   const name = profile.data
     ? [profile.data.data.firstName, profile.data.data.lastName].filter(Boolean).join(' ')
     : ''
-  const areas = visibleNavGroups()
-    .flatMap((group) => group.items.map((item) => ({ ...item, group: group.label })))
-    .filter((item) => item.path !== '/admin/dashboard' && item.path !== '/admin/logout')
 
   return (
     <Stack gap="6">
-      <Card.Root>
-        <Card.Body p="15px">
-          <Stack gap="3">
-            {profile.isPending && email ? (
-              <>
-                <Skeleton height="8" width="60%" />
-                <SkeletonText noOfLines={1} width="40%" />
-              </>
-            ) : profile.isError || !email ? (
-              <Stack gap="3" align="start">
-                <Heading as="h1" size="xl">
-                  Welcome to Members Area
-                </Heading>
-                <Alert.Root status="error" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Description>
-                    Your profile could not be loaded
-                    {profile.error ? `: ${profile.error.message}` : '.'}
-                  </Alert.Description>
-                </Alert.Root>
-                {email ? (
-                  <Button size="sm" variant="outline" onClick={() => void profile.refetch()}>
-                    Try again
-                  </Button>
-                ) : null}
-              </Stack>
-            ) : (
-              <Heading as="h1" size="xl">
-                Welcome back{name ? `, ${name}` : ''}
-              </Heading>
-            )}
-            <Text color="fg.muted" display="flex" gap="2" alignItems="center" flexWrap="wrap">
-              Signed in as {email || 'a member'}
-              {current.data ? (
-                <Badge aria-label={`Role: ${ROLE_LABELS[current.data.role]}`}>
-                  {ROLE_LABELS[current.data.role]}
-                </Badge>
-              ) : current.isPending ? (
-                <Skeleton as="span" height="5" width="16" display="inline-block" />
-              ) : (
-                <Text as="span" color="fg.error">
-                  (role unavailable: {current.error?.message})
-                </Text>
-              )}
-            </Text>
-          </Stack>
-        </Card.Body>
-      </Card.Root>
+      <Stack gap="1">
+        <Heading as="h1" size="xl" truncate>
+          Welcome back{name ? `, ${name}` : ''}
+        </Heading>
+        <Text color="fg.muted" display="flex" gap="2" alignItems="center" flexWrap="wrap">
+          Signed in as {email || 'a member'}
+          {role === 'admin' || role === 'member' ? (
+            <Badge aria-label={`Role: ${ROLE_LABELS[role]}`}>{ROLE_LABELS[role]}</Badge>
+          ) : null}
+        </Text>
+        {profile.isError ? (
+          <Alert.Root status="error" role="alert" mt="2">
+            <Alert.Indicator />
+            <Alert.Description>
+              Your profile could not be loaded: {profile.error.message}
+            </Alert.Description>
+            <Button size="xs" variant="outline" ms="auto" onClick={() => void profile.refetch()}>
+              Try again
+            </Button>
+          </Alert.Root>
+        ) : null}
+      </Stack>
+
+      <SimpleGrid
+        as="section"
+        aria-label="At a glance"
+        columns={{ base: 2, lg: 4 }}
+        gap={{ base: '3', md: '6' }}
+      >
+        {kpis}
+        <NextEventKpi />
+        <NotesKpi />
+      </SimpleGrid>
+
+      {role === 'admin' ? <AdminOverview /> : null}
 
       {courses}
 
@@ -107,32 +80,10 @@ export function DashboardScreen({
       <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="6" alignItems="start">
         <NotesPanel />
         <UpcomingEvents />
-        <RecentLeads />
+        <Box gridColumn={{ md: 'span 2', xl: 'auto' }}>
+          <RecentLeads />
+        </Box>
       </SimpleGrid>
-
-      <Card.Root>
-        <Card.Body p="15px">
-          <Stack gap="3">
-            <Heading as="h2" size="md">
-              What is here
-            </Heading>
-            <List.Root gap="2" ps="5">
-              {areas.map((item) => (
-                <List.Item key={item.path}>
-                  <Link to={item.path}>{item.label}</Link> <Text as="span">({item.group})</Text>
-                </List.Item>
-              ))}
-              <List.Item>
-                Appearance: light or dark mode, text direction, colour theme, corner radius and
-                language, from the settings button in the top bar.
-              </List.Item>
-              <List.Item>
-                Your account: your name and e-mail, and signing out, from the menu at the top right.
-              </List.Item>
-            </List.Root>
-          </Stack>
-        </Card.Body>
-      </Card.Root>
     </Stack>
   )
 }

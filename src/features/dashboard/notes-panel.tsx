@@ -6,11 +6,32 @@ import { toast } from '../../lib/toast'
 import { noteBodySchema } from '../../../api-schemas/notes'
 import { notesApi } from '../../api/notes'
 import { TextAreaField, TextField } from '../../components/form-fields'
-import { Card, PanelError, PanelSkeleton } from '../../components/ui'
+import { Card, PanelError, PanelSkeleton, StatTile } from '../../components/ui'
 import { fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
 
 /** How many notes the dashboard shows; the notes page has the rest. */
 const SHOWN = 4
+
+/** The dashboard's headline figure for notes: how many, and how many pinned. */
+export function NotesKpi() {
+  const notes = notesApi.list.useQuery()
+  const label = 'Notes'
+  if (notes.isPending) return <StatTile label={label} loading testId="kpi-notes" />
+  if (notes.isError)
+    return <StatTile label={label} error={notes.error.message} testId="kpi-notes" />
+  const all = notes.data.data
+  const pinned = all.filter((note) => note.pinned).length
+  return (
+    <StatTile
+      label={label}
+      value={all.length.toLocaleString('en')}
+      detail={
+        all.length === 0 ? 'Add your first note below' : `${pinned.toLocaleString('en')} pinned`
+      }
+      testId="kpi-notes"
+    />
+  )
+}
 
 /** Pinned and latest notes with a quick way to add one. */
 export function NotesPanel() {

@@ -5,7 +5,7 @@ import { useState } from 'react'
 
 import type { CalendarEvent } from '../../../api-schemas/events'
 import { eventsApi } from '../../api/events'
-import { Card, PanelError, PanelSkeleton } from '../../components/ui'
+import { Card, PanelError, PanelSkeleton, StatTile } from '../../components/ui'
 
 export const UPCOMING_DAYS = 14
 const SHOWN = 6
@@ -40,8 +40,8 @@ function when(event: CalendarEvent) {
   return `${dayFormat.format(start)} · ${times}`
 }
 
-/** Events of the next two weeks that have not ended yet. */
-export function UpcomingEvents() {
+/** Events of the next two weeks that have not ended yet, soonest first. */
+function useUpcomingEvents() {
   const [range] = useState(upcomingRange)
   const events = useQuery(eventsApi.list.queryOptions({ query: range }))
   // Events that had ended when the list arrived are left out (render stays pure).
@@ -49,6 +49,41 @@ export function UpcomingEvents() {
   const upcoming = (events.data?.data ?? [])
     .filter((event) => Date.parse(event.end) >= loadedAt)
     .sort((a, b) => Date.parse(a.start) - Date.parse(b.start))
+  return { events, upcoming }
+}
+
+/** The dashboard's headline figure for the calendar: the next event. */
+export function NextEventKpi() {
+  const { events, upcoming } = useUpcomingEvents()
+  const label = 'Next event'
+  if (events.isPending) return <StatTile label={label} loading testId="kpi-next-event" />
+  if (events.isError) {
+    return <StatTile label={label} error={events.error.message} testId="kpi-next-event" />
+  }
+  const next = upcoming[0]
+  if (!next) {
+    return (
+      <StatTile
+        label={label}
+        value="None planned"
+        detail={`Nothing in the next ${UPCOMING_DAYS} days`}
+        testId="kpi-next-event"
+      />
+    )
+  }
+  return (
+    <StatTile
+      label={label}
+      value={next.title}
+      detail={<time dateTime={next.start}>{when(next)}</time>}
+      testId="kpi-next-event"
+    />
+  )
+}
+
+/** Events of the next two weeks that have not ended yet. */
+export function UpcomingEvents() {
+  const { events, upcoming } = useUpcomingEvents()
 
   return (
     <Card

@@ -56,11 +56,7 @@ export function CountriesCard({ network, query }: { network: Network; query: Ear
       ) : rows.length === 0 ? (
         <Text color="fg.muted">No sales in this period.</Text>
       ) : (
-        <Stack
-          gap="3"
-          aria-busy={sales.isPlaceholderData}
-          opacity={sales.isPlaceholderData ? 0.6 : 1}
-        >
+        <Stack gap="3">
           <TableScroll label={`${name} sales by country`}>
             <Table.Root size="sm" aria-label={`${name} sales by country`}>
               <Table.Header>

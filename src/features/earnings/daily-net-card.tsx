@@ -70,7 +70,6 @@ export function DailyNetCard({
   })
   const failed = results.filter((r) => r.isError)
   const pending = results.some((r) => r.isPending)
-  const placeholder = results.some((r) => r.isPlaceholderData)
   const { dates, series } = dailyNetSeries(loaded)
 
   return (
@@ -78,7 +77,7 @@ export function DailyNetCard({
       {pending ? (
         <PanelSkeleton label="Loading daily earnings" rows={4} />
       ) : (
-        <Stack gap="3" aria-busy={placeholder} opacity={placeholder ? 0.6 : 1}>
+        <Stack gap="3">
           {failed.map((r, i) => (
             <PanelError
               key={i}

@@ -208,7 +208,7 @@ function Controls({
       ...(a.network === 'clickbank' ? [hopsOptions(a.query)] : []),
     ]),
   })
-  const ready = figures.some((f) => f.data && !f.isPlaceholderData)
+  const ready = figures.some((f) => f.data)
 
   const exportCsv = () => {
     const rows = accounts.map((a) => ({

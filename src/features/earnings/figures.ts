@@ -1,4 +1,4 @@
-import { type QueryKey, keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { type QueryKey, queryOptions } from '@tanstack/react-query'
 
 import type { EarningsQuery, Network } from '../../../api-schemas/earnings'
 import { earningsApi } from '../../api/earnings'
@@ -27,8 +27,8 @@ const EARNINGS_OP = { clickbank: 'profitEarning', digistore24: 'dgEarning' } as 
 const COUNTRIES_OP = { clickbank: 'saleByCountry', digistore24: 'dgSaleByCountry' } as const
 
 /**
- * One figures call as a query: a failure carries the call's message, and a new period keeps the
- * old figures on screen (dimmed) until its own arrive.
+ * One figures call as a query: a failure carries the call's message. A new period shows its own
+ * placeholder until its figures arrive, never the old period's figures under the new label.
  */
 const figuresQuery = <Key extends QueryKey, T>(
   op: string,
@@ -41,7 +41,6 @@ const figuresQuery = <Key extends QueryKey, T>(
       call(signal).catch((error: unknown) => {
         throw figuresError(op, error)
       }),
-    placeholderData: keepPreviousData,
   })
 
 /** Totals, daily net and products of one network account for a period. */

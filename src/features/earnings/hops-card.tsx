@@ -41,11 +41,7 @@ export function HopsCard({ query, periodLabel }: { query: EarningsQuery; periodL
           retrying={hops.isFetching}
         />
       ) : data ? (
-        <Stack
-          gap="5"
-          aria-busy={hops.isPlaceholderData}
-          opacity={hops.isPlaceholderData ? 0.6 : 1}
-        >
+        <Stack gap="5">
           <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
             <Figure label="Hops" value={countFormat.format(data.hops)} />
             <Figure label="Sales" value={countFormat.format(data.sales)} />

@@ -48,12 +48,7 @@ export function NetworkSummary({
           retrying={current.isFetching}
         />
       ) : (
-        <Stack
-          gap="4"
-          aria-busy={current.isPlaceholderData}
-          opacity={current.isPlaceholderData ? 0.6 : 1}
-          transition="opacity 0.2s"
-        >
+        <Stack gap="4">
           <Text fontSize="sm" color="fg.muted">
             Net earnings, {periodLabel}
           </Text>
@@ -66,7 +61,7 @@ export function NetworkSummary({
                 <CurrencyTotals
                   totals={totals}
                   previous={
-                    previous.isSuccess && !previous.isPlaceholderData
+                    previous.isSuccess
                       ? (previous.data.data.totals.find((t) => t.currency === totals.currency) ??
                         null)
                       : undefined

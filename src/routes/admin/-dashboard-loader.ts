@@ -1,15 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query'
 
-import { authApi } from '../../api/auth'
 import type { EarningsSearch } from '../../features/earnings/search'
 
 /**
  * The dashboard's requests, all started at once while its code loads (the dashboard and the
- * training welcome page are one screen). The ones that decide the screen's shape — the role,
- * the resume card and which earnings accounts exist — are awaited, so it is drawn in its final
- * layout and nothing below moves when they arrive; the figures fill cards of a fixed size.
+ * training welcome page are one screen), and awaited by nothing: the screen is drawn at once,
+ * each part in a placeholder of its final size, and fills in as the answers arrive.
  */
-export async function loadDashboard({
+export function loadDashboard({
   context,
   deps,
 }: {
@@ -17,17 +15,11 @@ export async function loadDashboard({
   deps: EarningsSearch
 }) {
   const client = context.queryClient
-  const settle = (promise: Promise<unknown>) => promise.catch(() => undefined)
-  await Promise.all([
-    settle(client.ensureQueryData(authApi.current.queryOptions())),
-    // Imported here, not above: the first chunk (and the sign-in page) builds neither contract.
-    settle(
-      import('../../api/courses').then(({ coursesApi }) =>
-        client.ensureQueryData(coursesApi.list.queryOptions()),
-      ),
-    ),
-    import('../../features/earnings/prefetch-earnings').then(({ prefetchEarnings }) =>
-      prefetchEarnings(client, deps),
-    ),
-  ])
+  // Imported here, not above: the first chunk (and the sign-in page) builds neither contract.
+  void import('../../api/courses')
+    .then(({ coursesApi }) => client.prefetchQuery(coursesApi.list.queryOptions()))
+    .catch(() => undefined)
+  void import('../../features/earnings/prefetch-earnings')
+    .then(({ prefetchEarnings }) => prefetchEarnings(client, deps))
+    .catch(() => undefined)
 }

@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 
-import { ResumeCard } from '../../features/courses/resume-card'
-import { DashboardScreen } from '../../features/dashboard/dashboard-screen'
-import { EarningsSection } from '../../features/earnings/earnings-section'
 import { earningsSearchSchema } from '../../features/earnings/search'
+import { Dashboard } from './-dashboard'
 import { loadDashboard } from './-dashboard-loader'
 
 export const Route = createFileRoute('/admin/dashboard')({
@@ -13,7 +11,3 @@ export const Route = createFileRoute('/admin/dashboard')({
   loader: loadDashboard,
   component: Dashboard,
 })
-
-function Dashboard() {
-  return <DashboardScreen courses={<ResumeCard />} earnings={<EarningsSection />} />
-}

@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 
-import { ResumeCard } from '../../../features/courses/resume-card'
-import { DashboardScreen } from '../../../features/dashboard/dashboard-screen'
-import { EarningsSection } from '../../../features/earnings/earnings-section'
 import { earningsSearchSchema } from '../../../features/earnings/search'
+import { Dashboard } from '../-dashboard'
 import { loadDashboard } from '../-dashboard-loader'
 
 /** The spec's training welcome page is the dashboard under a second address. */
@@ -11,9 +9,5 @@ export const Route = createFileRoute('/admin/training/welcome')({
   validateSearch: earningsSearchSchema,
   loaderDeps: ({ search }) => search,
   loader: loadDashboard,
-  component: Welcome,
+  component: Dashboard,
 })
-
-function Welcome() {
-  return <DashboardScreen courses={<ResumeCard />} earnings={<EarningsSection />} />
-}

@@ -1,0 +1,75 @@
+import { Box, Skeleton, Text } from '@chakra-ui/react'
+import type { ReactNode } from 'react'
+
+import { Card } from './card'
+
+/**
+ * One headline figure: a label, the figure and a line about it, in a card of a fixed height
+ * whether it is loading, failed or shown, so nothing around it moves when it arrives.
+ */
+export function StatTile({
+  label,
+  value,
+  detail,
+  action,
+  loading = false,
+  error,
+  testId,
+}: {
+  label: string
+  value?: ReactNode
+  detail?: ReactNode
+  action?: ReactNode
+  loading?: boolean
+  /** Why the figure could not be loaded. */
+  error?: string
+  testId?: string
+}) {
+  return (
+    <Card
+      h={{ base: '156px', md: '132px' }}
+      role="group"
+      aria-label={label}
+      data-testid={testId}
+      aria-busy={loading || undefined}
+    >
+      <Text fontSize="sm" color="fg.muted" fontWeight="medium" lineClamp={{ base: 2, md: 1 }}>
+        {label}
+      </Text>
+      <Box mt="1" minW="0">
+        {loading ? (
+          <>
+            <Skeleton h="8" w="60%" />
+            <Skeleton h="4" w="80%" mt="2" />
+          </>
+        ) : error ? (
+          <Text fontSize="sm" color="fg.error" lineClamp={3}>
+            {error}
+          </Text>
+        ) : (
+          <>
+            <Text
+              fontSize={{ base: 'xl', md: '2xl' }}
+              lineHeight="2rem"
+              fontWeight="semibold"
+              truncate
+              title={typeof value === 'string' ? value : undefined}
+            >
+              {value}
+            </Text>
+            {detail ? (
+              <Text fontSize="sm" color="fg.muted" mt="1" truncate>
+                {detail}
+              </Text>
+            ) : null}
+            {action ? (
+              <Box fontSize="sm" mt="1">
+                {action}
+              </Box>
+            ) : null}
+          </>
+        )}
+      </Box>
+    </Card>
+  )
+}

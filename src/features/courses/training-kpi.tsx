@@ -1,0 +1,39 @@
+import { Link } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { Link as RouterLink } from '@tanstack/react-router'
+
+import { coursesApi } from '../../api/courses'
+import { StatTile } from '../../components/ui'
+import { completionPercent } from './course-overview'
+
+/** The dashboard's headline training figure: how much of the training course is done. */
+export function TrainingKpi() {
+  const list = useQuery(coursesApi.list.queryOptions())
+  const label = 'Training completed'
+  if (list.isPending) return <StatTile label={label} loading testId="kpi-training" />
+  if (list.isError)
+    return <StatTile label={label} error={list.error.message} testId="kpi-training" />
+  const training = list.data.data.courses.find((course) => course.key === 'training')
+  if (!training || training.completion.total === 0) {
+    return (
+      <StatTile
+        label={label}
+        value="Not open yet"
+        testId="kpi-training"
+        action={
+          <Link asChild color="primary.fg">
+            <RouterLink to="/admin/upgrade">See the upgrade options</RouterLink>
+          </Link>
+        }
+      />
+    )
+  }
+  return (
+    <StatTile
+      label={label}
+      value={`${completionPercent(training.completion)}%`}
+      detail={`${training.completion.completed} of ${training.completion.total} lessons`}
+      testId="kpi-training"
+    />
+  )
+}

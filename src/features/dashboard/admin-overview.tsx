@@ -1,0 +1,217 @@
+import { Badge, Box, Flex, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { type UseQueryResult, useQuery } from '@tanstack/react-query'
+import { Link as RouterLink } from '@tanstack/react-router'
+
+import { AUDIT_ACTION_LABELS, type MemberStats } from '../../../api-schemas/members'
+import { membersApi } from '../../api/members'
+import { Card, PanelError, PanelSkeleton, StatTile } from '../../components/ui'
+
+const SHOWN = 5
+const dayFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short' })
+const whenFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const weekFormat = new Intl.DateTimeFormat('en', {
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+})
+const plural = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en')} ${n === 1 ? one : many}`
+
+const auditLink = (
+  <Link asChild fontSize="sm" color="primary.fg">
+    <RouterLink to="/admin/updateaccess">Members and access</RouterLink>
+  </Link>
+)
+
+/**
+ * The administrator's part of the dashboard: the membership at a glance, sign-ups week by week,
+ * the newest members and the latest changes administrators made.
+ */
+export function AdminOverview() {
+  const stats = useQuery(membersApi.stats.queryOptions({}))
+  const data = stats.data?.data
+  const tile = (
+    label: string,
+    value: (d: MemberStats) => string,
+    detail: (d: MemberStats) => string,
+  ) =>
+    data ? (
+      <StatTile label={label} value={value(data)} detail={detail(data)} />
+    ) : (
+      <StatTile label={label} loading={stats.isPending} error={stats.error?.message} />
+    )
+
+  return (
+    <Stack as="section" gap="4" aria-label="Membership">
+      <SimpleGrid columns={{ base: 2, lg: 4 }} gap={{ base: '3', md: '6' }}>
+        {tile(
+          'Members',
+          (d) => d.total.toLocaleString('en'),
+          (d) => plural(d.admins, 'administrator', 'administrators'),
+        )}
+        {tile(
+          'Joined, last 30 days',
+          (d) => d.joinedLast30Days.toLocaleString('en'),
+          (d) => `${d.joinedPrevious30Days.toLocaleString('en')} in the 30 days before`,
+        )}
+        {tile(
+          'Administrators’ changes, 7 days',
+          (d) => d.adminChangesLast7Days.toLocaleString('en'),
+          () => 'Recorded in the audit log',
+        )}
+        {tile(
+          'Joined this week',
+          (d) => (d.weeks.at(-1)?.count ?? 0).toLocaleString('en'),
+          (d) => `${(d.weeks.at(-2)?.count ?? 0).toLocaleString('en')} the week before`,
+        )}
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6" alignItems="start">
+        <SignUps stats={stats} />
+        <NewestMembers />
+        <RecentChanges />
+      </SimpleGrid>
+    </Stack>
+  )
+}
+
+function SignUps({ stats }: { stats: UseQueryResult<{ data: MemberStats }> }) {
+  const weeks = stats.data?.data.weeks ?? []
+  const most = Math.max(1, ...weeks.map((w) => w.count))
+  return (
+    <Card title="Sign-ups per week">
+      {stats.isPending ? (
+        <PanelSkeleton label="Loading sign-ups" />
+      ) : stats.isError ? (
+        <PanelError
+          message={stats.error.message}
+          onRetry={() => void stats.refetch()}
+          retrying={stats.isFetching}
+        />
+      ) : (
+        <Stack gap="2">
+          <Flex
+            as="ol"
+            listStyleType="none"
+            h="32"
+            gap="1.5"
+            align="flex-end"
+            aria-label={`Sign-ups in each of the last ${weeks.length} weeks`}
+          >
+            {weeks.map((week) => {
+              const label = `Week of ${weekFormat.format(new Date(`${week.start}T00:00:00Z`))}: ${plural(week.count, 'sign-up', 'sign-ups')}`
+              return (
+                <Box
+                  as="li"
+                  key={week.start}
+                  flex="1"
+                  h="full"
+                  display="flex"
+                  alignItems="flex-end"
+                  title={label}
+                  aria-label={label}
+                >
+                  <Box
+                    w="full"
+                    h={`${Math.max(2, (week.count / most) * 100)}%`}
+                    bg={week.count > 0 ? 'primary.solid' : 'border'}
+                    roundedTop="sm"
+                  />
+                </Box>
+              )
+            })}
+          </Flex>
+          <Flex justify="space-between" fontSize="xs" color="fg.muted" aria-hidden="true">
+            <span>
+              {weeks[0] ? weekFormat.format(new Date(`${weeks[0].start}T00:00:00Z`)) : ''}
+            </span>
+            <span>This week</span>
+          </Flex>
+        </Stack>
+      )}
+    </Card>
+  )
+}
+
+function NewestMembers() {
+  const list = useQuery(
+    membersApi.list.queryOptions({
+      query: { page: 1, pageSize: SHOWN, sort: 'createdAt', order: 'desc' },
+    }),
+  )
+  return (
+    <Card title="Newest members" action={auditLink}>
+      {list.isPending ? (
+        <PanelSkeleton label="Loading the newest members" />
+      ) : list.isError ? (
+        <PanelError
+          message={list.error.message}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
+      ) : (
+        <Stack as="ul" gap="3" listStyleType="none">
+          {list.data.data.items.map((member) => {
+            const name = [member.firstName, member.lastName].filter(Boolean).join(' ')
+            return (
+              <HStack as="li" key={member.id} justify="space-between" gap="3">
+                <Stack gap="0" minW="0">
+                  <Text fontWeight="medium" truncate>
+                    {name || member.email}
+                  </Text>
+                  {name ? (
+                    <Text fontSize="sm" color="fg.muted" truncate>
+                      {member.email}
+                    </Text>
+                  ) : null}
+                </Stack>
+                <Text fontSize="sm" color="fg.muted" flexShrink={0}>
+                  <time dateTime={member.createdAt}>
+                    {dayFormat.format(new Date(member.createdAt))}
+                  </time>
+                </Text>
+              </HStack>
+            )
+          })}
+        </Stack>
+      )}
+    </Card>
+  )
+}
+
+function RecentChanges() {
+  const audit = useQuery(membersApi.audit.queryOptions({ query: { page: 1, pageSize: SHOWN } }))
+  return (
+    <Card title="Recent changes" action={auditLink}>
+      {audit.isPending ? (
+        <PanelSkeleton label="Loading recent changes" />
+      ) : audit.isError ? (
+        <PanelError
+          message={audit.error.message}
+          onRetry={() => void audit.refetch()}
+          retrying={audit.isFetching}
+        />
+      ) : audit.data.data.items.length === 0 ? (
+        <Text fontSize="sm" color="fg.muted">
+          No changes yet. Creating, changing or deleting a member is recorded here.
+        </Text>
+      ) : (
+        <Stack as="ul" gap="3" listStyleType="none">
+          {audit.data.data.items.map((entry) => (
+            <Stack as="li" key={entry.id} gap="0.5" minW="0">
+              <HStack gap="2" minW="0">
+                <Badge flexShrink={0}>{AUDIT_ACTION_LABELS[entry.action]}</Badge>
+                <Text truncate>{entry.targetEmail}</Text>
+              </HStack>
+              <Text fontSize="sm" color="fg.muted" truncate>
+                <time dateTime={entry.createdAt}>
+                  {whenFormat.format(new Date(entry.createdAt))}
+                </time>{' '}
+                by {entry.actorEmail}
+              </Text>
+            </Stack>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  )
+}
