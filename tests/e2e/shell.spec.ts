@@ -1,4 +1,4 @@
-import { DEMO, expect, signIn, test } from './support'
+import { DEMO, expect, openApp, signIn, test } from './support'
 
 test('a reload keeps the session', async ({ page }) => {
   await signIn(page, DEMO.member.email, DEMO.member.password)
@@ -34,6 +34,19 @@ test('the top bar shows the member and signs out, leaving nothing behind', async
   await signIn(page, DEMO.member.email, DEMO.member.password)
   const menu = page.getByRole('button', { name: 'Maya Member, account menu' })
   await expect(menu).toBeVisible()
+  // By keyboard: the menu (loaded on this first press) opens, and Escape returns to the button.
+  await menu.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('menu').getByText(DEMO.member.email)).toBeVisible()
+  await expect(menu).toHaveAttribute('aria-expanded', 'true')
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('menu')).toBeHidden()
+  await expect(menu).toBeFocused()
+  // A second press of the button closes the menu it opened.
+  await menu.click()
+  await expect(page.getByRole('menu')).toBeVisible()
+  await menu.click()
+  await expect(page.getByRole('menu')).toBeHidden()
   await menu.click()
   await expect(page.getByRole('menu').getByText(DEMO.member.email)).toBeVisible()
   await page.getByRole('menuitem', { name: 'Sign out' }).click()
@@ -96,7 +109,8 @@ test('a screen whose chunk cannot load reloads once, then explains instead of go
   await page.route(/\/assets\/forgot-password-[\w-]+\.js$/, (route) => route.abort())
   let loads = 0
   page.on('load', () => loads++)
-  await page.goto('/auth/login')
+  // The app's own link, not the prerendered copy's (which would load the next page in full).
+  await openApp(page, '/auth/login')
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
   await page.getByRole('link', { name: 'Forgot your password?' }).click()
   await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible()
