@@ -8,7 +8,7 @@ import { dailyNetSeries } from '../../src/features/earnings/daily-net-card'
 import { earningsToCsv } from '../../src/features/earnings/earnings-csv'
 import { csvField } from '../../src/lib/csv'
 import { rankCountries } from '../../src/features/earnings/countries-card'
-import { previousPeriod } from '../../src/features/earnings/period'
+import { monthsBegun, periodOf, previousPeriod } from '../../src/features/earnings/period'
 import { makeAccount, makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'
@@ -38,7 +38,8 @@ vi.mock('uplot', () => {
   return { default: FakePlot }
 })
 
-const YEAR = new Date().getFullYear()
+// Last year: its March has passed whatever the month now, and no month still to come is offered.
+const YEAR = new Date().getFullYear() - 1
 const period = (month: number | null, year = YEAR) =>
   month === null
     ? { from: `${year}-01-01`, to: `${year}-12-31` }
@@ -262,22 +263,25 @@ describe('dashboard earnings', () => {
     expect(hopsCard.textContent).toContain('Conversion rate5.0%')
     expect(hopsCard.textContent).toContain('Earnings per hop$5.25')
 
-    // Charts: net per day of both networks, hops per day; all 31 days of March.
-    const daily = await screen.findByRole('img', { name: /^Net earnings per day, March/ })
-    expect(daily.getAttribute('aria-label')).toContain('ClickBank USD, Digistore24 EUR')
-    await waitFor(() => expect(charts.filter((c) => !c.destroyed)).toHaveLength(2))
+    // Charts: net per day, one chart per currency, and hops per day; all 31 days of March.
+    const usdChart = await screen.findByRole('img', { name: /^Net earnings per day in USD, March/ })
+    expect(usdChart.getAttribute('aria-label')).toMatch(/: ClickBank USD$/)
+    const eurChart = screen.getByRole('img', { name: /^Net earnings per day in EUR, March/ })
+    expect(eurChart.getAttribute('aria-label')).toMatch(/: Digistore24 EUR$/)
+    await waitFor(() => expect(charts.filter((c) => !c.destroyed)).toHaveLength(3))
     const netChart = charts.find((c) => !c.destroyed && c.series[0] === 'ClickBank USD')!
     expect(netChart.data[0]).toHaveLength(31)
     expect(netChart.data[1]![1]).toBe(600) // 2 March
-    expect(netChart.data[2]![4]).toBe(80) // 5 March, Digistore24
+    const euroChart = charts.find((c) => !c.destroyed && c.series[0] === 'Digistore24 EUR')!
+    expect(euroChart.data[1]![4]).toBe(80) // 5 March
     expect(screen.getByRole('img', { name: /^ClickBank hops per day, March/ })).toBeTruthy()
 
     // The same figures as a table, on demand.
     const card = screen.getByTestId('daily-net')
-    await user.click(within(card).getByRole('button', { name: 'Show as a table' }))
-    const dataTable = within(card).getByRole('table', { name: /^Net earnings per day/ })
+    await user.click(within(card).getAllByRole('button', { name: 'Show as a table' })[0]!)
+    const dataTable = within(card).getByRole('table', { name: /^Net earnings per day in USD/ })
     const second = within(dataTable).getAllByRole('row')[2]!
-    expect(second.textContent).toBe(`Mar 2, ${YEAR}$600.00€0.00`)
+    expect(second.textContent).toBe(`Mar 2, ${YEAR}$600.00`)
   })
 
   it('asks for another month, the whole year and a product, and keeps them in the address', async () => {
@@ -516,6 +520,75 @@ describe('earnings helpers', () => {
     expect(series[0]!.values[2]).toBe(10)
     expect(series[1]!.values[2]).toBe(5)
     expect(series[0]!.values.reduce((a, b) => a! + b!, 0)).toBe(10)
+  })
+
+  it('ends each line today: days still to come have no point, not a zero', () => {
+    const { dates, unit, series } = dailyNetSeries(
+      [
+        {
+          network: 'clickbank',
+          earnings: {
+            period: { from: '2026-02-01', to: '2026-02-28' },
+            totals: [usd('10.00')],
+            daily: [{ date: '2026-02-03', currency: 'USD', net: '10.00' }],
+            products: [],
+          },
+        },
+      ],
+      '2026-02-10',
+    )
+    expect(unit).toBe('day')
+    expect(dates).toHaveLength(28)
+    expect(series[0]!.values.slice(8, 11)).toEqual([0, 0, null])
+    expect(series[0]!.values.filter((v) => v === null)).toHaveLength(18)
+  })
+
+  it('draws a year month by month, up to the current month', () => {
+    const { dates, unit, series } = dailyNetSeries(
+      [
+        {
+          network: 'digistore24',
+          earnings: {
+            period: { from: '2026-01-01', to: '2026-12-31' },
+            totals: [usd('30.05', { currency: 'EUR' })],
+            daily: [
+              { date: '2026-01-03', currency: 'EUR', net: '10.10' },
+              { date: '2026-01-30', currency: 'EUR', net: '9.95' },
+              { date: '2026-03-15', currency: 'EUR', net: '10.00' },
+            ],
+            products: [],
+          },
+        },
+      ],
+      '2026-04-20',
+    )
+    expect(unit).toBe('month')
+    expect(dates).toEqual(
+      Array.from({ length: 12 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}-01`),
+    )
+    expect(series[0]!.values).toEqual([
+      20.05,
+      0,
+      10,
+      0,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ])
+  })
+
+  it('offers no month still to come, and reads one asked for in the address as this month', () => {
+    const now = new Date(2026, 3, 20)
+    expect(monthsBegun(2026, now)).toBe(4)
+    expect(monthsBegun(2025, now)).toBe(12)
+    expect(periodOf({ year: 2026, month: 9 }, now)).toEqual({ year: 2026, month: 4 })
+    expect(periodOf({ year: 2025, month: 9 }, now)).toEqual({ year: 2025, month: 9 })
+    expect(periodOf({ year: 2026, month: 'all' }, now)).toEqual({ year: 2026, month: null })
   })
 
   it('ranks countries by amount with bars relative to the top amount of the same currency', () => {

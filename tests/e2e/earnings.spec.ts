@@ -29,9 +29,16 @@ test('the demo member’s dashboard shows the figures with charts, and another m
 
   const month = page.getByLabel('Month')
   const shown = Number(await month.inputValue())
-  // two months back: the month before is already loaded, for the comparison
+  // This year's months up to the current one, and the whole year: none still to come.
+  await expect(month.locator('option')).toHaveCount(new Date().getMonth() + 2)
+  // two months back: the month before is already loaded, for the comparison; in January and
+  // February, two months on in the year before (no month still to come is offered)
   const other = shown > 2 ? shown - 2 : shown + 2
   const before = await clickbank.innerText()
+  if (shown <= 2) {
+    const year = page.getByLabel('Year')
+    await year.selectOption(String(Number(await year.inputValue()) - 1))
+  }
   const answered = page.waitForResponse(
     (r) =>
       new URL(r.url()).pathname === '/api/profitearning' &&

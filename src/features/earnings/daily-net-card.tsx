@@ -5,7 +5,7 @@ import { useQueries } from '@tanstack/react-query'
 import type { Earnings, EarningsQuery, Network } from '../../../api-schemas/earnings'
 import { Card, PanelError, PanelSkeleton } from '../../components/ui'
 import { earningsOptions } from './figures'
-import { formatMoney } from './money'
+import { formatMoney, toCents } from './money'
 import { datesBetween } from './period'
 import { type TrendSeries, TrendChart } from './trend-chart'
 
@@ -18,16 +18,35 @@ const MORE_COLORS = ['orange.solid', 'green.solid', 'purple.solid', 'pink.solid'
 
 const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 })
 
-/** One line per network and currency: net earnings of each day of the period (0 without sales). */
-export function dailyNetSeries(figures: { network: Network; earnings: Earnings }[]): {
-  dates: string[]
-  series: TrendSeries[]
-} {
+/** Today as an ISO date, in the viewer's calendar. */
+const localToday = (now = new Date()) =>
+  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
+
+/** A period longer than this is drawn month by month: a year of days is a jagged blur. */
+const MOST_DAYS_DRAWN = 62
+
+export interface NetSeries extends TrendSeries {
+  currency: string
+}
+
+/**
+ * One line per network and currency: net earnings of each day of the period (0 without sales),
+ * or of each month when the period is a year. Days and months after `today` have no point, so a
+ * line ends today instead of falling to zero.
+ */
+export function dailyNetSeries(
+  figures: { network: Network; earnings: Earnings }[],
+  today = localToday(),
+): { dates: string[]; unit: 'day' | 'month'; series: NetSeries[] } {
   const first = figures[0]
-  if (!first) return { dates: [], series: [] }
-  const dates = datesBetween(first.earnings.period.from, first.earnings.period.to)
+  if (!first) return { dates: [], unit: 'day', series: [] }
+  const days = datesBetween(first.earnings.period.from, first.earnings.period.to)
+  const unit = days.length > MOST_DAYS_DRAWN ? 'month' : 'day'
+  const bucket = (date: string) => (unit === 'month' ? `${date.slice(0, 7)}-01` : date)
+  const dates = [...new Set(days.map(bucket))]
   const index = new Map(dates.map((d, i) => [d, i]))
-  const series: TrendSeries[] = []
+  const future = dates.map((d) => d > bucket(today))
+  const series: NetSeries[] = []
   let extra = 0
   for (const { network, earnings } of figures) {
     const currencies = [
@@ -37,23 +56,27 @@ export function dailyNetSeries(figures: { network: Network; earnings: Earnings }
       ]),
     ]
     currencies.forEach((currency, i) => {
-      const values = dates.map(() => 0)
+      const cents = dates.map(() => 0)
       for (const day of earnings.daily) {
-        const at = index.get(day.date)
-        if (day.currency === currency && at !== undefined) values[at]! += Number(day.net)
+        const at = index.get(bucket(day.date))
+        if (day.currency === currency && at !== undefined) cents[at]! += toCents(day.net)
       }
       series.push({
         label: `${NETWORK_LABELS[network]} ${currency}`,
-        values: values.map((v) => Math.round(v * 100) / 100),
+        currency,
+        values: cents.map((v, at) => (future[at] ? null : v / 100)),
         color: i === 0 ? NETWORK_COLORS[network] : MORE_COLORS[extra++ % MORE_COLORS.length]!,
         format: (value) => formatMoney(value, currency),
       })
     })
   }
-  return { dates, series }
+  return { dates, unit, series }
 }
 
-/** Net earnings per day of every connected network, in one chart. */
+/**
+ * Net earnings per day (per month for a year) of every connected network: one chart per currency,
+ * as amounts in different currencies share no scale.
+ */
 export function DailyNetCard({
   accounts,
   periodLabel,
@@ -70,10 +93,12 @@ export function DailyNetCard({
   })
   const failed = results.filter((r) => r.isError)
   const pending = results.some((r) => r.isPending)
-  const { dates, series } = dailyNetSeries(loaded)
+  const { dates, unit, series } = dailyNetSeries(loaded)
+  const currencies = [...new Set(series.map((s) => s.currency))]
+  const per = unit === 'month' ? 'month' : 'day'
 
   return (
-    <Card title="Net earnings per day" data-testid="daily-net">
+    <Card title={`Net earnings per ${per}`} data-testid="daily-net">
       {pending ? (
         <PanelSkeleton label="Loading daily earnings" rows={4} />
       ) : (
@@ -89,12 +114,25 @@ export function DailyNetCard({
           {loaded.length === 0 ? null : series.length === 0 ? (
             <Text color="fg.muted">No earnings in {periodLabel}.</Text>
           ) : (
-            <TrendChart
-              label={`Net earnings per day, ${periodLabel}: ${series.map((s) => s.label).join(', ')}`}
-              dates={dates}
-              series={series}
-              axisFormat={(v) => compact.format(v)}
-            />
+            currencies.map((currency) => {
+              const lines = series.filter((s) => s.currency === currency)
+              return (
+                <Stack key={currency} gap="2">
+                  {currencies.length > 1 ? (
+                    <Text fontWeight="medium" fontSize="sm">
+                      {currency}
+                    </Text>
+                  ) : null}
+                  <TrendChart
+                    label={`Net earnings per ${per} in ${currency}, ${periodLabel}: ${lines.map((s) => s.label).join(', ')}`}
+                    dates={dates}
+                    unit={unit}
+                    series={lines}
+                    axisFormat={(v) => compact.format(v)}
+                  />
+                </Stack>
+              )
+            })
           )}
         </Stack>
       )}

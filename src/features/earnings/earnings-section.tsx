@@ -30,6 +30,7 @@ import {
   type Period,
   figuresQuery,
   periodLabel,
+  monthsBegun,
   periodOf,
   previousPeriod,
   yearChoices,
@@ -246,7 +247,12 @@ function Controls({
           <NativeSelect.Root size="sm">
             <NativeSelect.Field
               value={period.year}
-              onChange={(event) => onPeriod({ ...period, year: Number(event.target.value) })}
+              onChange={(event) => {
+                const year = Number(event.target.value)
+                const month =
+                  period.month === null ? null : Math.min(period.month, monthsBegun(year))
+                onPeriod({ year, month })
+              }}
             >
               {years.map((year) => (
                 <option key={year} value={year}>
@@ -268,7 +274,7 @@ function Controls({
               }}
             >
               <option value="all">Whole year</option>
-              {MONTH_NAMES.map((name, i) => (
+              {MONTH_NAMES.slice(0, monthsBegun(period.year)).map((name, i) => (
                 <option key={name} value={i + 1}>
                   {name}
                 </option>

@@ -15,12 +15,21 @@ export function yearChoices(now = new Date()) {
   return Array.from({ length: YEARS_SHOWN }, (_, i) => year - i)
 }
 
-/** The period the address asks for; the current month when it asks for none or for one not offered. */
+/** The months of `year` that have begun: all twelve for a past year. */
+export function monthsBegun(year: number, now = new Date()) {
+  return year < now.getFullYear() ? 12 : now.getMonth() + 1
+}
+
+/**
+ * The period the address asks for; the current month when it asks for none, or for one not
+ * offered (a year out of range, a month still to come).
+ */
 export function periodOf(search: EarningsSearch, now = new Date()): Period {
   const years = yearChoices(now)
   const year = search.year !== undefined && years.includes(search.year) ? search.year : years[0]!
   if (search.month === 'all') return { year, month: null }
-  return { year, month: search.month ?? now.getMonth() + 1 }
+  const month = search.month ?? now.getMonth() + 1
+  return { year, month: month > monthsBegun(year, now) ? now.getMonth() + 1 : month }
 }
 
 /** The period before: the previous month (December of the year before for January), or year. */

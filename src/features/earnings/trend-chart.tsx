@@ -21,7 +21,11 @@ const dayFormat = new Intl.DateTimeFormat('en', {
   year: 'numeric',
   timeZone: 'UTC',
 })
-const formatDay = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`))
+const monthFormat = new Intl.DateTimeFormat('en', {
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
 
 /**
  * A line chart of daily figures with its legend and the same figures as a table on demand.
@@ -30,16 +34,20 @@ const formatDay = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z
 export function TrendChart({
   label,
   dates,
+  unit = 'day',
   series,
   axisFormat,
 }: {
   label: string
-  /** ISO dates of the x axis. */
+  /** ISO dates of the x axis: days, or the first day of each month. */
   dates: string[]
+  unit?: 'day' | 'month'
   series: TrendSeries[]
   axisFormat: (value: number) => string
 }) {
   const [showTable, setShowTable] = useState(false)
+  const format = unit === 'month' ? monthFormat : dayFormat
+  const formatDay = (date: string) => format.format(new Date(`${date}T00:00:00Z`))
   const [hovered, setHovered] = useState<number | null>(null)
   const tableId = useId()
   const xs = dates.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000)
@@ -99,7 +107,7 @@ export function TrendChart({
           <Table.Root size="sm" stickyHeader aria-label={label}>
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>Date</Table.ColumnHeader>
+                <Table.ColumnHeader>{unit === 'month' ? 'Month' : 'Date'}</Table.ColumnHeader>
                 {series.map((s) => (
                   <Table.ColumnHeader key={s.label} textAlign="end">
                     {s.label}
