@@ -350,6 +350,38 @@ describe('dashboard earnings', () => {
     expect(within(tile).getByText(`${eur} · ClickBank and Digistore24`)).toBeTruthy()
   })
 
+  it('lists the countries of each currency in a table of its own, a country paid in both in each', async () => {
+    server.use(
+      ...memberHandlers(makeProfile()),
+      ...connected(),
+      handle(contract.earnings.dgSaleByCountry, ({ url }) => ({
+        data: {
+          data: countries(Number(url.searchParams.get('month')), [
+            { code: 'US', name: 'United States', currency: 'USD', salesCount: 9, amount: '873.00' },
+            { code: 'US', name: 'United States', currency: 'EUR', salesCount: 2, amount: '200.70' },
+            { code: 'DE', name: 'Germany', currency: 'EUR', salesCount: 1, amount: '50.00' },
+          ]),
+        },
+      })),
+      ...figures(),
+    )
+    const { screen } = await renderApp(march)
+    const card = await screen.findByTestId('countries-digistore24')
+    const usd = await within(card).findByRole('table', {
+      name: 'Digistore24 sales by country in USD',
+    })
+    const eur = within(card).getByRole('table', { name: 'Digistore24 sales by country in EUR' })
+    const texts = (table: HTMLElement) =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent)
+    expect(texts(usd)).toEqual(['USUnited States9$873.00'])
+    expect(texts(eur)).toEqual(['USUnited States2€200.70', 'DEGermany1€50.00'])
+    expect(within(card).getByText('Paid in USD')).toBeTruthy()
+    expect(within(card).getByText('Paid in EUR')).toBeTruthy()
+  })
+
   it('leads to the account screen when no account is connected', async () => {
     let figuresAsked = false
     server.use(

@@ -35,13 +35,15 @@ export function rankCountries(countries: CountrySales['countries']): CountryRow[
     })
 }
 
-/** Sales of one network account by buyer country, as a table with proportional bars. */
+/**
+ * Sales of one network account by buyer country, as a table with proportional bars: one table
+ * per currency, so a country paid in two currencies is listed once in each, under its currency.
+ */
 export function CountriesCard({ network, query }: { network: Network; query: EarningsQuery }) {
   const sales = useQuery(countriesOptions(network, query))
-  const [showAll, setShowAll] = useState(false)
   const name = NETWORK_LABELS[network]
   const rows = sales.data ? rankCountries(sales.data.data.countries) : []
-  const shown = showAll ? rows : rows.slice(0, TOP_COUNTRIES)
+  const currencies = [...new Set(rows.map((row) => row.currency))]
 
   return (
     <Card title={`${name} sales by country`} data-testid={`countries-${network}`}>
@@ -56,59 +58,93 @@ export function CountriesCard({ network, query }: { network: Network; query: Ear
       ) : rows.length === 0 ? (
         <Text color="fg.muted">No sales in this period.</Text>
       ) : (
-        <Stack gap="3">
-          <TableScroll label={`${name} sales by country`}>
-            <Table.Root size="sm" aria-label={`${name} sales by country`}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Code</Table.ColumnHeader>
-                  <Table.ColumnHeader>Country</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Sales</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-                  <Table.ColumnHeader minW="24">
-                    <Text srOnly>Share</Text>
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {shown.map((row) => (
-                  <Table.Row key={`${row.code}-${row.currency}`}>
-                    <Table.Cell fontFamily="mono">{row.code}</Table.Cell>
-                    <Table.Cell>{row.name}</Table.Cell>
-                    <Table.Cell textAlign="end">{countFormat.format(row.salesCount)}</Table.Cell>
-                    <Table.Cell textAlign="end" whiteSpace="nowrap">
-                      {formatMoney(row.amount, row.currency)}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Box
-                        h="2"
-                        bg="bg.muted"
-                        rounded="full"
-                        overflow="hidden"
-                        aria-hidden="true"
-                        title={`${Math.round(row.share * 100)}% of the top ${row.currency} amount`}
-                      >
-                        <Box h="full" w={`${row.share * 100}%`} bg="primary.solid" rounded="full" />
-                      </Box>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </TableScroll>
-          {rows.length > TOP_COUNTRIES ? (
-            <Button
-              size="xs"
-              variant="ghost"
-              alignSelf="flex-start"
-              aria-expanded={showAll}
-              onClick={() => setShowAll((v) => !v)}
-            >
-              {showAll ? `Show the top ${TOP_COUNTRIES}` : `Show all ${rows.length} countries`}
-            </Button>
-          ) : null}
+        <Stack gap="5">
+          {currencies.map((currency) => (
+            <CountriesTable
+              key={currency}
+              label={
+                currencies.length > 1
+                  ? `${name} sales by country in ${currency}`
+                  : `${name} sales by country`
+              }
+              heading={currencies.length > 1 ? `Paid in ${currency}` : undefined}
+              rows={rows.filter((row) => row.currency === currency)}
+            />
+          ))}
         </Stack>
       )}
     </Card>
+  )
+}
+
+function CountriesTable({
+  label,
+  heading,
+  rows,
+}: {
+  label: string
+  heading?: string
+  rows: CountryRow[]
+}) {
+  const [showAll, setShowAll] = useState(false)
+  const shown = showAll ? rows : rows.slice(0, TOP_COUNTRIES)
+  return (
+    <Stack gap="3">
+      {heading ? (
+        <Text fontWeight="medium" fontSize="sm">
+          {heading}
+        </Text>
+      ) : null}
+      <TableScroll label={label}>
+        <Table.Root size="sm" aria-label={label}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Code</Table.ColumnHeader>
+              <Table.ColumnHeader>Country</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Sales</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+              <Table.ColumnHeader minW="24">
+                <Text srOnly>Share</Text>
+              </Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {shown.map((row) => (
+              <Table.Row key={`${row.code}-${row.currency}`}>
+                <Table.Cell fontFamily="mono">{row.code}</Table.Cell>
+                <Table.Cell>{row.name}</Table.Cell>
+                <Table.Cell textAlign="end">{countFormat.format(row.salesCount)}</Table.Cell>
+                <Table.Cell textAlign="end" whiteSpace="nowrap">
+                  {formatMoney(row.amount, row.currency)}
+                </Table.Cell>
+                <Table.Cell>
+                  <Box
+                    h="2"
+                    bg="bg.muted"
+                    rounded="full"
+                    overflow="hidden"
+                    aria-hidden="true"
+                    title={`${Math.round(row.share * 100)}% of the top ${row.currency} amount`}
+                  >
+                    <Box h="full" w={`${row.share * 100}%`} bg="primary.solid" rounded="full" />
+                  </Box>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </TableScroll>
+      {rows.length > TOP_COUNTRIES ? (
+        <Button
+          size="xs"
+          variant="ghost"
+          alignSelf="flex-start"
+          aria-expanded={showAll}
+          onClick={() => setShowAll((v) => !v)}
+        >
+          {showAll ? `Show the top ${TOP_COUNTRIES}` : `Show all ${rows.length} countries`}
+        </Button>
+      ) : null}
+    </Stack>
   )
 }
