@@ -1,4 +1,5 @@
-import { Box, Skeleton, Text } from '@chakra-ui/react'
+import { Box, Link, Skeleton, Text } from '@chakra-ui/react'
+import { Link as RouterLink } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 
 import { Card } from './card'
@@ -11,7 +12,7 @@ export function StatTile({
   label,
   value,
   detail,
-  action,
+  link,
   loading = false,
   error,
   testId,
@@ -19,7 +20,8 @@ export function StatTile({
   label: string
   value?: ReactNode
   detail?: ReactNode
-  action?: ReactNode
+  /** Where to go next, under the figure. */
+  link?: { to: string; label: string }
   loading?: boolean
   /** Why the figure could not be loaded. */
   error?: string
@@ -62,10 +64,10 @@ export function StatTile({
                 {detail}
               </Text>
             ) : null}
-            {action ? (
-              <Box fontSize="sm" mt="1">
-                {action}
-              </Box>
+            {link ? (
+              <Link asChild fontSize="sm" mt="1" display="inline-block" color="primary.fg">
+                <RouterLink to={link.to}>{link.label}</RouterLink>
+              </Link>
             ) : null}
           </>
         )}

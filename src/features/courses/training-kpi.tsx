@@ -1,6 +1,4 @@
-import { Link } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { Link as RouterLink } from '@tanstack/react-router'
 
 import { coursesApi } from '../../api/courses'
 import { StatTile } from '../../components/ui'
@@ -20,11 +18,7 @@ export function TrainingKpi() {
         label={label}
         value="Not open yet"
         testId="kpi-training"
-        action={
-          <Link asChild color="primary.fg">
-            <RouterLink to="/admin/upgrade">See the upgrade options</RouterLink>
-          </Link>
-        }
+        link={{ to: '/admin/upgrade', label: 'See the upgrade options' }}
       />
     )
   }

@@ -1,6 +1,4 @@
-import { Link } from '@chakra-ui/react'
 import { useQueries, useQuery } from '@tanstack/react-query'
-import { Link as RouterLink } from '@tanstack/react-router'
 
 import { NETWORK_LABELS } from '../../../api-schemas/earnings'
 import { accountsApi } from '../../api/earnings'
@@ -40,11 +38,7 @@ export function EarningsKpi() {
         label={label}
         value="Not connected"
         testId="kpi-earnings"
-        action={
-          <Link asChild color="primary.fg">
-            <RouterLink to="/admin/accountdetail">Connect an affiliate account</RouterLink>
-          </Link>
-        }
+        link={{ to: '/admin/accountdetail', label: 'Connect an affiliate account' }}
       />
     )
   }
