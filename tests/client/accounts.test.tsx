@@ -229,14 +229,13 @@ describe('affiliate accounts screen', () => {
     const alert = await within(cb).findByText('ClickBank refused the key (401)')
     expect(alert.closest('[role="alert"]')!.textContent).toContain('The connection failed')
 
+    // An account without a key (CSV imports) says so, and offers no button that cannot work.
     const ds = screen.getByTestId('account-digistore24')
-    const test = within(ds).getByRole('button', { name: 'Test connection' }) as HTMLButtonElement
-    expect(test.disabled).toBe(true)
-    expect(
-      within(ds).getByText(
-        'Save an API key first: the test calls Digistore24 with the stored key.',
-      ),
-    ).toBeTruthy()
+    expect(within(ds).getByText('CSV imports only')).toBeTruthy()
+    expect(within(ds).queryByText('Connected')).toBeNull()
+    expect(within(ds).queryByRole('button', { name: 'Test connection' })).toBeNull()
+    expect(within(ds).queryByRole('button', { name: 'Import now' })).toBeNull()
+    expect(within(ds).getByText(/^No API key is stored, so Digistore24 is not called/)).toBeTruthy()
   })
 
   it('imports now, polling the account every second until the import is done', async () => {

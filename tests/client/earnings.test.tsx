@@ -470,6 +470,9 @@ describe('dashboard earnings', () => {
     await user.click(screen.getByRole('button', { name: 'Refresh figures' }))
     await waitFor(() => expect(within(cb).getByTestId('net').textContent).toBe('$1,999.00'))
     expect(calls).toBeGreaterThanOrEqual(before + 2) // this month and the one before
+    // It says so, and when the figures shown were fetched.
+    expect(await screen.findByText(`Figures refreshed for March ${YEAR}`)).toBeTruthy()
+    expect(screen.getByText(/Figures as of/)).toBeTruthy()
     expect(
       queryClient.getQueryData(['earnings', 'profitEarning', { query: { affiliateid: 'old' } }]),
     ).toBeUndefined()

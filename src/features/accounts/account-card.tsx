@@ -50,8 +50,11 @@ export function AccountCard({
     <Card
       title={label}
       action={
-        <Badge colorPalette={account ? 'green' : 'gray'} variant="subtle">
-          {account ? 'Connected' : 'Not connected'}
+        <Badge
+          colorPalette={account?.hasApiKey ? 'green' : account ? 'orange' : 'gray'}
+          variant="subtle"
+        >
+          {account?.hasApiKey ? 'Connected' : account ? 'CSV imports only' : 'Not connected'}
         </Badge>
       }
       data-testid={`account-${network}`}
@@ -68,15 +71,23 @@ export function AccountCard({
           account={account}
           memberId={memberId}
         />
-        {account ? (
+        {account?.hasApiKey ? (
           <>
             <Section title="Connection">
-              <TestConnection network={network} account={account} memberId={memberId} />
+              <TestConnection network={network} memberId={memberId} />
             </Section>
             <Section title={`Import from ${label}`}>
               <SyncPanel network={network} account={account} memberId={memberId} />
             </Section>
           </>
+        ) : account ? (
+          <Section title={`Import from ${label}`}>
+            <Text fontSize="sm" color="fg.muted">
+              No API key is stored, so {label} is not called: the figures come from the CSV exports
+              you import below. Save an API key above to test the connection and import from {label}{' '}
+              directly.
+            </Text>
+          </Section>
         ) : null}
         <Section title="Import a CSV export">
           <CsvImport network={network} memberId={memberId} connected={account !== null} />
@@ -137,15 +148,8 @@ function AccountStatus({ account, loadedAt }: { account: NetworkAccount; loadedA
   )
 }
 
-function TestConnection({
-  network,
-  account,
-  memberId,
-}: {
-  network: Network
-  account: NetworkAccount
-  memberId: string | undefined
-}) {
+/** Only for an account with a stored key: the test calls the network with it. */
+function TestConnection({ network, memberId }: { network: Network; memberId: string | undefined }) {
   const test = useMutation({
     mutationKey: ['accounts', 'testConnection'],
     meta: { errorToast: false },
@@ -157,18 +161,11 @@ function TestConnection({
   return (
     <Stack gap="3">
       <HStack gap="3" flexWrap="wrap">
-        <Button
-          variant="outline"
-          onClick={() => test.mutate()}
-          loading={test.isPending}
-          disabled={!account.hasApiKey}
-        >
+        <Button variant="outline" onClick={() => test.mutate()} loading={test.isPending}>
           Test connection
         </Button>
         <Text fontSize="sm" color="fg.muted">
-          {account.hasApiKey
-            ? `Calls ${label} once with the stored key.`
-            : `Save an API key first: the test calls ${label} with the stored key.`}
+          Calls {label} once with the stored key.
         </Text>
       </HStack>
       {test.isError ? (

@@ -70,14 +70,12 @@ export function SyncPanel({
           variant="outline"
           onClick={() => start.mutate()}
           loading={start.isPending}
-          disabled={running || !account.hasApiKey}
+          disabled={running}
         >
           Import now
         </Button>
         <Text fontSize="sm" color="fg.muted">
-          {account.hasApiKey
-            ? `Fetches new transactions${network === 'clickbank' ? ' and hops' : ''} from ${label}.`
-            : `Save an API key to import from ${label}.`}
+          Fetches new transactions{network === 'clickbank' ? ' and hops' : ''} from {label}.
         </Text>
       </HStack>
       {running ? (

@@ -22,6 +22,7 @@ import { Card, EmptyState, ErrorState, PanelSkeleton } from '../../components/ui
 import { CountriesCard } from './countries-card'
 import { DailyNetCard } from './daily-net-card'
 import { downloadText } from '../../lib/csv'
+import { toast } from '../../lib/toast'
 import { earningsToCsv } from './earnings-csv'
 import { countriesOptions, earningsOptions, hopsOptions } from './figures'
 import { HopsCard } from './hops-card'
@@ -38,6 +39,7 @@ import {
 import { type EarningsSearch, earningsSearchSchema } from './search'
 
 export const SEARCH_DEBOUNCE_MS = 300
+const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' })
 const SEARCH_MAX = 100
 
 interface Account {
@@ -233,10 +235,13 @@ function Controls({
     setRefreshing(true)
     try {
       await resetEarningsCache(client)
+      toast.success(`Figures refreshed for ${periodLabel(period)}`)
     } finally {
       setRefreshing(false)
     }
   }
+  // When the figures shown were fetched: a refresh moves it.
+  const fetchedAt = Math.max(0, ...figures.map((f) => f.dataUpdatedAt))
 
   const years = yearChoices()
   return (
@@ -308,6 +313,14 @@ function Controls({
         {periodLabel(period)} compared with {periodLabel(previousPeriod(period))}
         {product.trim() ? `, products matching “${product.trim()}”` : ''}. Amounts stay in the
         currency they were paid in.
+        {fetchedAt > 0 ? (
+          <>
+            {' '}
+            Figures as of{' '}
+            <time dateTime={new Date(fetchedAt).toISOString()}>{timeFormat.format(fetchedAt)}</time>
+            .
+          </>
+        ) : null}
       </Text>
     </Card>
   )
