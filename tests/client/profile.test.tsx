@@ -82,7 +82,7 @@ describe('/admin/updateprofile', () => {
     expect(await screen.findByRole('form', { name: 'Profile' }, { timeout: 5000 })).toBeTruthy()
   })
 
-  it('saves the fields and a photo as multipart and updates the top bar at once', async () => {
+  it('saves a photo as soon as it is chosen, and the fields with the form, each updating the top bar', async () => {
     storeSession()
     const profile = makeProfile()
     const seen: { fields?: Record<string, string>; photo?: boolean } = {}
@@ -99,15 +99,29 @@ describe('/admin/updateprofile', () => {
     onTestFinished(() => {
       Object.assign(URL, { createObjectURL: original.create, revokeObjectURL: original.revoke })
     })
+    // The photo goes at once, alone: the name typed but not saved stays in the form, unsent.
     await user.upload(within(form).getByLabelText('Profile photo file'), png)
-    expect(
-      await within(form).findByText('me.png is shown as a preview until you save.'),
-    ).toBeTruthy()
+    expect(await screen.findByText('Photo saved')).toBeTruthy()
+    expect(seen.photo).toBe(true)
+    expect(seen.fields).toEqual({ email: 'member@example.com' })
+    expect(profile.photoUrl).not.toBeNull()
+    expect((first as HTMLInputElement).value).toBe('Maya')
+    expect(await within(form).findByRole('button', { name: 'Remove photo' })).toBeTruthy()
+
     await user.click(within(form).getByRole('button', { name: 'Save profile' }))
     expect(await screen.findByText('Profile saved')).toBeTruthy()
     expect(seen.fields).toMatchObject({ firstName: 'Maya', email: 'member@example.com' })
-    expect(seen.photo).toBe(true)
+    expect(seen.photo).toBe(false)
     expect(await screen.findByRole('button', { name: 'Maya Member, account menu' })).toBeTruthy()
+
+    // Removing it is saved at once too.
+    await user.click(within(form).getByRole('button', { name: 'Remove photo' }))
+    expect(await screen.findByText('Photo removed')).toBeTruthy()
+    expect(seen.fields).toEqual({ email: 'member@example.com', removePhoto: 'true' })
+    expect(profile.photoUrl).toBeNull()
+    await waitFor(() =>
+      expect(within(form).queryByRole('button', { name: 'Remove photo' })).toBeNull(),
+    )
   })
 
   it('refuses a photo of the wrong type before sending', async () => {

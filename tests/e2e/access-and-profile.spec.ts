@@ -85,7 +85,9 @@ test('without the viralLeads area the member sees the upgrade panel and the API 
   await expect(page.getByText('Access changed').first()).toBeVisible()
 })
 
-test('a photo uploaded on the profile shows in the top bar', async ({ page }) => {
+test('a photo chosen on the profile is saved at once, shows in the top bar and survives a reload', async ({
+  page,
+}) => {
   const photo = await sharp({
     create: { width: 96, height: 96, channels: 3, background: { r: 40, g: 110, b: 220 } },
   })
@@ -99,18 +101,18 @@ test('a photo uploaded on the profile shows in the top bar', async ({ page }) =>
     mimeType: 'image/png',
     buffer: photo,
   })
-  await expect(form.getByText('me.png is shown as a preview until you save.')).toBeVisible()
-  await form.getByRole('button', { name: 'Save profile' }).click()
-  await expect(page.getByText('Profile saved')).toBeVisible()
+  await expect(page.getByText('Photo saved')).toBeVisible()
   const avatar = page.getByRole('button', { name: /, account menu$/ }).locator('img')
   await expect(avatar).toHaveAttribute('src', /^\/api\/photos\/[0-9a-f-]{36}$/)
   await expect
     .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBeGreaterThan(0)
+  await page.reload()
+  await expect(avatar).toHaveAttribute('src', /^\/api\/photos\/[0-9a-f-]{36}$/)
 
-  // Put the demo account back as it was.
+  // Put the demo account back as it was: removing is saved at once too.
   await form.getByRole('button', { name: 'Remove photo' }).click()
-  await form.getByRole('button', { name: 'Save profile' }).click()
+  await expect(page.getByText('Photo removed')).toBeVisible()
   await expect(avatar).toHaveCount(0)
 })
 

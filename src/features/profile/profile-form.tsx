@@ -11,32 +11,48 @@ import { photoProblem } from './photo-check'
 const FIELDS = ['firstName', 'lastName', 'phone', 'address', 'username', 'note'] as const
 type TextKey = (typeof FIELDS)[number]
 
-/** The spec's profile form; the photo travels with the text fields as one multipart request. */
+/**
+ * The spec's profile form. A photo is saved as soon as it is chosen (or removed), on its own; the
+ * text fields are saved with the form's button.
+ */
 export function ProfileForm({ profile }: { profile: Profile }) {
   const [form, setForm] = useState(() => pick(profile))
-  const [photo, setPhoto] = useState<File | null>(null)
   const [preview, setPreview] = useState<string | null>(null)
-  const [removePhoto, setRemovePhoto] = useState(false)
   const [errors, setErrors] = useState<FieldErrors>({})
   const fileInput = useRef<HTMLInputElement>(null)
+  const profileKey = membersApi.profile.key({ params: { email: profile.email } })
   const save = membersApi.updateProfile.useMutation({
     meta: { errorToast: false },
     onSuccess: ({ data }, _variables, _result, { client }) => {
       // The top bar reads this query: its name and photo change at once.
-      client.setQueryData(membersApi.profile.key({ params: { email: profile.email } }), { data })
-      choosePhoto(null)
-      setRemovePhoto(false)
+      client.setQueryData(profileKey, { data })
       setForm(pick(data))
       toast.success('Profile saved')
     },
   })
-  const server = serverErrorOf(save.error, [...FIELDS, 'profilePhoto'])
+  const photoSave = membersApi.updateProfile.useMutation({
+    meta: { errorToast: false },
+    onSuccess: ({ data }, { file }, _result, { client }) => {
+      client.setQueryData(profileKey, { data })
+      toast.success(file ? 'Photo saved' : 'Photo removed')
+    },
+    // The saved photo replaces the preview; a refused one leaves the photo as it was.
+    onSettled: () => setPreview(null),
+  })
+  const server = serverErrorOf(save.error, [...FIELDS])
+  const photoServer = serverErrorOf(photoSave.error, ['profilePhoto'])
+  const photoError =
+    errors.profilePhoto ?? photoServer.fields.profilePhoto ?? photoServer.form ?? undefined
 
   // Each preview URL is released when the next photo replaces it or the form goes away.
   useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview])
-  const choosePhoto = (file: File | null) => {
-    setPhoto(file)
+  const savePhoto = (file: File | null) => {
     setPreview(file ? URL.createObjectURL(file) : null)
+    photoSave.mutate({
+      params: { email: profile.email },
+      body: file ? { email: profile.email } : { email: profile.email, removePhoto: 'true' },
+      file,
+    })
   }
 
   const pickPhoto = (event: ChangeEvent<HTMLInputElement>) => {
@@ -49,26 +65,21 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       return
     }
     setErrors((e) => ({ ...e, profilePhoto: undefined }))
-    choosePhoto(file)
-    setRemovePhoto(false)
+    savePhoto(file)
   }
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const parsed = updateProfileBodySchema.safeParse({
-      ...form,
-      email: profile.email,
-      removePhoto: removePhoto ? 'true' : undefined,
-    })
+    const parsed = updateProfileBodySchema.safeParse({ ...form, email: profile.email })
     if (!parsed.success) {
       setErrors(fieldErrorsOf(parsed.error))
       return
     }
-    setErrors({})
-    save.mutate({ params: { email: profile.email }, body: parsed.data, file: photo })
+    setErrors((e) => ({ profilePhoto: e.profilePhoto }))
+    save.mutate({ params: { email: profile.email }, body: parsed.data, file: null })
   }
 
-  const shownPhoto = preview ?? (removePhoto ? null : profile.photoUrl)
+  const shownPhoto = preview ?? (photoSave.isPending ? null : profile.photoUrl)
   const name = [form.firstName, form.lastName].filter(Boolean).join(' ') || profile.email
   const text = (key: TextKey, label: string, autoComplete: string, type = 'text') => (
     <TextField
@@ -86,7 +97,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     <form onSubmit={submit} noValidate aria-label="Profile">
       <Stack gap="5">
         {server.form ? <FormAlert status="error">{server.form}</FormAlert> : null}
-        <Field.Root invalid={Boolean(errors.profilePhoto ?? server.fields.profilePhoto)}>
+        <Field.Root invalid={Boolean(photoError)}>
           <Field.Label>Profile photo</Field.Label>
           <Flex gap="4" align="center" wrap="wrap">
             <Avatar.Root boxSize="20">
@@ -95,28 +106,31 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             </Avatar.Root>
             <Stack gap="2">
               <Flex gap="2" wrap="wrap">
-                <Button size="sm" variant="outline" onClick={() => fileInput.current?.click()}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => fileInput.current?.click()}
+                  loading={photoSave.isPending && photoSave.variables?.file != null}
+                  loadingText="Saving photo"
+                  disabled={photoSave.isPending}
+                >
                   {shownPhoto ? 'Change photo' : 'Upload photo'}
                 </Button>
-                {shownPhoto ? (
+                {profile.photoUrl ? (
                   <Button
                     size="sm"
                     variant="ghost"
-                    onClick={() => {
-                      choosePhoto(null)
-                      setRemovePhoto(Boolean(profile.photoUrl))
-                    }}
+                    onClick={() => savePhoto(null)}
+                    loading={photoSave.isPending && photoSave.variables?.file == null}
+                    loadingText="Removing photo"
+                    disabled={photoSave.isPending}
                   >
                     Remove photo
                   </Button>
                 ) : null}
               </Flex>
               <Text fontSize="xs" color="fg.muted">
-                {photo
-                  ? `${photo.name} is shown as a preview until you save.`
-                  : removePhoto
-                    ? 'The photo is removed when you save.'
-                    : 'JPEG, PNG or WebP, at most 5 MB.'}
+                JPEG, PNG or WebP, at most 5 MB: saved as soon as you choose it.
               </Text>
             </Stack>
             <input
@@ -129,9 +143,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
               onChange={pickPhoto}
             />
           </Flex>
-          {(errors.profilePhoto ?? server.fields.profilePhoto) ? (
-            <Field.ErrorText>{errors.profilePhoto ?? server.fields.profilePhoto}</Field.ErrorText>
-          ) : null}
+          {photoError ? <Field.ErrorText>{photoError}</Field.ErrorText> : null}
         </Field.Root>
         <TextField
           label="E-mail"
