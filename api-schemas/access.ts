@@ -3,22 +3,24 @@ import { z } from 'zod/mini'
 /**
  * The page areas an administrator grants. Notes, events, the calendar, contacts, earnings, the
  * profile and support are every member's and are not listed. New members get the free areas.
+ * `opens` says what an area gives today: screens of the product, an offer marked as included,
+ * or nothing yet (its screens are still to be built).
  */
 export const AREAS = [
-  { key: 'training', label: 'Digital-marketing training', free: true },
-  { key: 'bonus', label: 'Bonus courses', free: true },
-  { key: 'content', label: 'Content planner', free: true },
-  { key: 'viralLeads', label: 'Viral leads', free: true },
-  { key: 'niches', label: 'Niche sheets', free: false },
-  { key: 'quickCash', label: 'Quick cash', free: false },
-  { key: 'instagram', label: 'Instagram tools', free: false },
-  { key: 'aiTools', label: 'AI tools', free: false },
-  { key: 'chatbot', label: 'Chatbot', free: false },
-  { key: 'digistoreTraining', label: 'Digistore24 training', free: false },
-  { key: 'upsell1', label: 'Upgrade 1: traffic accelerator', free: false },
-  { key: 'upsell2', label: 'Upgrade 2: done-for-you campaigns', free: false },
-  { key: 'upsell3', label: 'Upgrade 3: coaching', free: false },
-  { key: 'dfyVideo', label: 'Done-for-you videos', free: false },
+  { key: 'training', label: 'Digital-marketing training', free: true, opens: 'screens' },
+  { key: 'bonus', label: 'Bonus courses', free: true, opens: 'screens' },
+  { key: 'content', label: 'Content planner', free: true, opens: 'screens' },
+  { key: 'viralLeads', label: 'Viral leads', free: true, opens: 'screens' },
+  { key: 'niches', label: 'Niche sheets', free: false, opens: 'nothing' },
+  { key: 'quickCash', label: 'Quick cash', free: false, opens: 'nothing' },
+  { key: 'instagram', label: 'Instagram tools', free: false, opens: 'nothing' },
+  { key: 'aiTools', label: 'AI tools', free: false, opens: 'nothing' },
+  { key: 'chatbot', label: 'Chatbot', free: false, opens: 'nothing' },
+  { key: 'digistoreTraining', label: 'Digistore24 training', free: false, opens: 'screens' },
+  { key: 'upsell1', label: 'Upgrade 1: traffic accelerator', free: false, opens: 'offer' },
+  { key: 'upsell2', label: 'Upgrade 2: done-for-you campaigns', free: false, opens: 'offer' },
+  { key: 'upsell3', label: 'Upgrade 3: coaching', free: false, opens: 'offer' },
+  { key: 'dfyVideo', label: 'Done-for-you videos', free: false, opens: 'offer' },
 ] as const
 
 export type AreaKey = (typeof AREAS)[number]['key']
@@ -31,6 +33,16 @@ export const FREE_AREAS: AreaKey[] = AREAS.filter((a) => a.free).map((a) => a.ke
 
 export const areaLabel = (key: AreaKey) => AREAS.find((a) => a.key === key)?.label ?? key
 
+const areaOf = (key: AreaKey) => AREAS.find((a) => a.key === key)!
+
+/** What kind of area it is, in the same words wherever the product shows it. */
+export const areaKind = (key: AreaKey) => (areaOf(key).free ? 'Free area' : 'Paid upgrade')
+
 /** The 403 message of a call in an area the member has not been granted. */
 export const lockedMessage = (key: AreaKey) =>
-  `Your membership does not include ${areaLabel(key)}. Upgrade to open it.`
+  areaOf(key).free
+    ? `${areaLabel(key)} is a free area that is not open on your account yet: ask us to open it.`
+    : `${areaLabel(key)} is a paid upgrade that is not part of your membership yet.`
+
+/** The contact-us subject that asks for an area. */
+export const areaRequestSubject = (key: AreaKey) => `Upgrade request: ${areaLabel(key)}`

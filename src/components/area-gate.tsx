@@ -3,7 +3,13 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { type ReactNode } from 'react'
 
-import { AREAS, type AreaKey, areaLabel, lockedMessage } from '../../api-schemas/access'
+import {
+  AREAS,
+  type AreaKey,
+  areaLabel,
+  areaRequestSubject,
+  lockedMessage,
+} from '../../api-schemas/access'
 import { membersApi } from '../api/members'
 import { isApiError } from '../lib/http'
 import { storedEmail } from '../lib/session'
@@ -60,17 +66,29 @@ export function LockPanel({
   )
 }
 
-/** What a member sees in place of an area they have not been granted. */
+/**
+ * What a member sees in place of an area they have not been granted: a free area is asked for,
+ * a paid one leads to the upgrade options, in the words the upgrade page uses.
+ */
 export function UpgradePanel({ area }: { area: AreaKey }) {
+  const free = AREAS.find((a) => a.key === area)?.free
   return (
     <LockPanel
       title={areaLabel(area)}
       message={lockedMessage(area)}
       testId="upgrade-panel"
       action={
-        <Button asChild colorPalette="primary">
-          <Link to="/admin/upgrade">See upgrade options</Link>
-        </Button>
+        free ? (
+          <Button asChild colorPalette="primary">
+            <Link to="/admin/contactus" search={{ subject: areaRequestSubject(area) }}>
+              Ask us to open it
+            </Link>
+          </Button>
+        ) : (
+          <Button asChild colorPalette="primary">
+            <Link to="/admin/upgrade">See upgrade options</Link>
+          </Button>
+        )
       }
     />
   )

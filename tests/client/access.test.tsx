@@ -138,7 +138,13 @@ describe('/admin/updateaccess', () => {
     const { screen, user } = await renderApp('/admin/updateaccess')
     await user.click(await screen.findByRole('button', { name: 'Access of member@example.com' }))
     const dialog = await screen.findByRole('dialog', { name: 'Access of member@example.com' })
-    const viral = within(dialog).getByRole('checkbox', { name: 'Viral leads' }) as HTMLInputElement
+    // Each area says its kind, and one whose screens are still to be built says so.
+    expect(
+      within(dialog).getByRole('checkbox', { name: 'Chatbot (paid, opens no screen yet)' }),
+    ).toBeTruthy()
+    const viral = within(dialog).getByRole('checkbox', {
+      name: 'Viral leads (free)',
+    }) as HTMLInputElement
     expect(viral.checked).toBe(true)
     await user.click(within(dialog).getByText('Viral leads'))
     await user.click(within(dialog).getByText('Chatbot'))

@@ -176,8 +176,9 @@ describe('/admin/sheet/content', () => {
     )
     const { screen } = await renderApp('/admin/sheet/content')
     expect(await screen.findByTestId('upgrade-panel')).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'See upgrade options' }).getAttribute('href')).toBe(
-      '/admin/upgrade',
+    // A free area is asked for, in the upgrade page's words.
+    expect(screen.getByRole('link', { name: 'Ask us to open it' }).getAttribute('href')).toBe(
+      '/admin/contactus?subject=Upgrade+request%3A+Content+planner',
     )
   })
 

@@ -229,10 +229,10 @@ describe('dashboard widgets', () => {
     )
     const { screen } = await renderApp('/admin/dashboard')
     const locked = await screen.findByTestId('leads-locked')
-    expect(locked.textContent).toContain('Viral leads are not part of your membership yet.')
+    expect(locked.textContent).toContain(lockedMessage('viralLeads'))
     expect(
-      within(locked).getByRole('link', { name: 'See upgrade options' }).getAttribute('href'),
-    ).toBe('/admin/upgrade')
+      within(locked).getByRole('link', { name: 'Ask us to open it' }).getAttribute('href'),
+    ).toBe('/admin/contactus?subject=Upgrade+request%3A+Viral+leads')
     expect(leadsCalled).toBe(false)
     expect(screen.queryByRole('alert')).toBeNull()
   })

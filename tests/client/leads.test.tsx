@@ -128,8 +128,8 @@ describe('/admin/sheet/leads', () => {
     const { screen } = await renderApp('/admin/sheet/leads')
     expect(await screen.findByText(lockedMessage('viralLeads'))).toBeTruthy()
     expect(screen.getByRole('heading', { name: 'Viral leads' })).toBeTruthy()
-    const upgrade = screen.getByRole('link', { name: 'See upgrade options' })
-    expect(upgrade.getAttribute('href')).toBe('/admin/upgrade')
+    const ask = screen.getByRole('link', { name: 'Ask us to open it' })
+    expect(ask.getAttribute('href')).toBe('/admin/contactus?subject=Upgrade+request%3A+Viral+leads')
     expect(backend.queries).toHaveLength(0)
   })
 
@@ -140,7 +140,7 @@ describe('/admin/sheet/leads', () => {
       handle(contract.leads.list, () => ({ status: 403, message: lockedMessage('viralLeads') })),
     )
     const { screen } = await renderApp('/admin/sheet/leads')
-    expect(await screen.findByRole('link', { name: 'See upgrade options' })).toBeTruthy()
+    expect(await screen.findByRole('link', { name: 'Ask us to open it' })).toBeTruthy()
   })
 
   it('lets an administrator in whatever the profile lists', async () => {

@@ -1,8 +1,8 @@
-import { waitFor } from '@testing-library/react'
+import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 
 import { contract } from '../../api-schemas/index'
-import { storeSession } from './factories'
+import { makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'
 import { renderApp } from './render-app'
@@ -49,5 +49,28 @@ describe('the shell', () => {
     ).toBeTruthy()
     expect(app.router.state.location.pathname).toBe('/admin/dashboard')
     expect(localStorage.getItem('authToken')).not.toBeNull()
+  })
+
+  it('marks with a lock the sidebar entries of areas the member lacks, and none for an administrator', async () => {
+    storeSession()
+    server.use(...memberHandlers(makeProfile({ areas: ['training', 'content'] })))
+    const { screen } = await renderApp('/admin/dashboard')
+    const nav = await screen.findByRole('navigation', { name: 'Main' })
+    expect(await within(nav).findByRole('link', { name: 'Bonus courses (locked)' })).toBeTruthy()
+    expect(within(nav).getByRole('link', { name: 'Leads (locked)' })).toBeTruthy()
+    expect(within(nav).getByRole('link', { name: 'Digital-marketing training' })).toBeTruthy()
+    expect(within(nav).getByRole('link', { name: 'Content planner' })).toBeTruthy()
+    expect(within(nav).getByRole('link', { name: 'Notes' })).toBeTruthy()
+  })
+
+  it('locks nothing for an administrator', async () => {
+    storeSession({ role: 'admin' })
+    server.use(...memberHandlers(makeProfile({ role: 'admin', areas: [] })))
+    const { screen } = await renderApp('/admin/dashboard')
+    const nav = await screen.findByRole('navigation', { name: 'Main' })
+    expect(await within(nav).findByRole('link', { name: 'Members and access' })).toBeTruthy()
+    // Once the profile has arrived.
+    await screen.findByRole('button', { name: /, account menu$/ })
+    expect(within(nav).queryAllByRole('link', { name: /\(locked\)$/ })).toHaveLength(0)
   })
 })

@@ -12,26 +12,31 @@ import { renderApp } from './render-app'
 configure({ asyncUtilTimeout: 5000 })
 
 describe('/admin/upgrade', () => {
-  it('lists every area, marks the included ones and offers contact for the others', async () => {
+  it('lists every area that gives something today, marks the included ones and offers contact for the others', async () => {
     storeSession()
     server.use(...memberHandlers(makeProfile({ areas: ['training', 'viralLeads'] })))
     const { screen, user, router } = await renderApp('/admin/upgrade')
     const catalogue = await screen.findByRole('list', { name: 'Membership areas' })
     const items = within(catalogue).getAllByRole('listitem')
-    expect(items).toHaveLength(AREAS.length)
+    const offered = AREAS.filter((a) => a.opens !== 'nothing')
+    expect(items).toHaveLength(offered.length)
+    // An area whose screens are still to be built is not offered.
+    expect(within(catalogue).queryByRole('heading', { name: 'Chatbot' })).toBeNull()
     const training = items.find((li) =>
       within(li).queryByRole('heading', { name: 'Digital-marketing training' }),
     )!
     expect(within(training).getByText('Included')).toBeTruthy()
     expect(within(training).queryByRole('link')).toBeNull()
-    const chatbot = items.find((li) => within(li).queryByRole('heading', { name: 'Chatbot' }))!
-    expect(within(chatbot).getByText('Paid upgrade')).toBeTruthy()
-    await user.click(within(chatbot).getByRole('link', { name: 'Contact us to upgrade' }))
+    const coaching = items.find((li) =>
+      within(li).queryByRole('heading', { name: 'Upgrade 3: coaching' }),
+    )!
+    expect(within(coaching).getByText('Paid upgrade')).toBeTruthy()
+    await user.click(within(coaching).getByRole('link', { name: 'Contact us to upgrade' }))
     server.use(handle(contract.support.list, () => ({ data: { data: [] } })))
     expect(await screen.findByRole('heading', { name: 'Contact us', level: 1 })).toBeTruthy()
     expect(router.state.location.pathname).toBe('/admin/contactus')
     expect((screen.getByLabelText(/^Subject/) as HTMLInputElement).value).toBe(
-      'Upgrade request: Chatbot',
+      'Upgrade request: Upgrade 3: coaching',
     )
   })
 
@@ -39,7 +44,9 @@ describe('/admin/upgrade', () => {
     storeSession({ role: 'admin' })
     server.use(...memberHandlers(makeProfile({ role: 'admin', areas: [] })))
     const { screen } = await renderApp('/admin/upgrade')
-    expect(await screen.findAllByText('Included')).toHaveLength(AREAS.length)
+    expect(await screen.findAllByText('Included')).toHaveLength(
+      AREAS.filter((a) => a.opens !== 'nothing').length,
+    )
   })
 
   it('shows a spinner, then an error with retry when the profile fails', async () => {
@@ -59,7 +66,7 @@ describe('/admin/upgrade', () => {
     fail = false
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await screen.findAllByText('Paid upgrade')).toHaveLength(
-      AREAS.filter((a) => !a.free).length,
+      AREAS.filter((a) => !a.free && a.opens !== 'nothing').length,
     )
   })
 })

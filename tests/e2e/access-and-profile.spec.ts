@@ -44,7 +44,7 @@ test('without the viralLeads area the member sees the upgrade panel and the API 
   const setViralLeads = async (on: boolean) => {
     await access.click()
     const dialog = page.getByRole('dialog', { name: `Access of ${DEMO.member.email}` })
-    const box = dialog.getByRole('checkbox', { name: 'Viral leads' })
+    const box = dialog.getByRole('checkbox', { name: 'Viral leads (free)' })
     await expect(box).toBeVisible()
     // A card in the middle of the window, not a full-height column stuck to its top.
     const card = (await dialog.boundingBox())!
@@ -65,9 +65,17 @@ test('without the viralLeads area the member sees the upgrade panel and the API 
     const memberPage = await member.newPage()
     await signIn(memberPage, DEMO.member.email, DEMO.member.password)
     await memberPage.goto('/admin/sheet/leads')
-    await expect(memberPage.getByRole('link', { name: 'See upgrade options' })).toBeVisible()
+    await expect(memberPage.getByRole('link', { name: 'Ask us to open it' })).toBeVisible()
+    // The sidebar marks the entries the member cannot open.
     await expect(
-      memberPage.getByText('Your membership does not include Viral leads. Upgrade to open it.'),
+      memberPage
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Leads (locked)' }),
+    ).toBeVisible()
+    await expect(
+      memberPage.getByText(
+        'Viral leads is a free area that is not open on your account yet: ask us to open it.',
+      ),
     ).toBeVisible()
     await member.close()
 
@@ -77,7 +85,7 @@ test('without the viralLeads area the member sees the upgrade panel and the API 
     })
     expect(res.status()).toBe(403)
     expect(((await res.json()) as { message: string }).message).toBe(
-      'Your membership does not include Viral leads. Upgrade to open it.',
+      'Viral leads is a free area that is not open on your account yet: ask us to open it.',
     )
   } finally {
     await setViralLeads(true)

@@ -64,7 +64,8 @@ describe('page access and member administration', () => {
     const locked = await call('GET', '/api/content', mayaToken)
     expect(locked.statusCode).toBe(403)
     expect(locked.json()).toEqual({
-      message: 'Your membership does not include Content planner. Upgrade to open it.',
+      message:
+        'Content planner is a free area that is not open on your account yet: ask us to open it.',
     })
     expect(
       (await call('POST', '/api/content', mayaToken, { title: 'x', platform: 'blog' })).statusCode,

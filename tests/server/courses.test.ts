@@ -90,7 +90,7 @@ describe('reading and locking', () => {
     const res = await get(lessonUrl(DIGISTORE), member.token)
     expect(res.statusCode).toBe(403)
     expect(json(res)).toEqual({
-      message: 'Your membership does not include Digistore24 training. Upgrade to open it.',
+      message: 'Digistore24 training is a paid upgrade that is not part of your membership yet.',
     })
     expect(res.body).not.toContain('promolink')
     expect((await progress(DIGISTORE, member.token, { completed: true })).statusCode).toBe(403)

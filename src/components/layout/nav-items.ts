@@ -1,5 +1,7 @@
 import { type LinkProps } from '@tanstack/react-router'
 
+import type { AreaKey } from '../../../api-schemas/access'
+
 import { storedRole } from '../../lib/session'
 import { type IconName } from './icons'
 
@@ -12,6 +14,8 @@ export interface NavItem {
   adminOnly?: boolean
   /** Screens under this path prefix belong to this entry too (a course's lessons). */
   section?: string
+  /** The area a member needs to open it; the sidebar shows a lock without it. */
+  area?: AreaKey
 }
 
 export interface NavGroup {
@@ -42,12 +46,14 @@ export const navGroups: NavGroup[] = [
         path: '/admin/dgtraining',
         icon: 'book',
         section: '/admin/training/module',
+        area: 'training',
       },
       {
         label: 'Digistore24 training',
         path: '/admin/digistore/training',
         icon: 'book',
         section: '/admin/digistore/',
+        area: 'digistoreTraining',
       },
       { label: '10K days plan', path: '/admin/10kdays', icon: 'calendar' },
       { label: 'Ways to make money', path: '/admin/moneymaking', icon: 'content' },
@@ -56,8 +62,13 @@ export const navGroups: NavGroup[] = [
   {
     label: 'Bonus',
     items: [
-      { label: 'Bonus courses', path: '/admin/bonus', icon: 'gift' },
-      { label: '20 ways to promote', path: '/admin/bonus/20ways', icon: 'checklist' },
+      { label: 'Bonus courses', path: '/admin/bonus', icon: 'gift', area: 'bonus' },
+      {
+        label: '20 ways to promote',
+        path: '/admin/bonus/20ways',
+        icon: 'checklist',
+        area: 'bonus',
+      },
     ],
   },
   {
@@ -74,11 +85,16 @@ export const navGroups: NavGroup[] = [
   {
     label: 'Content tools',
     items: [
-      { label: 'Content planner', path: '/admin/sheet/content', icon: 'content' },
-      { label: 'Content checklist', path: '/admin/contentchecklist', icon: 'checklist' },
+      { label: 'Content planner', path: '/admin/sheet/content', icon: 'content', area: 'content' },
+      {
+        label: 'Content checklist',
+        path: '/admin/contentchecklist',
+        icon: 'checklist',
+        area: 'content',
+      },
       { label: 'Calendar', path: '/admin/calendar', icon: 'calendar' },
-      { label: 'Leads', path: '/admin/sheet/leads', icon: 'users' },
-      { label: 'Opt-in link', path: '/admin/virallead', icon: 'link' },
+      { label: 'Leads', path: '/admin/sheet/leads', icon: 'users', area: 'viralLeads' },
+      { label: 'Opt-in link', path: '/admin/virallead', icon: 'link', area: 'viralLeads' },
       { label: 'Viral leads guide', path: '/admin/introvirallead', icon: 'users' },
       { label: 'Quick cash guide', path: '/admin/introquickcash', icon: 'star' },
       { label: 'Instagram bio guide', path: '/admin/introinstabio', icon: 'user' },

@@ -1,7 +1,10 @@
 import { Box, Flex, Stack, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { Suspense, lazy } from 'react'
 
+import { membersApi } from '../../api/members'
+import { storedEmail } from '../../lib/session'
 import { AppIcon } from './icons'
 import { type NavItem, findNavItem, navGroups, visibleNavGroups } from './nav-items'
 import { TOPBAR_HEIGHT } from './sizes'
@@ -48,13 +51,17 @@ function NavLink({
   item,
   mini,
   current,
+  locked,
   onNavigate,
 }: {
   item: NavItem
   mini: boolean
   current: boolean
+  /** The member lacks the entry's area: it opens on the lock panel. */
+  locked: boolean
   onNavigate?: () => void
 }) {
+  const name = locked ? `${item.label} (locked)` : item.label
   const link = (
     <Flex
       asChild
@@ -79,18 +86,23 @@ function NavLink({
       <Link
         to={item.path}
         onClick={onNavigate}
-        aria-label={mini ? item.label : undefined}
+        aria-label={mini || locked ? name : undefined}
         aria-current={current ? 'page' : undefined}
       >
         <AppIcon name={item.icon} />
         {!mini && <span>{item.label}</span>}
+        {!mini && locked ? (
+          <Box as="span" ms="auto" display="inline-flex" aria-hidden="true">
+            <AppIcon name="lock" size="14px" />
+          </Box>
+        ) : null}
       </Link>
     </Flex>
   )
   if (!mini) return link
   return (
     <Suspense fallback={link}>
-      <NavTooltip label={item.label}>{link}</NavTooltip>
+      <NavTooltip label={name}>{link}</NavTooltip>
     </Suspense>
   )
 }
@@ -105,6 +117,15 @@ export function SidebarContent({
 }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const current = findNavItem(pathname)?.path
+  // The profile the app reads at sign-in: which areas are open to the member.
+  const email = storedEmail() ?? ''
+  const profile = useQuery({
+    ...membersApi.profile.queryOptions({ params: { email } }),
+    enabled: email !== '',
+  })
+  const member = profile.data?.data
+  const isLocked = (item: NavItem) =>
+    Boolean(item.area && member && member.role !== 'admin' && !member.areas.includes(item.area))
   return (
     <Flex direction="column" h="full" minH="0">
       <Brand mini={mini} />
@@ -133,6 +154,7 @@ export function SidebarContent({
                     item={item}
                     mini={mini}
                     current={item.path === current}
+                    locked={isLocked(item)}
                     onNavigate={onNavigate}
                   />
                 </li>

@@ -81,13 +81,10 @@ function AreaCheckboxes({
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>
-              {area.label}
-              {area.free ? null : (
-                <Text as="span" color="fg.muted" fontSize="xs">
-                  {' '}
-                  (paid)
-                </Text>
-              )}
+              {`${area.label} `}
+              <Text as="span" color="fg.muted" fontSize="xs">
+                {`(${area.free ? 'free' : 'paid'}${area.opens === 'nothing' ? ', opens no screen yet' : ''})`}
+              </Text>
             </Checkbox.Label>
           </Checkbox.Root>
         ))}

@@ -2,6 +2,7 @@ import { Button, HStack, Link, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink } from '@tanstack/react-router'
 
+import { areaRequestSubject, lockedMessage } from '../../../api-schemas/access'
 import { leadsApi } from '../../api/leads'
 import { membersApi } from '../../api/members'
 import { lockedAreaOf } from '../../components/area-gate'
@@ -43,10 +44,15 @@ export function RecentLeads() {
         <Stack gap="3" align="flex-start" data-testid="leads-locked">
           <HStack gap="2" color="fg.muted">
             <AppIcon name="lock" size="18px" />
-            <Text fontSize="sm">Viral leads are not part of your membership yet.</Text>
+            <Text fontSize="sm">{lockedMessage('viralLeads')}</Text>
           </HStack>
           <Button asChild size="xs" variant="outline">
-            <RouterLink to="/admin/upgrade">See upgrade options</RouterLink>
+            <RouterLink
+              to="/admin/contactus"
+              search={{ subject: areaRequestSubject('viralLeads') }}
+            >
+              Ask us to open it
+            </RouterLink>
           </Button>
         </Stack>
       ) : profile.isPending || leads.isPending ? (

@@ -20,9 +20,6 @@ export const AREA_DETAILS: Record<AreaKey, string> = {
   dfyVideo: 'Done-for-you videos to publish on your channels.',
 }
 
-/** The contact-us subject that asks for an area. */
-export const upgradeSubject = (label: string) => `Upgrade request: ${label}`
-
 /** The areas that have an offer page of their own, saying what the upgrade gives. */
 export const OFFER_PAGES = {
   upsell1: '/admin/upgrade/upsell1',

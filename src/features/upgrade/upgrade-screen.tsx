@@ -2,11 +2,14 @@ import { Badge, Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-u
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 
-import { AREAS } from '../../../api-schemas/access'
+import { AREAS, areaKind, areaRequestSubject } from '../../../api-schemas/access'
 import { membersApi } from '../../api/members'
 import { Card, ErrorState, PageHeader, PageSpinner } from '../../components/ui'
 import { storedEmail } from '../../lib/session'
-import { AREA_DETAILS, OFFER_PAGES, upgradeSubject } from './area-details'
+import { AREA_DETAILS, OFFER_PAGES } from './area-details'
+
+/** The areas that give something today: one whose screens are still to come is not offered. */
+const OFFERED = AREAS.filter((area) => area.opens !== 'nothing')
 
 /** The area catalogue: what the member has, what the others give, and how to ask for them. */
 export function UpgradeScreen() {
@@ -56,7 +59,7 @@ function Catalogue({ isAdmin, areas }: { isAdmin: boolean; areas: Set<string> })
         listStyleType="none"
         aria-label="Membership areas"
       >
-        {AREAS.map((area) => {
+        {OFFERED.map((area) => {
           const included = isAdmin || areas.has(area.key)
           return (
             <Card key={area.key} as="li" aria-labelledby={`area-${area.key}`}>
@@ -71,7 +74,7 @@ function Catalogue({ isAdmin, areas }: { isAdmin: boolean; areas: Set<string> })
                     </Badge>
                   ) : (
                     <Badge colorPalette="gray" flexShrink={0}>
-                      {area.free ? 'Free area' : 'Paid upgrade'}
+                      {areaKind(area.key)}
                     </Badge>
                   )}
                 </Flex>
@@ -90,7 +93,7 @@ function Catalogue({ isAdmin, areas }: { isAdmin: boolean; areas: Set<string> })
                     alignSelf="start"
                     variant={area.free ? 'outline' : 'solid'}
                   >
-                    <Link to="/admin/contactus" search={{ subject: upgradeSubject(area.label) }}>
+                    <Link to="/admin/contactus" search={{ subject: areaRequestSubject(area.key) }}>
                       {area.free ? 'Ask us to open it' : 'Contact us to upgrade'}
                     </Link>
                   </Button>
