@@ -90,7 +90,9 @@ function NavLink({
         aria-current={current ? 'page' : undefined}
       >
         <AppIcon name={item.icon} />
-        {!mini && <span>{item.label}</span>}
+        {/* The label takes its direction from its words: "20 ways to promote" keeps its order
+            in a right-to-left page. */}
+        {!mini && <span dir="auto">{item.label}</span>}
         {!mini && locked ? (
           <Box as="span" ms="auto" display="inline-flex" aria-hidden="true">
             <AppIcon name="lock" size="14px" />

@@ -23,9 +23,10 @@ import listPlugin from '@fullcalendar/list'
 import FullCalendar from '@fullcalendar/react'
 import timeGridPlugin from '@fullcalendar/timegrid'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 
 import { eventsApi } from '../../api/events'
+import { hour12 } from '../../lib/time-format'
 import { AppIcon } from '../../components/layout/icons'
 import { Card, ErrorState, PageHeader } from '../../components/ui'
 import { useAppearance } from '../../stores/appearance'
@@ -42,6 +43,7 @@ const VIEWS = [
 type ViewId = (typeof VIEWS)[number]['id']
 
 const plugins = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]
+const WORKDAY_START = '07:00:00'
 
 /**
  * FullCalendar draws with its own CSS variables: they are pointed at the theme's tokens so the
@@ -72,6 +74,14 @@ const calendarTheme = {
     outlineOffset: '2px',
   },
   '& .fc .fc-daygrid-day-frame': { minHeight: { base: '16', md: '24' } },
+  // An event's title takes its direction from its own words, so an English title in a
+  // right-to-left page is cut at its end, not its start; in a day cell it ends in an ellipsis.
+  '& .fc .fc-event-title, & .fc .fc-list-event-title': { unicodeBidi: 'plaintext' },
+  '& .fc .fc-daygrid-event .fc-event-title': {
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
   // Time ranges are written left to right ("17:00 - 18:00") in a right-to-left page as well.
   '& .fc .fc-list-event-time, & .fc .fc-event-time, & .fc .fc-timegrid-slot-label-cushion': {
     direction: 'ltr',
@@ -123,6 +133,11 @@ export function CalendarScreen() {
   )
 
   const api = () => calendar.current?.getApi()
+  // The week opens at the start of a working day, also when it is chosen after the month: the
+  // calendar's own scroll runs before the week's fixed height applies, and lands at midnight.
+  useEffect(() => {
+    if (view === 'timeGridWeek') calendar.current?.getApi().scrollToTime(WORKDAY_START)
+  }, [view])
   const unit = VIEWS.find((v) => v.id === view)?.unit ?? 'month'
 
   const onDatesSet = (arg: DatesSetArg) => {
@@ -272,7 +287,7 @@ export function CalendarScreen() {
               direction={direction}
               // The week's 24 hours scroll inside the card, opening at the start of a working day.
               height={view === 'timeGridWeek' ? 720 : 'auto'}
-              scrollTime="07:00:00"
+              scrollTime={WORKDAY_START}
               events={inputs}
               datesSet={onDatesSet}
               selectable
@@ -285,10 +300,16 @@ export function CalendarScreen() {
               eventDrop={onEventChange}
               eventResize={onEventChange}
               noEventsContent="Nothing planned in this month. Use New event to add one."
-              eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+              // Times as the reader's locale writes them, in every view and on the dashboard.
+              eventTimeFormat={{ hour: 'numeric', minute: '2-digit', hour12 }}
+              slotLabelFormat={{ hour: 'numeric', minute: '2-digit', hour12 }}
               // A day cell is named by its date link alone, while it also holds the day's events:
               // without the reference the cell reads out everything it shows.
               dayCellDidMount={({ el }) => el.removeAttribute('aria-labelledby')}
+              // A title cut short in a day cell shows whole on hover.
+              eventDidMount={({ el, event }) => {
+                el.title = event.title
+              }}
             />
           </Box>
         </Stack>

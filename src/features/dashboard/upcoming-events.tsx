@@ -6,6 +6,7 @@ import { useState } from 'react'
 import type { CalendarEvent } from '../../../api-schemas/events'
 import { eventsApi } from '../../api/events'
 import { Card, PanelError, PanelSkeleton, StatTile } from '../../components/ui'
+import { timeOfDay } from '../../lib/time-format'
 
 export const UPCOMING_DAYS = 14
 const SHOWN = 6
@@ -23,11 +24,6 @@ const dayFormat = new Intl.DateTimeFormat('en', {
   day: 'numeric',
   month: 'short',
 })
-const timeFormat = new Intl.DateTimeFormat('en', {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-})
 
 function when(event: CalendarEvent) {
   const start = new Date(event.start)
@@ -35,8 +31,8 @@ function when(event: CalendarEvent) {
   const end = new Date(event.end)
   const times =
     end.getTime() > start.getTime()
-      ? `${timeFormat.format(start)}–${timeFormat.format(end)}`
-      : timeFormat.format(start)
+      ? `${timeOfDay.format(start)}–${timeOfDay.format(end)}`
+      : timeOfDay.format(start)
   return `${dayFormat.format(start)} · ${times}`
 }
 
