@@ -69,12 +69,15 @@ export const startAppServer = (dir: string) =>
     '/api/health',
   )
 
-/** The four keys the app keeps in local storage, for the demo member signed in through the API. */
-export async function demoMemberStorage(baseURL: string): Promise<Record<string, string>> {
+/** The four keys the app keeps in local storage, for a demo account signed in through the API. */
+export async function demoMemberStorage(
+  baseURL: string,
+  { email: account, password } = { email: 'member@example.com', password: 'Member#2026' },
+): Promise<Record<string, string>> {
   const login = await fetch(`${baseURL}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'member@example.com', password: 'Member#2026' }),
+    body: JSON.stringify({ email: account, password }),
   })
   const { token } = (await login.json()) as { token: string }
   const current = await fetch(`${baseURL}/api/auth/current`, {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 
 import type { Page } from '@playwright/test'
 
+import { ADMIN_SCREENS, LOOKS, MEMBER_SCREENS, PUBLIC_SCREENS } from './screens'
 import { expect, openApp, test, useSession } from './support'
 
 const axeSource = readFileSync(
@@ -12,41 +13,6 @@ const axeSource = readFileSync(
 
 // axe is added to each page as a script, which the app's security policy would refuse.
 test.use({ bypassCSP: true })
-
-/** Every screen, as a member or an administrator sees it, and the public ones. */
-const PUBLIC_SCREENS = ['/auth/login', '/auth/forgot-password', '/auth/maintenance', '/auth/404']
-const MEMBER_SCREENS = [
-  '/admin/dashboard',
-  '/admin/training/welcome',
-  '/admin/dgtraining',
-  '/admin/training/module1/lesson1',
-  '/admin/bonus',
-  '/admin/bonus/20ways',
-  '/admin/digistore/training',
-  '/admin/introai',
-  '/admin/10kdays',
-  '/admin/notes',
-  '/admin/calendar',
-  '/admin/sheet/content',
-  '/admin/contentchecklist',
-  '/admin/sheet/leads',
-  '/admin/virallead',
-  '/admin/contacts',
-  '/admin/accountdetail',
-  '/admin/updateprofile',
-  '/admin/contactus',
-  '/admin/upgrade',
-  '/admin/upgrade/upsell1',
-]
-const ADMIN_SCREENS = ['/admin/dashboard', '/admin/updateaccess']
-
-/** The four looks every screen is checked in. */
-const LOOKS = [
-  { name: 'light', mode: 'light', dir: 'ltr', width: 1440 },
-  { name: 'dark', mode: 'dark', dir: 'ltr', width: 1440 },
-  { name: 'right to left', mode: 'light', dir: 'rtl', width: 1440 },
-  { name: '375 px, dark', mode: 'dark', dir: 'ltr', width: 375 },
-] as const
 
 interface Violation {
   id: string

@@ -1,0 +1,39 @@
+/** Every screen, as a member or an administrator sees it, and the public ones. */
+export const PUBLIC_SCREENS = [
+  '/auth/login',
+  '/auth/forgot-password',
+  '/auth/maintenance',
+  '/auth/404',
+]
+export const MEMBER_SCREENS = [
+  '/admin/dashboard',
+  '/admin/training/welcome',
+  '/admin/dgtraining',
+  '/admin/training/module1/lesson1',
+  '/admin/bonus',
+  '/admin/bonus/20ways',
+  '/admin/digistore/training',
+  '/admin/introai',
+  '/admin/10kdays',
+  '/admin/notes',
+  '/admin/calendar',
+  '/admin/sheet/content',
+  '/admin/contentchecklist',
+  '/admin/sheet/leads',
+  '/admin/virallead',
+  '/admin/contacts',
+  '/admin/accountdetail',
+  '/admin/updateprofile',
+  '/admin/contactus',
+  '/admin/upgrade',
+  '/admin/upgrade/upsell1',
+]
+export const ADMIN_SCREENS = ['/admin/dashboard', '/admin/updateaccess']
+
+/** The four looks every screen is checked in. */
+export const LOOKS = [
+  { name: 'light', mode: 'light', dir: 'ltr', width: 1440 },
+  { name: 'dark', mode: 'dark', dir: 'ltr', width: 1440 },
+  { name: 'right to left', mode: 'light', dir: 'rtl', width: 1440 },
+  { name: '375 px, dark', mode: 'dark', dir: 'ltr', width: 375 },
+] as const
