@@ -14,7 +14,7 @@ import { countriesOptions } from './figures'
 import { countFormat, formatMoney, toCents } from './money'
 
 /** How many countries show before "Show all". */
-export const TOP_COUNTRIES = 10
+export const TOP_COUNTRIES = 5
 
 type CountryRow = CountrySales['countries'][number] & { share: number }
 

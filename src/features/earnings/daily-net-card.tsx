@@ -1,5 +1,5 @@
 import { NETWORK_LABELS } from '../../../api-schemas/earnings'
-import { Stack, Text } from '@chakra-ui/react'
+import { SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQueries } from '@tanstack/react-query'
 
 import type { Earnings, EarningsQuery, Network } from '../../../api-schemas/earnings'
@@ -114,25 +114,27 @@ export function DailyNetCard({
           {loaded.length === 0 ? null : series.length === 0 ? (
             <Text color="fg.muted">No earnings in {periodLabel}.</Text>
           ) : (
-            currencies.map((currency) => {
-              const lines = series.filter((s) => s.currency === currency)
-              return (
-                <Stack key={currency} gap="2">
-                  {currencies.length > 1 ? (
-                    <Text fontWeight="medium" fontSize="sm">
-                      {currency}
-                    </Text>
-                  ) : null}
-                  <TrendChart
-                    label={`Net earnings per ${per} in ${currency}, ${periodLabel}: ${lines.map((s) => s.label).join(', ')}`}
-                    dates={dates}
-                    unit={unit}
-                    series={lines}
-                    axisFormat={(v) => compact.format(v)}
-                  />
-                </Stack>
-              )
-            })
+            <SimpleGrid columns={{ base: 1, lg: currencies.length > 1 ? 2 : 1 }} gap="6">
+              {currencies.map((currency) => {
+                const lines = series.filter((s) => s.currency === currency)
+                return (
+                  <Stack key={currency} gap="2">
+                    {currencies.length > 1 ? (
+                      <Text fontWeight="medium" fontSize="sm">
+                        {currency}
+                      </Text>
+                    ) : null}
+                    <TrendChart
+                      label={`Net earnings per ${per} in ${currency}, ${periodLabel}: ${lines.map((s) => s.label).join(', ')}`}
+                      dates={dates}
+                      unit={unit}
+                      series={lines}
+                      axisFormat={(v) => compact.format(v)}
+                    />
+                  </Stack>
+                )
+              })}
+            </SimpleGrid>
           )}
         </Stack>
       )}

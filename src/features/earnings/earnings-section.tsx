@@ -165,7 +165,7 @@ function EarningsBoard({ accounts }: { accounts: Account[] }) {
       </SimpleGrid>
       <DailyNetCard accounts={queries} periodLabel={label} />
       {clickbank ? <HopsCard query={clickbank.query} periodLabel={label} /> : null}
-      <SimpleGrid columns={{ base: 1, xl: queries.length > 1 ? 2 : 1 }} gap="6">
+      <SimpleGrid columns={{ base: 1, lg: queries.length > 1 ? 2 : 1 }} gap="6" alignItems="start">
         {queries.map((q) => (
           <CountriesCard key={q.network} network={q.network} query={q.query} />
         ))}
