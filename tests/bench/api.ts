@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import pg from 'pg'
 
-import { type Started, startProcess } from './process'
+import { printTable, type Started, startProcess } from './process'
 
 const { values } = parseArgs({
   options: {
@@ -198,15 +198,7 @@ const table = [
     ]
   }),
 ]
-const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)))
-for (const row of table) {
-  console.log(
-    row
-      .map((cell, i) => cell.padEnd(widths[i]!))
-      .join('  ')
-      .trimEnd(),
-  )
-}
+printTable(table)
 console.log(
   '\nThe notes are judged against bare Fastify sending the same list: equal bytes on the wire.',
 )

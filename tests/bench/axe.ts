@@ -15,7 +15,7 @@ import { chromium } from 'playwright-core'
 
 import { ADMIN_SCREENS, LOOKS, MEMBER_SCREENS, PUBLIC_SCREENS } from '../e2e/screens'
 import { chromiumLaunch } from '../chromium'
-import { demoMemberStorage, startAppServer } from './process'
+import { demoMemberStorage, printTable, startAppServer } from './process'
 
 const axeSource = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
@@ -91,14 +91,6 @@ try {
 console.log(`axe-core serious and critical violations (nodes) per screen\n`)
 const header = ['screen', ...LOOKS.map((look) => look.name)]
 const table = [header, ...[...counts].map(([screen, row]) => [screen, ...row])]
-const widths = header.map((_, i) => Math.max(...table.map((r) => (r[i] ?? '').length)))
-for (const row of table) {
-  console.log(
-    row
-      .map((cell, i) => cell.padEnd(widths[i]!))
-      .join('  ')
-      .trimEnd(),
-  )
-}
+printTable(table)
 const total = [...counts.values()].flat().reduce((sum, cell) => sum + parseInt(cell, 10), 0)
 console.log(`\n${total} in all`)

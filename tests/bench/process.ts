@@ -91,3 +91,16 @@ export async function demoMemberStorage(
     email: JSON.stringify({ email }),
   }
 }
+
+/** Prints rows as aligned columns, the first row being the header. */
+export function printTable(rows: string[][]) {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length)))
+  for (const row of rows) {
+    console.log(
+      row
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+  }
+}
