@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 
-import { endpoint, envelope } from './contract'
+import { endpoint, envelope, requiredText } from './contract'
 
 export const CONTENT_PLATFORMS = [
   'instagram',
@@ -47,13 +47,7 @@ export const contentItemSchema = z.object({
 export type ContentItem = z.infer<typeof contentItemSchema>
 
 export const contentBodySchema = z.strictObject({
-  title: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Title is required'),
-      z.maxLength(200, 'Title is at most 200 characters'),
-    ),
+  title: requiredText('Title', 200),
   platform: z.enum(CONTENT_PLATFORMS, 'Choose a platform'),
   niche: z._default(
     z.string().check(z.trim(), z.maxLength(80, 'Niche is at most 80 characters')),

@@ -105,6 +105,25 @@ export const pageOf = <T extends z.ZodMiniType>(item: T) =>
     pageSize: z.int(),
   })
 
+/** Trimmed text that may not be empty: "Title is required", "Title is at most 200 characters". */
+export const requiredText = (label: string, max: number) =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required`),
+      z.maxLength(max, `${label} is at most ${max} characters`),
+    )
+
+/** A phone number as members and leads give it: digits and the usual punctuation. */
+export const phoneSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.maxLength(40, 'Phone is at most 40 characters'),
+    z.regex(/^[0-9+()\-.\s]*$/, 'Phone may hold digits, spaces and + ( ) - . only'),
+  )
+
 export const emailSchema = z.pipe(
   z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254, 'E-mail address is too long')),
   z.email('Enter a valid e-mail address'),

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini'
 
 import { areaKeySchema } from './access'
-import { endpoint, envelope } from './contract'
+import { endpoint, envelope, requiredText } from './contract'
 
 export const LESSON_KINDS = ['lesson', 'page', 'offer'] as const
 export type LessonKind = (typeof LESSON_KINDS)[number]
@@ -155,13 +155,7 @@ export const videoUrlSchema = z.string().check(
 )
 
 export const lessonEditBodySchema = z.strictObject({
-  title: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Title is required'),
-      z.maxLength(200, 'Title is at most 200 characters'),
-    ),
+  title: requiredText('Title', 200),
   markdown: z
     .string()
     .check(

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 
-import { endpoint, envelope } from './contract'
+import { endpoint, envelope, requiredText } from './contract'
 
 export const EVENT_COLORS = ['blue', 'green', 'orange', 'red', 'purple', 'teal'] as const
 export const MAX_RANGE_DAYS = 400
@@ -21,13 +21,7 @@ export type CalendarEvent = z.infer<typeof eventSchema>
 
 export const eventBodySchema = z
   .strictObject({
-    title: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, 'Title is required'),
-        z.maxLength(200, 'Title is at most 200 characters'),
-      ),
+    title: requiredText('Title', 200),
     description: z._default(
       z.string().check(z.maxLength(5000, 'Description is at most 5,000 characters')),
       '',

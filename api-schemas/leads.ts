@@ -1,6 +1,15 @@
 import { z } from 'zod/mini'
 
-import { MAX_PAGE_SIZE, emailSchema, endpoint, envelope, messageSchema, pageOf } from './contract'
+import {
+  emailSchema,
+  endpoint,
+  envelope,
+  MAX_PAGE_SIZE,
+  messageSchema,
+  pageOf,
+  phoneSchema,
+  requiredText,
+} from './contract'
 
 export const LEADS_EMAIL_REQUIRED = 'Email parameter is required'
 export const LEAD_SORT_COLUMNS = ['name', 'email', 'source', 'createdAt'] as const
@@ -21,24 +30,9 @@ export const leadSchema = z.object({
 export type Lead = z.infer<typeof leadSchema>
 
 export const leadBodySchema = z.strictObject({
-  name: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Name is required'),
-      z.maxLength(120, 'Name is at most 120 characters'),
-    ),
+  name: requiredText('Name', 120),
   email: emailSchema,
-  phone: z._default(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.maxLength(40, 'Phone is at most 40 characters'),
-        z.regex(/^[0-9+()\-.\s]*$/, 'Phone may hold digits, spaces and + ( ) - . only'),
-      ),
-    '',
-  ),
+  phone: z._default(phoneSchema, ''),
   consent: z._default(z.boolean(), false),
   notes: z._default(z.string().check(z.maxLength(5000, 'Notes are at most 5,000 characters')), ''),
 })
@@ -46,13 +40,7 @@ export type LeadBody = z.input<typeof leadBodySchema>
 
 /** What the public opt-in form posts. `website` is a honeypot: people leave it empty. */
 export const captureBodySchema = z.strictObject({
-  name: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Name is required'),
-      z.maxLength(120, 'Name is at most 120 characters'),
-    ),
+  name: requiredText('Name', 120),
   email: emailSchema,
   consent: z.union([z.literal(true), z.literal('on'), z.literal('true')], {
     error: 'Tick the box to agree to be contacted',

@@ -2,7 +2,16 @@ import { z } from 'zod/mini'
 
 import { areaKeySchema } from './access'
 import { roleSchema } from './auth'
-import { emailSchema, endpoint, envelope, messageSchema, pageOf, pageQuery } from './contract'
+import {
+  emailSchema,
+  endpoint,
+  envelope,
+  messageSchema,
+  pageOf,
+  pageQuery,
+  phoneSchema,
+  requiredText,
+} from './contract'
 import { networkAccountSchema } from './earnings'
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024
@@ -35,15 +44,7 @@ export const updateProfileBodySchema = z.strictObject({
   email: z.optional(z.string()),
   firstName: z.optional(text('First name', 80)),
   lastName: z.optional(text('Last name', 80)),
-  phone: z.optional(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.maxLength(40, 'Phone is at most 40 characters'),
-        z.regex(/^[0-9+()\-.\s]*$/, 'Phone may hold digits, spaces and + ( ) - . only'),
-      ),
-  ),
+  phone: z.optional(phoneSchema),
   address: z.optional(text('Address', 300)),
   username: z.optional(
     z
@@ -88,7 +89,7 @@ export type MemberPage = z.infer<typeof memberPageSchema>
 
 export const createMemberBodySchema = z.strictObject({
   email: emailSchema,
-  firstName: text('First name', 80).check(z.minLength(1, 'First name is required')),
+  firstName: requiredText('First name', 80),
   lastName: z._default(text('Last name', 80), ''),
   role: z._default(roleSchema, 'member'),
   /** The areas to grant; the free ones when left out. */

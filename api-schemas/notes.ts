@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 
-import { endpoint, envelope } from './contract'
+import { endpoint, envelope, requiredText } from './contract'
 
 export const NOTE_COLORS = ['yellow', 'blue', 'green', 'pink', 'purple', 'gray'] as const
 export const MAX_NOTES = 500
@@ -17,13 +17,7 @@ export const noteSchema = z.object({
 export type Note = z.infer<typeof noteSchema>
 
 export const noteBodySchema = z.strictObject({
-  title: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Title is required'),
-      z.maxLength(200, 'Title is at most 200 characters'),
-    ),
+  title: requiredText('Title', 200),
   body: z._default(
     z.string().check(z.maxLength(20_000, 'The note is at most 20,000 characters')),
     '',

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 
-import { endpoint, envelope } from './contract'
+import { endpoint, envelope, requiredText } from './contract'
 
 export const supportMessageSchema = z.object({
   id: z.string(),
@@ -11,13 +11,7 @@ export const supportMessageSchema = z.object({
 export type SupportMessage = z.infer<typeof supportMessageSchema>
 
 export const supportBodySchema = z.strictObject({
-  subject: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'Subject is required'),
-      z.maxLength(150, 'Subject is at most 150 characters'),
-    ),
+  subject: requiredText('Subject', 150),
   message: z
     .string()
     .check(
