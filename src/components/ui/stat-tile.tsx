@@ -6,7 +6,9 @@ import { Card } from './card'
 
 /**
  * One headline figure: a label, the figure and a line about it, in a card of a fixed height
- * whether it is loading, failed or shown, so nothing around it moves when it arrives.
+ * whether it is loading, failed or shown, so nothing around it moves when it arrives. The tile
+ * takes its direction from its words: in a right-to-left page "3 pinned" keeps its order and a
+ * long figure is cut at its end.
  */
 export function StatTile({
   label,
@@ -32,6 +34,7 @@ export function StatTile({
       h={{ base: '156px', md: '132px' }}
       role="group"
       aria-label={label}
+      dir="auto"
       data-testid={testId}
       aria-busy={loading || undefined}
     >
