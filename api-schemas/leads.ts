@@ -10,9 +10,11 @@ import {
   phoneSchema,
   requiredText,
 } from './contract'
+import { LEAD_SORT_COLUMNS } from './lead-sort'
+
+export { LEAD_SORT_COLUMNS }
 
 export const LEADS_EMAIL_REQUIRED = 'Email parameter is required'
-export const LEAD_SORT_COLUMNS = ['name', 'email', 'source', 'createdAt'] as const
 export const LEAD_SOURCES = ['manual', 'optin'] as const
 export const MAX_LEADS = 50_000
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 import { contract } from '../../api-schemas/index'
 import { server } from '../../tests/client/msw'
-import { ApiError } from '../lib/http'
+import { ApiError } from '../lib/api-error'
 import { authApi } from './auth'
 import { membersApi } from './members'
 import { systemApi } from './system'

@@ -13,7 +13,8 @@ import type {
   QueryIn,
   ResponseOf,
 } from '../../api-schemas/contract'
-import { ApiError, type QueryValue, request } from '../lib/http'
+import { ApiError } from '../lib/api-error'
+import { type QueryValue, request } from '../lib/http'
 
 type NoInput = Record<never, never>
 

@@ -11,7 +11,7 @@ import {
   lockedMessage,
 } from '../../api-schemas/access'
 import { membersApi } from '../api/members'
-import { isApiError } from '../lib/http'
+import { isApiError } from '../lib/api-error'
 import { storedEmail } from '../lib/session'
 import { AppIcon, type IconName } from './layout/icons'
 import { Card, PageSpinner } from './ui'

@@ -1,6 +1,6 @@
 import type { z } from 'zod/mini'
 
-import { isApiError } from './http'
+import { isApiError } from './api-error'
 
 export type FieldErrors = Partial<Record<string, string>>
 

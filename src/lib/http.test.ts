@@ -2,7 +2,8 @@ import { HttpResponse, delay, http as mswHttp } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { server } from '../../tests/client/msw'
-import { ApiError, compactQuery, request } from './http'
+import { ApiError } from './api-error'
+import { compactQuery, request } from './http'
 
 afterEach(() => {
   document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'

@@ -1,35 +1,8 @@
 import ky, { HTTPError, TimeoutError } from 'ky'
 
+import { ApiError } from './api-error'
 import { STORAGE_KEYS } from './session'
 
-/**
- * Every failure of an API call, whatever its cause: `status` is the HTTP status (0 when no
- * answer arrived) and `message` the server's `{message}` or the HTTP layer's own wording.
- * `signedIn` says whether the call carried a token, so a 401 can tell an expired session from
- * a wrong password.
- */
-export class ApiError extends Error {
-  override name = 'ApiError'
-  readonly status: number
-  readonly signedIn: boolean
-  /** True when `message` is the server's own `{message}`, not a status text or the client's wording. */
-  readonly serverMessage: boolean
-
-  constructor(message: string, status: number, signedIn = false, serverMessage = false) {
-    super(message)
-    this.status = status
-    this.signedIn = signedIn
-    this.serverMessage = serverMessage
-  }
-
-  /** Server messages of the form "field: text" belong next to that field. */
-  get field(): { name: string; message: string } | null {
-    const match = /^([A-Za-z][\w.]*): (.+)$/s.exec(this.message)
-    return match ? { name: match[1]!, message: match[2]! } : null
-  }
-}
-
-export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError
 
 const API_BASE: string = import.meta.env.VITE_API_BASE || '/api'
 

@@ -1,7 +1,7 @@
 import { MutationObserver, QueryObserver } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { ApiError } from './http'
+import { ApiError } from './api-error'
 import { createQueryClient } from './query-client'
 
 const toastError = vi.hoisted(() => vi.fn())

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
-import { isApiError } from './http'
+import { isApiError } from './api-error'
 import { toast } from './toast'
 
 export interface QueryErrorHandlers {

@@ -1,6 +1,7 @@
 import type { Endpoint, ResponseOf } from '../../api-schemas/contract'
 import { type InputOf, fillPath, toFormData } from '../api/create-api'
-import { ApiError, type QueryValue, compactQuery } from './http'
+import { ApiError } from './api-error'
+import { type QueryValue, compactQuery } from './http'
 import { STORAGE_KEYS } from './session'
 
 export interface UploadOptions {

@@ -1,36 +1,45 @@
 import { Button, Stack } from '@chakra-ui/react'
+import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 
-import { auth } from '../../../api-schemas/auth'
-import type { authApi } from '../../api/auth'
-import { bodySchemaOf } from '../../api/create-api'
 import { FormAlert, TextField } from '../../components/form-fields'
 import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
+import { loadAuthCalls } from './load-auth-calls'
 
-/** Both "e-mail me a link" calls take an e-mail and answer a message. */
-type LinkRequest = typeof authApi.forgotPassword | typeof authApi.loginLink
-
-/** The e-mail form behind "send me a reset link" and "send me a sign-in link". */
-export function EmailLinkForm({ api, submitLabel }: { api: LinkRequest; submitLabel: string }) {
+/**
+ * The e-mail form behind "send me a reset link" and "send me a sign-in link": both calls take
+ * an e-mail and answer a message.
+ */
+export function EmailLinkForm({
+  call,
+  submitLabel,
+}: {
+  call: 'forgotPassword' | 'loginLink'
+  submitLabel: string
+}) {
   const [email, setEmail] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
-  const request = api.useMutation({ meta: { errorToast: false } })
+  const request = useMutation({
+    meta: { errorToast: false },
+    mutationFn: async (body: { email: string }) =>
+      (await loadAuthCalls()).authApi[call].call({ body }),
+  })
   const server = serverErrorOf(request.error, ['email'])
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault()
-    // Both calls share this body schema.
-    const parsed = bodySchemaOf(auth.forgotPassword).safeParse({ email })
+    const { auth, bodySchemaOf } = await loadAuthCalls()
+    const parsed = bodySchemaOf(auth[call]).safeParse({ email })
     if (!parsed.success) {
       setErrors(fieldErrorsOf(parsed.error))
       return
     }
     setErrors({})
-    request.mutate({ body: parsed.data })
+    request.mutate(parsed.data)
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={() => void loadAuthCalls()} noValidate>
       <Stack gap="4">
         {server.form ? <FormAlert status="error">{server.form}</FormAlert> : null}
         {request.isSuccess ? (

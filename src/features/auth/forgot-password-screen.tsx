@@ -24,7 +24,7 @@ function RequestReset() {
       description="Enter the e-mail address of your account and we send you a link to set a new password."
       footer={<TextLink to="/auth/login">Back to sign in</TextLink>}
     >
-      <EmailLinkForm api={authApi.forgotPassword} submitLabel="Send reset link" />
+      <EmailLinkForm call="forgotPassword" submitLabel="Send reset link" />
     </AuthCard>
   )
 }

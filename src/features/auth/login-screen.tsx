@@ -1,13 +1,14 @@
 import { Button, Stack } from '@chakra-ui/react'
+import { useMutation } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 
-import { credentialsSchema } from '../../../api-schemas/auth'
-import { authApi } from '../../api/auth'
+import type { Credentials } from '../../../api-schemas/auth'
 import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
 import { AuthCard } from '../../components/blank-layout'
 import { FormAlert, TextField, TextLink } from '../../components/form-fields'
 import { EmailLinkForm } from './email-link-form'
+import { loadAuthCalls } from './load-auth-calls'
 import { useCompleteSignIn } from './use-complete-sign-in'
 
 const route = getRouteApi('/auth/login/')
@@ -23,21 +24,23 @@ function PasswordSignIn() {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
-  const login = authApi.login.useMutation({
+  const login = useMutation({
     meta: { errorToast: false },
+    mutationFn: async (body: Credentials) => (await loadAuthCalls()).authApi.login.call({ body }),
     onSuccess: (answer) => completeSignIn(answer, redirect),
   })
   const server = serverErrorOf(login.error, ['email', 'password'])
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const parsed = credentialsSchema.safeParse({ email, password })
+    const { auth, bodySchemaOf } = await loadAuthCalls()
+    const parsed = bodySchemaOf(auth.login).safeParse({ email, password })
     if (!parsed.success) {
       setErrors(fieldErrorsOf(parsed.error))
       return
     }
     setErrors({})
-    login.mutate({ body: parsed.data })
+    login.mutate(parsed.data)
   }
 
   return (
@@ -53,7 +56,7 @@ function PasswordSignIn() {
         </>
       }
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={() => void loadAuthCalls()} noValidate>
         <Stack gap="4">
           {server.form ? <FormAlert status="error">{server.form}</FormAlert> : null}
           <TextField
@@ -97,7 +100,7 @@ function LinkRequest() {
         </TextLink>
       }
     >
-      <EmailLinkForm api={authApi.loginLink} submitLabel="E-mail me a sign-in link" />
+      <EmailLinkForm call="loginLink" submitLabel="E-mail me a sign-in link" />
     </AuthCard>
   )
 }

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react'
 import { toast } from '../../lib/toast'
 import { authApi } from '../../api/auth'
 import { useDocumentTitle } from '../../lib/document-title'
-import { isApiError } from '../../lib/http'
+import { isApiError } from '../../lib/api-error'
 import { dropCachedData, forgetSession } from '../../lib/sign-out'
 
 /**

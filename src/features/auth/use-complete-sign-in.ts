@@ -4,8 +4,8 @@ import { useCallback } from 'react'
 
 import type { SignIn } from '../../../api-schemas/auth'
 import { safeRedirect } from '../../lib/safe-redirect'
-import { startSession } from '../../lib/start-session'
 import { clearChallenge, saveChallenge } from './challenge'
+import { loadAuthCalls } from './load-auth-calls'
 
 /**
  * Finishes any sign-in answer: a token is stored with the role and e-mail from
@@ -24,6 +24,7 @@ export function useCompleteSignIn() {
         await router.navigate({ to: '/auth/two-steps' })
         return
       }
+      const { startSession } = await loadAuthCalls()
       await startSession(queryClient, answer.token)
       clearChallenge()
       if (target) await router.navigate({ href: target, replace: true })

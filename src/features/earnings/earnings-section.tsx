@@ -36,7 +36,7 @@ import {
   previousPeriod,
   yearChoices,
 } from './period'
-import { type EarningsSearch, earningsSearchSchema } from './search'
+import { type EarningsSearch, readEarningsSearch } from './search'
 
 export const SEARCH_DEBOUNCE_MS = 300
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' })
@@ -114,7 +114,7 @@ function NoAccount() {
 /** The period and product search in the address (see search.ts), and a way to change them. */
 function useEarningsSearch() {
   const raw = useSearch({ strict: false })
-  const search = earningsSearchSchema.parse(raw)
+  const search = readEarningsSearch(raw)
   const navigate = useNavigate()
   const update = (patch: Partial<EarningsSearch>) =>
     void navigate({

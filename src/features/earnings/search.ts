@@ -1,13 +1,18 @@
-import { z } from 'zod/mini'
+import { optionalInteger, optionalText } from '../../lib/search-params'
 
 /** The dashboard's chosen period and product search, kept in the address so a view can be shared. */
-export const earningsSearchSchema = z.object({
-  year: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(2000), z.lte(2100))), undefined),
+export interface EarningsSearch {
+  year?: number
   /** A month 1–12, or "all" for the whole year. */
-  month: z.catch(
-    z.optional(z.union([z.literal('all'), z.coerce.number().check(z.int(), z.gte(1), z.lte(12))])),
-    undefined,
-  ),
-  search: z.catch(z.optional(z.coerce.string().check(z.maxLength(100))), undefined),
-})
-export type EarningsSearch = z.infer<typeof earningsSearchSchema>
+  month?: number | 'all'
+  search?: string
+}
+
+/** Reads the period and search from the address; what does not fit reads as not chosen. */
+export function readEarningsSearch(search: Record<string, unknown>): EarningsSearch {
+  return {
+    year: optionalInteger(search.year, 2000, 2100),
+    month: search.month === 'all' ? 'all' : optionalInteger(search.month, 1, 12),
+    search: optionalText(search.search, 100),
+  }
+}

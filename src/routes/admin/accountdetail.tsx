@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod/mini'
-
+import { optionalUuid, searchOf } from '../../lib/search-params'
 import { AccountDetailScreen } from '../../features/accounts/account-detail-screen'
 
 export const Route = createFileRoute('/admin/accountdetail')({
   // An administrator manages another member's accounts with ?member_id=<uuid>.
-  validateSearch: z.object({ member_id: z.catch(z.optional(z.uuid()), undefined) }),
+  validateSearch: searchOf((search) => ({ member_id: optionalUuid(search.member_id) })),
   component: AccountDetailScreen,
 })

@@ -1,13 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod/mini'
-
+import { optionalOneOf, optionalText, searchOf } from '../../lib/search-params'
 import { CONTACT_FILTERS } from '../../features/contacts/contact-filters'
 import { ContactsScreen } from '../../features/contacts/contacts-screen'
 
 export const Route = createFileRoute('/admin/contacts')({
-  validateSearch: z.object({
-    id: z.catch(z.optional(z.string().check(z.maxLength(64))), undefined),
-    filter: z.catch(z.optional(z.enum(CONTACT_FILTERS)), undefined),
-  }),
+  validateSearch: searchOf((search) => ({
+    id: optionalText(search.id, 64),
+    filter: optionalOneOf(search.filter, CONTACT_FILTERS),
+  })),
   component: ContactsScreen,
 })

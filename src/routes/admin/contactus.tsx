@@ -1,11 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod/mini'
-
+import { optionalText, searchOf } from '../../lib/search-params'
 import { ContactUsScreen } from '../../features/support/contact-us-screen'
 
 export const Route = createFileRoute('/admin/contactus')({
-  validateSearch: z.object({
-    subject: z.catch(z.optional(z.string().check(z.maxLength(150))), undefined),
-  }),
+  validateSearch: searchOf((search) => ({ subject: optionalText(search.subject, 150) })),
   component: ContactUsScreen,
 })

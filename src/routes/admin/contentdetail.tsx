@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod/mini'
-
+import { optionalUuid, searchOf } from '../../lib/search-params'
 import { ContentDetailScreen } from '../../features/content/content-detail-screen'
 
 export const Route = createFileRoute('/admin/contentdetail')({
-  validateSearch: z.object({ id: z.catch(z.optional(z.uuid()), undefined) }),
+  validateSearch: searchOf((search) => ({ id: optionalUuid(search.id) })),
   component: ContentDetailScreen,
 })

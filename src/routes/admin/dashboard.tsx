@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-
-import { earningsSearchSchema } from '../../features/earnings/search'
+import { searchOf } from '../../lib/search-params'
+import { readEarningsSearch } from '../../features/earnings/search'
 import { Dashboard } from './-dashboard'
 import { loadDashboard } from './-dashboard-loader'
 
 export const Route = createFileRoute('/admin/dashboard')({
   // The earnings period and product search: ?year=2026&month=3&search=…
-  validateSearch: earningsSearchSchema,
+  validateSearch: searchOf(readEarningsSearch),
   loaderDeps: ({ search }) => search,
   loader: loadDashboard,
   component: Dashboard,

@@ -1,11 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod/mini'
-
+import { optionalText, searchOf } from '../../lib/search-params'
 import { LeadDetailScreen } from '../../features/leads/lead-detail-screen'
 
 export const Route = createFileRoute('/admin/leaddetail')({
-  validateSearch: z.object({
-    id: z.catch(z.optional(z.string().check(z.maxLength(64))), undefined),
-  }),
+  validateSearch: searchOf((search) => ({ id: optionalText(search.id, 64) })),
   component: LeadDetailScreen,
 })

@@ -1,12 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod/mini'
-
+import { optionalText, searchOf } from '../../lib/search-params'
 import { NotesScreen } from '../../features/notes/notes-screen'
 
 export const Route = createFileRoute('/admin/notes')({
   // ?note=<id> opens that note (the search palette links to notes this way).
-  validateSearch: z.object({
-    note: z.catch(z.optional(z.string().check(z.maxLength(64))), undefined),
-  }),
+  validateSearch: searchOf((search) => ({ note: optionalText(search.note, 64) })),
   component: NotesScreen,
 })

@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod/mini'
-
+import { optionalText, searchOf } from '../../lib/search-params'
 import { ForgotPasswordScreen } from '../../features/auth/forgot-password-screen'
 
 export const Route = createFileRoute('/auth/forgot-password')({
-  validateSearch: z.object({ token: z.catch(z.optional(z.string()), undefined) }),
+  validateSearch: searchOf((search) => ({ token: optionalText(search.token) })),
   component: ForgotPasswordScreen,
 })

@@ -1,0 +1,53 @@
+/**
+ * Readers for the values of a route's search parameters (`validateSearch`). The router hands over
+ * what it parsed from the address: a string, or a number or boolean when the text looked like
+ * one. A value a screen cannot use reads as undefined, never as an error, so a hand-edited or
+ * stale address still opens the page. Plain functions, so the router's start needs no schema
+ * library.
+ */
+
+/** Text up to `max` characters; a number or boolean in the address reads as its text. */
+export function optionalText(value: unknown, max = 2048): string | undefined {
+  const text = typeof value === 'number' || typeof value === 'boolean' ? String(value) : value
+  return typeof text === 'string' && text.length <= max ? text : undefined
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** An id in the database's uuid form. */
+export function optionalUuid(value: unknown): string | undefined {
+  return typeof value === 'string' && UUID.test(value) ? value : undefined
+}
+
+/** A whole number from `min` to `max`, written as a number or as its digits. */
+export function optionalInteger(
+  value: unknown,
+  min = Number.MIN_SAFE_INTEGER,
+  max = Number.MAX_SAFE_INTEGER,
+): number | undefined {
+  const number =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && value.trim()
+        ? Number(value)
+        : NaN
+  return Number.isInteger(number) && number >= min && number <= max ? number : undefined
+}
+
+/** One of a fixed list of words. */
+export function optionalOneOf<const T extends string>(
+  value: unknown,
+  choices: readonly T[],
+): T | undefined {
+  return choices.find((choice) => choice === value)
+}
+
+/**
+ * A route's `validateSearch` from readers of its parameters. Every parameter may be left out
+ * of a link, and then reads as undefined.
+ */
+export function searchOf<T extends object>(
+  read: (search: Record<string, unknown>) => T,
+): (search: Record<string, unknown>) => Partial<T> {
+  return read
+}
