@@ -3,7 +3,6 @@ import ky, { HTTPError, TimeoutError } from 'ky'
 import { ApiError } from './api-error'
 import { STORAGE_KEYS } from './session'
 
-
 const API_BASE: string = import.meta.env.VITE_API_BASE || '/api'
 
 /** Absolute, so the client also works where Request cannot resolve relative URLs (tests). */
