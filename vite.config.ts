@@ -180,6 +180,33 @@ function chakraStaticGlobalCss(): Plugin {
 }
 
 /**
+ * Chakra's preset module builds a whole system of its own, `defaultSystem`, as soon as it is
+ * imported — the app never uses it, as it builds its own (src/theme/system.ts), but a phone
+ * spent some 100 ms of start-up on it. Marked pure, the unused call is left out of the build.
+ */
+function chakraNoDefaultSystem(): Plugin {
+  const presetFile = join(chakraEsm, 'preset.js')
+  const call = 'const defaultSystem = createSystem(defaultConfig);'
+  return {
+    name: 'chakra-no-default-system',
+    apply: 'build',
+    transform(code, id) {
+      if (id !== presetFile) return null
+      if (!code.includes(call)) {
+        this.error('Chakra no longer builds its default system as expected: update this plugin')
+      }
+      return {
+        code: code.replace(
+          call,
+          'const defaultSystem = /* @__PURE__ */ createSystem(defaultConfig);',
+        ),
+        map: null,
+      }
+    },
+  }
+}
+
+/**
  * The entry starts the app in steps, each a dynamic import evaluated in a task of its own
  * (src/main.tsx). Without a hint the browser would fetch each step's chunks only when the step
  * before it has run: a waterfall on a slow network. Preloading them from index.html fetches
@@ -219,28 +246,41 @@ function preloadStartSteps(): Plugin {
  * the server answers their exact address with (`pages/auth/login.html` for /auth/login):
  * - it preloads the code of the page's routes with the app's, instead of the app asking for it
  *   only once it runs and has matched the address;
- * - for public pages, whose first screen needs no data, it holds that screen, rendered at build
- *   time: the form paints with the HTML and CSS, before any script has loaded, and the app's
- *   first render replaces it.
+ * - it holds the page's first screen, rendered at build time: a public page's form, or the
+ *   dashboard's layout, headings and placeholders as any member sees them before their data
+ *   arrives. It paints with the HTML and CSS, before any script has loaded, and the app's first
+ *   render replaces it. index.html's styles show it only to the visitors it was drawn for.
  * `routes` are the files under src/routes whose components the page shows.
  */
-const PAGES = [
-  { path: '/auth/login', routes: ['auth/route.tsx', 'auth/login/index.tsx'], prerender: true },
+const PAGES: {
+  path: string
+  routes: string[]
+  /** Whom the page's first screen is rendered for, if it is rendered (see src/prerender.tsx). */
+  prerender: 'signed-out' | 'signed-in' | false
+  /** The document title, when it is not the page's heading. */
+  title?: string
+}[] = [
+  {
+    path: '/auth/login',
+    routes: ['auth/route.tsx', 'auth/login/index.tsx'],
+    prerender: 'signed-out',
+  },
   {
     path: '/auth/forgot-password',
     routes: ['auth/route.tsx', 'auth/forgot-password.tsx'],
-    prerender: true,
+    prerender: 'signed-out',
   },
   {
     path: '/auth/maintenance',
     routes: ['auth/route.tsx', 'auth/maintenance.tsx'],
-    prerender: true,
+    prerender: 'signed-out',
   },
-  { path: '/auth/404', routes: ['auth/route.tsx', 'auth/404.tsx'], prerender: true },
+  { path: '/auth/404', routes: ['auth/route.tsx', 'auth/404.tsx'], prerender: 'signed-out' },
   {
     path: '/admin/dashboard',
     routes: ['admin/route.tsx', 'admin/dashboard.tsx'],
-    prerender: false,
+    prerender: 'signed-in',
+    title: 'Dashboard',
   },
 ]
 
@@ -287,7 +327,7 @@ function pagesAhead(): Plugin {
       })
       try {
         const { prerender } = (await server.ssrLoadModule('/src/prerender.tsx')) as {
-          prerender: (path: string) => Promise<string>
+          prerender: (path: string, viewer: 'signed-out' | 'signed-in') => Promise<string>
         }
         for (const page of PAGES) {
           const links = [...new Set(page.routes.flatMap(chunksOf))]
@@ -295,19 +335,25 @@ function pagesAhead(): Plugin {
             .join('')
           let html = template.replace('</head>', `${links}</head>`)
           if (page.prerender) {
-            const markup = (await prerender(page.path))
+            const markup = (await prerender(page.path, page.prerender))
               // Chakra's global styles are in the linked stylesheet already.
               .replace(/<style data-emotion="css-global[^"]*">[^<]*<\/style>/g, '')
               // Nothing submits before the app runs: a press of Enter would otherwise send the
               // form's fields in the address.
               .replace(/<button type="submit"/g, '<button type="submit" disabled=""')
-            const title = /<h1[^>]*>([^<]+)<\/h1>/.exec(markup)?.[1]
+            const title = page.title ?? /<h1[^>]*>([^<]+)<\/h1>/.exec(markup)?.[1]
             if (!title) this.error(`${page.path} rendered no heading: ${markup.slice(0, 200)}`)
             html = html
+              // The screen paints from the HTML and CSS alone: the scripts, which only replace
+              // it, must not take the connection from the stylesheet first.
+              .replaceAll(
+                '<link rel="modulepreload"',
+                '<link rel="modulepreload" fetchpriority="low"',
+              )
               .replace(/<title>[^<]*<\/title>/, `<title>${title} · Members Area</title>`)
               .replace(
                 '<div id="root">',
-                `<div id="root"><div class="prerendered" data-prerendered="">${markup}</div>`,
+                `<div id="root"><div class="prerendered" data-prerendered="${page.prerender}">${markup}</div>`,
               )
           }
           this.emitFile({ type: 'asset', fileName: `pages${page.path}.html`, source: html })
@@ -323,6 +369,7 @@ export default defineConfig({
   plugins: [
     chakraUsedRecipes(),
     chakraStaticGlobalCss(),
+    chakraNoDefaultSystem(),
     preloadStartSteps(),
     pagesAhead(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),

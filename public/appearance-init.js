@@ -27,13 +27,13 @@
   root.style.colorScheme = mode
   root.setAttribute('data-theme', themes.indexOf(s.activeTheme) >= 0 ? s.activeTheme : themes[0])
   root.style.setProperty('--app-radius', Math.min(24, Math.max(0, Math.round(radius))) + 'px')
-  // A prerendered public page is English and signed out: with another language, or a session
-  // that will take the visitor elsewhere, the loading screen shows instead of it.
+  // A prerendered page is English, drawn with the sidebar open, and drawn either for a visitor
+  // or for a session (index.html's styles match it to `data-session`): where the app would draw
+  // something else, the loading screen shows instead of it.
   try {
     var language = typeof s.isLanguage === 'string' ? s.isLanguage : 'en'
-    if (language !== 'en' || window.localStorage.getItem('authToken')) {
-      root.setAttribute('data-boot', '')
-    }
+    if (language !== 'en' || s.isCollapse === true) root.setAttribute('data-boot', '')
+    if (window.localStorage.getItem('authToken')) root.setAttribute('data-session', '')
   } catch {
     root.setAttribute('data-boot', '')
   }

@@ -4,9 +4,12 @@ import { StrictMode, startTransition } from 'react'
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 // Start-up in steps, each a task of its own, so a phone's main thread is never held for the
-// whole of it: React's renderer, then Chakra's system (its token dictionary is the largest
-// single piece), then the router, the contract and the screens' shared code.
+// whole of it: React's renderer, then Chakra's theme, then the system built from it (its token
+// dictionary is the largest single piece), then the router, the contract and the screens'
+// shared code.
 const { createRoot } = await import('react-dom/client')
+await nextTask()
+await import('./theme/chakra-theme')
 await nextTask()
 await import('./theme/system')
 await nextTask()

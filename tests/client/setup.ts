@@ -9,10 +9,13 @@ import { handle, server } from './msw'
 MotionGlobalConfig.skipAnimations = true
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo
 
+// The screens are drawn as on a desktop 1440 px wide: a `(min-width: …px)` query matches up to
+// that width, and any other query does not.
+const DESKTOP_WIDTH = 1440
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
-      matches: false,
+      matches: Number(/^\(min-width: (\d+)px\)$/.exec(query)?.[1] ?? Infinity) <= DESKTOP_WIDTH,
       media: query,
       onchange: null,
       addEventListener: () => {},

@@ -54,7 +54,8 @@ test.describe('appearance', () => {
           dark: document.documentElement.classList.contains('dark'),
           theme: document.documentElement.dataset.theme,
           radius: document.documentElement.style.getPropertyValue('--app-radius'),
-          appStarted: document.querySelector('[aria-label="Sidebar"]') !== null,
+          // The loading screen (beside the prerendered page) goes when the app renders.
+          appStarted: document.querySelector('#root > .boot') === null,
         })),
       )
       .toEqual({ dir: 'rtl', dark: true, theme: 'GREEN_THEME', radius: '8px', appStarted: false })

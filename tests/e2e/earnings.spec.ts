@@ -27,7 +27,7 @@ test('the demo member’s dashboard shows the figures with charts, and another m
   }
   await expect(page.getByRole('table', { name: /ClickBank sales by country/i })).toBeVisible()
 
-  const month = page.getByLabel('Month')
+  const month = page.getByLabel('Month', { exact: true })
   const shown = Number(await month.inputValue())
   // This year's months up to the current one, and the whole year: none still to come.
   await expect(month.locator('option')).toHaveCount(new Date().getMonth() + 2)

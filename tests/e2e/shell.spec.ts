@@ -1,4 +1,6 @@
-import { DEMO, expect, openApp, signIn, test } from './support'
+import type { Page } from '@playwright/test'
+
+import { DEMO, baseURL, expect, openApp, signIn, test } from './support'
 
 test('a reload keeps the session', async ({ page }) => {
   await signIn(page, DEMO.member.email, DEMO.member.password)
@@ -147,4 +149,43 @@ test('the collapsed icon rail names each link in a tooltip; the drawer and custo
   await page.getByRole('button', { name: 'Close customizer' }).click()
   await expect(page.getByRole('dialog', { name: 'Customize' })).toBeHidden()
   await expect(page.getByRole('button', { name: 'Customize appearance' })).toBeFocused()
+})
+
+/** Holds back the app's scripts until the returned function is called. */
+async function holdScripts(page: Page) {
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
+test('the dashboard paints its layout and placeholders from the HTML for a session, and the loading screen for a visitor', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, DEMO.member.email, DEMO.member.password)
+  const release = await holdScripts(page)
+  // Module scripts hold back DOMContentLoaded: wait for the answer only.
+  await page.goto('/admin/dashboard', { waitUntil: 'commit' })
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back')
+  await expect(page.getByText('Pick up your training where you left off')).toBeVisible()
+  await expect(page.getByRole('group', { name: 'Net earnings this month' })).toBeVisible()
+  await expect(page).toHaveTitle('Dashboard · Members Area')
+  // Drawn for any member: nobody's data is in it.
+  expect(await page.content()).not.toContain(DEMO.member.email)
+  release()
+  await expect(page.getByRole('heading', { name: 'Welcome back, Maya Member' })).toBeVisible()
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0)
+
+  const visitor = await browser.newPage()
+  const releaseVisitor = await holdScripts(visitor)
+  await visitor.goto(`${baseURL()}/admin/dashboard`, { waitUntil: 'commit' })
+  await expect(visitor.getByText('Loading Members Area…')).toBeVisible()
+  await expect(visitor.getByRole('heading', { name: 'Welcome back' })).toBeHidden()
+  releaseVisitor()
+  await visitor.waitForURL(/\/auth\/login/)
+  await visitor.close()
 })

@@ -24,7 +24,11 @@ export function MainLayout({ children, userMenu }: { children: ReactNode; userMe
   const [drawerOpen, setDrawerOpen] = useState(false)
   const [drawerLoaded, setDrawerLoaded] = useState(false)
   // From `lg` up the fixed sidebar takes over: a drawer left open must not trap focus unseen.
-  const [isDesktop] = useMediaQuery([`(min-width: ${LG_BREAKPOINT}px)`])
+  // Read at once, so a phone's first render skips the sidebar it would only hide; the build's
+  // prerender (no window) draws it, and CSS hides it below `lg`.
+  const [isDesktop] = useMediaQuery([`(min-width: ${LG_BREAKPOINT}px)`], {
+    ssr: import.meta.env.SSR,
+  })
   // Any navigation (a link, the back button, a redirect) closes the drawer.
   const [drawerPath, setDrawerPath] = useState(pathname)
   if (drawerPath !== pathname) {
@@ -52,7 +56,7 @@ export function MainLayout({ children, userMenu }: { children: ReactNode; userMe
         transition="width 0.2s ease"
         overflow="hidden"
       >
-        <SidebarContent mini={isCollapse} />
+        {import.meta.env.SSR || isDesktop ? <SidebarContent mini={isCollapse} /> : null}
       </Box>
 
       {drawerLoaded ? (

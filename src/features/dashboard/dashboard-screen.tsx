@@ -1,10 +1,22 @@
-import { Alert, Badge, Box, Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Flex,
+  Heading,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 
 import { membersApi } from '../../api/members'
 import { useDocumentTitle } from '../../lib/document-title'
 import { storedEmail, storedRole } from '../../lib/session'
+import { useStages } from '../../lib/use-stages'
 import { AdminOverview } from './admin-overview'
 import { NotesKpi, NotesPanel } from './notes-panel'
 import { RecentLeads } from './recent-leads'
@@ -13,9 +25,9 @@ import { NextEventKpi, UpcomingEvents } from './upcoming-events'
 const ROLE_LABELS = { admin: 'Administrator', member: 'Member' } as const
 
 /**
- * The welcome screen (also /admin/training/welcome): the headline figures first, then, for an
- * administrator, the membership, then the member's own courses, earnings, notes, events and
- * leads. The route passes in what other features draw (the earnings and training figures, the
+ * The welcome screen (also /admin/training/welcome): the headline figures first, then the
+ * member's courses, then, for an administrator, the membership, then the member's own earnings,
+ * notes, events and leads (built in the renders after the first, see useStages). The route passes in what other features draw (the earnings and training figures, the
  * resume card, the earnings section). Everything is drawn at once, each part in a placeholder of
  * its own size, so the text paints early and nothing moves when the figures arrive.
  */
@@ -31,6 +43,8 @@ export function DashboardScreen({
     ...membersApi.profile.queryOptions({ params: { email } }),
     enabled: email !== '',
   })
+  // The headline and the course first; the rest of the page in the renders that follow.
+  const stage = useStages(2)
   const name = profile.data
     ? [profile.data.data.firstName, profile.data.data.lastName].filter(Boolean).join(' ')
     : ''
@@ -38,14 +52,20 @@ export function DashboardScreen({
   return (
     <Stack gap="6">
       <Stack gap="1">
-        <Heading as="h1" size="xl" truncate>
-          Welcome back{name ? `, ${name}` : ''}
-        </Heading>
-        <Text color="fg.muted" display="flex" gap="2" alignItems="center" flexWrap="wrap">
-          Signed in as {email || 'a member'}
+        <Flex align="center" gap="3" minW="0">
+          <Heading as="h1" size="xl" truncate>
+            Welcome back{name ? `, ${name}` : ''}
+          </Heading>
           {role === 'admin' || role === 'member' ? (
-            <Badge aria-label={`Role: ${ROLE_LABELS[role]}`}>{ROLE_LABELS[role]}</Badge>
+            <Badge flexShrink={0} aria-label={`Role: ${ROLE_LABELS[role]}`}>
+              {ROLE_LABELS[role]}
+            </Badge>
           ) : null}
+        </Flex>
+        {/* The same words for everyone: the page arrives with them, before any script or data. */}
+        <Text color="fg.muted">
+          Pick up your training where you left off, and see this month&apos;s earnings, your notes,
+          events and leads.
         </Text>
         {profile.isError ? (
           <Alert.Root status="error" role="alert" mt="2">
@@ -71,19 +91,28 @@ export function DashboardScreen({
         <NotesKpi />
       </SimpleGrid>
 
-      {role === 'admin' ? <AdminOverview /> : null}
-
       {courses}
 
-      {earnings}
+      {stage >= 1 ? (
+        <>
+          {role === 'admin' ? <AdminOverview /> : null}
+          {earnings}
+        </>
+      ) : (
+        <Skeleton height="md" borderRadius="l3" aria-hidden="true" />
+      )}
 
-      <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="6" alignItems="start">
-        <NotesPanel />
-        <UpcomingEvents />
-        <Box gridColumn={{ md: 'span 2', xl: 'auto' }}>
-          <RecentLeads />
-        </Box>
-      </SimpleGrid>
+      {stage >= 2 ? (
+        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="6" alignItems="start">
+          <NotesPanel />
+          <UpcomingEvents />
+          <Box gridColumn={{ md: 'span 2', xl: 'auto' }}>
+            <RecentLeads />
+          </Box>
+        </SimpleGrid>
+      ) : (
+        <Skeleton height="md" borderRadius="l3" aria-hidden="true" />
+      )}
     </Stack>
   )
 }

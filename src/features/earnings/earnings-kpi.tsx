@@ -6,7 +6,7 @@ import { membersApi } from '../../api/members'
 import { StatTile } from '../../components/ui'
 import { earningsOptions } from './figures'
 import { formatMoney, toCents } from './money'
-import { figuresQuery, periodLabel, periodOf } from './period'
+import { figuresQuery, periodOf } from './period'
 
 /**
  * The dashboard's headline earnings: this month's net across the member's accounts, one amount
@@ -16,7 +16,7 @@ export function EarningsKpi() {
   const clickbank = useQuery(membersApi.memberInfo.queryOptions({}))
   const digistore = useQuery(accountsApi.dgMemberInfo.queryOptions({}))
   const period = periodOf({})
-  const label = `Net earnings, ${periodLabel(period)}`
+  const label = 'Net earnings this month'
   const accounts = [
     { network: 'clickbank' as const, account: clickbank.data?.data.clickbank },
     { network: 'digistore24' as const, account: digistore.data?.data.digistore24 },

@@ -23,6 +23,7 @@ import { CountriesCard } from './countries-card'
 import { DailyNetCard } from './daily-net-card'
 import { downloadText } from '../../lib/csv'
 import { toast } from '../../lib/toast'
+import { useStages } from '../../lib/use-stages'
 import { earningsToCsv } from './earnings-csv'
 import { countriesOptions, earningsOptions, hopsOptions } from './figures'
 import { HopsCard } from './hops-card'
@@ -138,6 +139,8 @@ function EarningsBoard({ accounts }: { accounts: Account[] }) {
     previousQuery: figuresQuery(a.affiliateId, before, product),
   }))
   const clickbank = queries.find((q) => q.network === 'clickbank')
+  // The totals first; the charts, then the countries, in the renders that follow.
+  const stage = useStages(2)
 
   return (
     <Stack gap="6">
@@ -163,13 +166,23 @@ function EarningsBoard({ accounts }: { accounts: Account[] }) {
           />
         ))}
       </SimpleGrid>
-      <DailyNetCard accounts={queries} periodLabel={label} />
-      {clickbank ? <HopsCard query={clickbank.query} periodLabel={label} /> : null}
-      <SimpleGrid columns={{ base: 1, lg: queries.length > 1 ? 2 : 1 }} gap="6" alignItems="start">
-        {queries.map((q) => (
-          <CountriesCard key={q.network} network={q.network} query={q.query} />
-        ))}
-      </SimpleGrid>
+      {stage >= 1 ? (
+        <>
+          <DailyNetCard accounts={queries} periodLabel={label} />
+          {clickbank ? <HopsCard query={clickbank.query} periodLabel={label} /> : null}
+        </>
+      ) : null}
+      {stage >= 2 ? (
+        <SimpleGrid
+          columns={{ base: 1, lg: queries.length > 1 ? 2 : 1 }}
+          gap="6"
+          alignItems="start"
+        >
+          {queries.map((q) => (
+            <CountriesCard key={q.network} network={q.network} query={q.query} />
+          ))}
+        </SimpleGrid>
+      ) : null}
     </Stack>
   )
 }
