@@ -52,8 +52,8 @@ export function DashboardScreen({
   return (
     <Stack gap="6">
       <Stack gap="1">
-        <Flex align="center" gap="3" minW="0">
-          <Heading as="h1" size="xl" truncate>
+        <Flex align="center" columnGap="3" rowGap="1" wrap="wrap" minW="0">
+          <Heading as="h1" size="xl" minW="0" overflowWrap="anywhere">
             Welcome back{name ? `, ${name}` : ''}
           </Heading>
           {role === 'admin' || role === 'member' ? (
