@@ -341,6 +341,10 @@ function pagesAhead(): Plugin {
               // Nothing submits before the app runs: a press of Enter would otherwise send the
               // form's fields in the address.
               .replace(/<button type="submit"/g, '<button type="submit" disabled=""')
+              // A member's page: its buttons (menu, search, appearance) work once the app runs.
+              .replace(/<button /g, (tag) =>
+                page.prerender === 'signed-in' ? '<button disabled="" ' : tag,
+              )
             const title = page.title ?? /<h1[^>]*>([^<]+)<\/h1>/.exec(markup)?.[1]
             if (!title) this.error(`${page.path} rendered no heading: ${markup.slice(0, 200)}`)
             html = html

@@ -60,6 +60,7 @@ test.describe('appearance', () => {
       )
       .toEqual({ dir: 'rtl', dark: true, theme: 'GREEN_THEME', radius: '8px', appStarted: false })
     release()
+    await expect(page.locator('[data-prerendered]')).toHaveCount(0)
 
     await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeVisible()
     await expect(html(page)).toHaveAttribute('dir', 'rtl')

@@ -1,5 +1,5 @@
 import { COURSE_OVERVIEWS, SPEC_CONTENT_PATHS } from '../fixtures/course-paths'
-import { DEMO, apiLogin, expect, test, useSession } from './support'
+import { DEMO, apiLogin, expect, openApp, test, useSession } from './support'
 
 /** Every course screen of the specification. */
 const COURSE_SCREENS = [...COURSE_OVERVIEWS, ...SPEC_CONTENT_PATHS]
@@ -85,7 +85,8 @@ test('a member without the bonus area sees the upgrade panel and none of the tex
 
 test('the palette finds a lesson by a word of its text and opens it', async ({ page, request }) => {
   await useSession(page, request, 'member')
-  await page.goto('/admin/dashboard')
+  // The shortcut is the app's: wait for it to take over the prerendered page.
+  await openApp(page, '/admin/dashboard')
   await expect(page.getByTestId('resume-card')).toBeVisible()
   await page.keyboard.press('Control+k')
   const input = page.getByRole('combobox', { name: 'Search screens, lessons and notes' })
