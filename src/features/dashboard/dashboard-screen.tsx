@@ -57,7 +57,8 @@ export function DashboardScreen({
             Welcome back{name ? `, ${name}` : ''}
           </Heading>
           {role === 'admin' || role === 'member' ? (
-            <Badge flexShrink={0} aria-label={`Role: ${ROLE_LABELS[role]}`}>
+            // Not on a phone, where it would take a line of its own and move the page down.
+            <Badge flexShrink={0} hideBelow="sm" aria-label={`Role: ${ROLE_LABELS[role]}`}>
               {ROLE_LABELS[role]}
             </Badge>
           ) : null}
