@@ -5,6 +5,7 @@ import { accounts, earnings } from './earnings'
 import { events } from './events'
 import { leads } from './leads'
 import { members } from './members'
+import { niches } from './niches'
 import { notes } from './notes'
 import { support } from './support'
 import { system } from './system'
@@ -22,6 +23,7 @@ export const contract = {
   earnings,
   accounts,
   courses,
+  niches,
 }
 
 export type Contract = typeof contract

@@ -18,12 +18,14 @@ import { earningsRoutes } from './routes/earnings'
 import { eventRoutes } from './routes/events'
 import { leadRoutes } from './routes/leads'
 import { memberRoutes } from './routes/members'
+import { nicheRoutes } from './routes/niches'
 import { noteRoutes } from './routes/notes'
 import { supportRoutes } from './routes/support'
 import { systemRoutes } from './routes/system'
 import { AuthService } from './services/auth'
 import { BackgroundTasks } from './services/background'
 import { syncContent } from './services/course-content'
+import { readNicheLibrary } from './services/niche-library'
 import { CoursesService } from './services/courses'
 import { EarningsAccounts } from './services/earnings-accounts'
 import { EarningsImports } from './services/earnings-imports'
@@ -243,6 +245,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   earningsRoutes(app)
   accountsRoutes(app)
   courseRoutes(app)
+  nicheRoutes(app, readNicheLibrary(config.contentDir))
 
   return app
 }
