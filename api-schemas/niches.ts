@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 
-import { endpoint, envelope } from './contract'
+import { endpoint, envelope, requiredText } from './contract'
 
 /** The four niches with a library sheet and a sheet of the member's own. */
 export const NICHES = ['health', 'wealth', 'relationship', 'woodworking'] as const
@@ -39,8 +39,6 @@ export const MAX_HASHTAGS = 30
 
 const text = (label: string, max: number) =>
   z.string().check(z.trim(), z.maxLength(max, `${label} is at most ${max} characters`))
-const requiredText = (label: string, max: number) =>
-  text(label, max).check(z.minLength(1, `${label} is required`))
 
 /** Space-separated hashtags: each one # and letters or digits, at most MAX_HASHTAGS of them. */
 export const hashtagsSchema = text('Hashtags', PLAN_LIMITS.hashtags).check(
