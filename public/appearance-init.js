@@ -27,12 +27,13 @@
   root.style.colorScheme = mode
   root.setAttribute('data-theme', themes.indexOf(s.activeTheme) >= 0 ? s.activeTheme : themes[0])
   root.style.setProperty('--app-radius', Math.min(24, Math.max(0, Math.round(radius))) + 'px')
-  // A prerendered page is English, drawn with the sidebar open, and drawn either for a visitor
-  // or for a session (index.html's styles match it to `data-session`): where the app would draw
-  // something else, the loading screen shows instead of it.
+  // A prerendered page is English, drawn either for a visitor or for a session, and a member's
+  // page with the sidebar open (index.html's styles match it to `data-session` and
+  // `data-collapsed`): where the app would draw something else, the loading screen shows instead.
   try {
     var language = typeof s.isLanguage === 'string' ? s.isLanguage : 'en'
-    if (language !== 'en' || s.isCollapse === true) root.setAttribute('data-boot', '')
+    if (language !== 'en') root.setAttribute('data-boot', '')
+    if (s.isCollapse === true) root.setAttribute('data-collapsed', '')
     if (window.localStorage.getItem('authToken')) root.setAttribute('data-session', '')
   } catch {
     root.setAttribute('data-boot', '')

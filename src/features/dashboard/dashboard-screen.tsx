@@ -27,9 +27,10 @@ const ROLE_LABELS = { admin: 'Administrator', member: 'Member' } as const
 /**
  * The welcome screen (also /admin/training/welcome): the headline figures first, then the
  * member's courses, then, for an administrator, the membership, then the member's own earnings,
- * notes, events and leads (built in the renders after the first, see useStages). The route passes in what other features draw (the earnings and training figures, the
- * resume card, the earnings section). Everything is drawn at once, each part in a placeholder of
- * its own size, so the text paints early and nothing moves when the figures arrive.
+ * notes, events and leads (built in the renders after the first, see useStages). The route
+ * passes in what other features draw (the earnings and training figures, the resume card, the
+ * earnings section). Everything is drawn at once, each part in a placeholder of its own size, so
+ * the text paints early and nothing moves when the figures arrive.
  */
 export function DashboardScreen({
   kpis,
@@ -45,6 +46,7 @@ export function DashboardScreen({
   })
   // The headline and the course first; the rest of the page in the renders that follow.
   const stage = useStages(2)
+  const later = <Skeleton height="md" borderRadius="l3" aria-hidden="true" />
   const name = profile.data
     ? [profile.data.data.firstName, profile.data.data.lastName].filter(Boolean).join(' ')
     : ''
@@ -100,7 +102,7 @@ export function DashboardScreen({
           {earnings}
         </>
       ) : (
-        <Skeleton height="md" borderRadius="l3" aria-hidden="true" />
+        later
       )}
 
       {stage >= 2 ? (
@@ -112,7 +114,7 @@ export function DashboardScreen({
           </Box>
         </SimpleGrid>
       ) : (
-        <Skeleton height="md" borderRadius="l3" aria-hidden="true" />
+        later
       )}
     </Stack>
   )
