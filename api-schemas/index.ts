@@ -5,6 +5,14 @@ import { accounts, earnings } from './earnings'
 import { events } from './events'
 import { leads } from './leads'
 import { members } from './members'
+import {
+  customNiches,
+  healthNiche,
+  phoneItems,
+  relationshipNiche,
+  wealthNiche,
+  woodworkingNiche,
+} from './niche-items'
 import { niches } from './niches'
 import { notes } from './notes'
 import { support } from './support'
@@ -24,6 +32,12 @@ export const contract = {
   accounts,
   courses,
   niches,
+  healthNiche,
+  wealthNiche,
+  relationshipNiche,
+  woodworkingNiche,
+  phoneItems,
+  customNiches,
 }
 
 export type Contract = typeof contract

@@ -18,6 +18,7 @@ import { earningsRoutes } from './routes/earnings'
 import { eventRoutes } from './routes/events'
 import { leadRoutes } from './routes/leads'
 import { memberRoutes } from './routes/members'
+import { nicheItemRoutes } from './routes/niche-items'
 import { nicheRoutes } from './routes/niches'
 import { noteRoutes } from './routes/notes'
 import { supportRoutes } from './routes/support'
@@ -246,6 +247,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   accountsRoutes(app)
   courseRoutes(app)
   nicheRoutes(app, readNicheLibrary(config.contentDir))
+  nicheItemRoutes(app)
 
   return app
 }

@@ -4,6 +4,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -176,6 +177,57 @@ export const leads = pgTable(
   (t) => [
     index('leads_member_created_idx').on(t.memberId, t.createdAt),
     index('leads_member_email_idx').on(t.memberId, t.email),
+  ],
+)
+
+/** A niche of a member's own: a label its sheet rows hang from. */
+export const customNiches = pgTable(
+  'custom_niches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: owner(),
+    label: text('label').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('custom_niches_member_label_idx').on(t.memberId, sql`lower(${t.label})`)],
+)
+
+/**
+ * The rows of members' niche sheets: a content plan, one post per row. A row belongs to one of
+ * the four niches, or (niche "custom") to one of the member's own niches.
+ */
+export const nicheItems = pgTable(
+  'niche_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: owner(),
+    niche: text('niche').notNull(),
+    customNicheId: uuid('custom_niche_id').references(() => customNiches.id, {
+      onDelete: 'cascade',
+    }),
+    phone: boolean('phone').notNull().default(false),
+    subNiche: text('sub_niche').notNull().default(''),
+    audience: text('audience').notNull().default(''),
+    pain: text('pain').notNull().default(''),
+    offerCategory: text('offer_category').notNull().default(''),
+    hook: text('hook').notNull().default(''),
+    postFormat: text('post_format').notNull().default(''),
+    postIdea: text('post_idea').notNull().default(''),
+    cta: text('cta').notNull().default(''),
+    hashtags: text('hashtags').notNull().default(''),
+    status: text('status').notNull().default('idea'),
+    link: text('link').notNull().default(''),
+    note: text('note').notNull().default(''),
+    position: doublePrecision('position').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index('niche_items_sheet_idx').on(t.memberId, t.niche, t.position),
+    index('niche_items_custom_idx').on(t.customNicheId, t.position),
+    check(
+      'niche_items_custom_check',
+      sql`(${t.niche} = 'custom') = (${t.customNicheId} is not null)`,
+    ),
   ],
 )
 
