@@ -4,7 +4,7 @@
  * instead of running it (names come from public forms and from the networks); numbers stay.
  */
 export function csvField(value: string) {
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value
+  const safe = /^[=+\-@\t\r\0]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value
   return /[",\r\n]/.test(safe) || safe !== safe.trim() ? `"${safe.replace(/"/g, '""')}"` : safe
 }
 

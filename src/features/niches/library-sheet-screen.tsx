@@ -1,0 +1,245 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Flex,
+  HStack,
+  Input,
+  NativeSelect,
+  Stack,
+  Text,
+  useMediaQuery,
+} from '@chakra-ui/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useMemo, useState } from 'react'
+
+import type { ItemColumn } from '../../../api-schemas/niche-items'
+import type { LibraryRow, Niche } from '../../../api-schemas/niches'
+import { authApi } from '../../api/auth'
+import { nicheLibraryApi, nicheSheetApis } from '../../api/niches'
+import { AreaGate, lockedPanelFor } from '../../components/area-gate'
+import { ErrorState, PageHeader, PanelSkeleton } from '../../components/ui'
+import { isApiError } from '../../lib/api-error'
+import { toast } from '../../lib/toast'
+import { NICHE_PAGES } from './niche-pages'
+import { LIBRARY_COLUMNS } from './sheet-columns'
+import { type Cell, SheetGrid, type SortState } from './sheet-grid'
+import { nextSort, useColumnWidths, useSortedFiltered } from './sheet-view'
+
+type Starter = LibraryRow & { id: string }
+
+/** A niche's library: the starter rows, read-only, to filter and copy into the own sheet. */
+export function LibrarySheetScreen({ niche }: { niche: Niche }) {
+  const page = NICHE_PAGES[niche]
+  return (
+    <>
+      <PageHeader
+        title={`${page.name} library`}
+        crumbs={[{ label: 'Home', to: '/admin/dashboard' }, { label: `${page.name} library` }]}
+        actions={
+          <Button asChild size="sm" variant="outline">
+            <Link to={page.own}>Open my {page.name.toLowerCase()} sheet</Link>
+          </Button>
+        }
+      />
+      <AreaGate area="niches">
+        <Library key={niche} niche={niche} />
+      </AreaGate>
+    </>
+  )
+}
+
+function Library({ niche }: { niche: Niche }) {
+  const page = NICHE_PAGES[niche]
+  const library = nicheLibraryApi.library.useQuery({ params: { niche } })
+  const me = useQuery(authApi.current.queryOptions())
+  const client = useQueryClient()
+  const [isDesk] = useMediaQuery(['(min-width: 768px)'])
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
+  const [active, setActive] = useState<Cell>({ row: 0, col: 0 })
+  const [widths, setWidth] = useColumnWidths()
+  const [sort, setSort] = useState<SortState>(null)
+  const [filterColumn, setFilterColumn] = useState<ItemColumn | ''>('')
+  const [filterText, setFilterText] = useState('')
+  const [copying, setCopying] = useState(false)
+  const rows = useMemo<Starter[]>(
+    () => (library.data?.data.rows ?? []).map((row, i) => ({ ...row, id: `starter-${i + 1}` })),
+    [library.data],
+  )
+  const shown = useSortedFiltered(rows, LIBRARY_COLUMNS, sort, filterColumn, filterText)
+
+  const locked = lockedPanelFor(library.error)
+  if (locked) return locked
+  if (library.isPending) return <PanelSkeleton label="Loading the library" rows={8} />
+  if (library.isError) {
+    return (
+      <ErrorState
+        message={library.error.message}
+        onRetry={() => void library.refetch()}
+        retrying={library.isFetching}
+      />
+    )
+  }
+
+  const copy = async (picked: Starter[]) => {
+    setCopying(true)
+    try {
+      const body = {
+        rows: picked.map(({ id: _id, ...row }) => row),
+      }
+      const { data } = await nicheSheetApis[niche].batch.call({ body })
+      if (me.data) {
+        await client.invalidateQueries({
+          queryKey: nicheSheetApis[niche].list.key({ params: { id: me.data.id } }),
+        })
+      }
+      setSelected(new Set())
+      toast.success(
+        `${data.added === 1 ? '1 row' : `${data.added} rows`} copied to your ${page.name.toLowerCase()} sheet`,
+      )
+    } catch (error) {
+      toast.error(isApiError(error) ? error.message : 'The rows could not be copied')
+    } finally {
+      setCopying(false)
+    }
+  }
+  const picked = rows.filter((r) => selected.has(r.id))
+
+  return (
+    <Stack gap="3">
+      <Text color="fg.muted" maxW="3xl">
+        {rows.length} starter rows for {library.data.data.title.toLowerCase()}: each plans one post,
+        from the audience and its pain to the hook, the format and the call to action. Copy the ones
+        that fit you into your own sheet, then make them yours.
+      </Text>
+      <Flex gap="2" wrap="wrap" align="center">
+        <NativeSelect.Root size="sm" width="auto">
+          <NativeSelect.Field
+            aria-label="Filter column"
+            value={filterColumn}
+            onChange={(e) => setFilterColumn(e.target.value as ItemColumn | '')}
+          >
+            <option value="">All columns</option>
+            {LIBRARY_COLUMNS.map((c) => (
+              <option key={c.key} value={c.key}>
+                {c.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Input
+          size="sm"
+          maxW="xs"
+          type="search"
+          placeholder="Filter rows"
+          aria-label="Filter rows"
+          value={filterText}
+          onChange={(e) => setFilterText(e.target.value)}
+        />
+        <Text fontSize="sm" color="fg.muted">
+          {shown.length} of {rows.length} rows
+        </Text>
+        <Box flex="1" />
+        <Button
+          size="sm"
+          colorPalette="primary"
+          disabled={!picked.length}
+          loading={copying}
+          onClick={() => void copy(picked)}
+        >
+          {picked.length
+            ? `Copy ${picked.length} selected to my sheet`
+            : 'Select rows to copy them'}
+        </Button>
+      </Flex>
+      {isDesk ? (
+        <SheetGrid
+          label={`${page.name} library`}
+          readOnly
+          rows={shown}
+          columns={LIBRARY_COLUMNS}
+          selected={selected}
+          onSelect={(ids, on) =>
+            setSelected((old) => {
+              const next = new Set(old)
+              for (const id of ids) {
+                if (on) next.add(id)
+                else next.delete(id)
+              }
+              return next
+            })
+          }
+          widths={widths}
+          onWidth={setWidth}
+          sort={sort}
+          onSort={(key) => setSort(nextSort(sort, key))}
+          active={active}
+          onActive={setActive}
+          rowActionLabel="Copy"
+          rowAction={(row) => (
+            <Button
+              size="xs"
+              variant="outline"
+              disabled={copying}
+              onClick={() => void copy([row])}
+              aria-label={`Copy row ${rows.indexOf(row) + 1} to my sheet`}
+            >
+              Copy
+            </Button>
+          )}
+        />
+      ) : (
+        <Stack gap="3" as="ul" listStyleType="none" aria-label={`${page.name} library`}>
+          {shown.map((row) => (
+            <Box as="li" key={row.id} borderWidth="1px" borderRadius="l2" p="3" bg="bg.panel">
+              <Stack gap="2">
+                <Text fontWeight="semibold">{row.hook}</Text>
+                <HStack gap="1" wrap="wrap">
+                  <Badge variant="subtle">{row.subNiche}</Badge>
+                  <Badge variant="outline">{row.postFormat}</Badge>
+                </HStack>
+                <Text fontSize="sm" color="fg.muted">
+                  {row.pain}
+                </Text>
+                <Text fontSize="sm">{row.postIdea}</Text>
+                <Text fontSize="sm" color="fg.muted">
+                  {row.offerCategory}
+                </Text>
+                <HStack>
+                  <Button
+                    size="sm"
+                    minH="11"
+                    variant="outline"
+                    disabled={copying}
+                    onClick={() => void copy([row])}
+                  >
+                    Copy to my sheet
+                  </Button>
+                  <label>
+                    <HStack gap="2" minH="11">
+                      <input
+                        type="checkbox"
+                        checked={selected.has(row.id)}
+                        onChange={(e) =>
+                          setSelected((old) => {
+                            const next = new Set(old)
+                            if (e.target.checked) next.add(row.id)
+                            else next.delete(row.id)
+                            return next
+                          })
+                        }
+                      />
+                      <Text fontSize="sm">Select</Text>
+                    </HStack>
+                  </label>
+                </HStack>
+              </Stack>
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  )
+}

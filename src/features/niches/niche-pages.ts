@@ -1,0 +1,17 @@
+import type { Niche } from '../../../api-schemas/niches'
+
+/** Where each niche's library and own sheet live, and how the screens name the niche. */
+export const NICHE_PAGES = {
+  health: { name: 'Health', library: '/admin/niche/health', own: '/admin/healthniche' },
+  wealth: { name: 'Wealth', library: '/admin/niche/wealth', own: '/admin/wealthniche' },
+  relationship: {
+    name: 'Relationship',
+    library: '/admin/niche/relationship',
+    own: '/admin/relationshipniche',
+  },
+  woodworking: {
+    name: 'Woodworking',
+    library: '/admin/niche/woodworking',
+    own: '/admin/craftniche',
+  },
+} as const satisfies Record<Niche, { name: string; library: string; own: string }>

@@ -1,0 +1,37 @@
+import type { Niche } from '../../../api-schemas/niches'
+import { customNichesApi, nicheSheetApis } from '../../api/niches'
+import type { SheetCalls } from './use-sheet'
+
+/** The calls of a member's own sheet of one of the four niches. */
+export function nicheSheetCalls(niche: Niche, memberId: string): SheetCalls {
+  const api = nicheSheetApis[niche]
+  return {
+    queryKey: api.list.key({ params: { id: memberId } }),
+    list: async (signal) => (await api.list.call({ params: { id: memberId } }, signal)).data,
+    create: async (row) => (await api.create.call({ body: row })).data,
+    update: async (id, changes) => (await api.update.call({ params: { id }, body: changes })).data,
+    remove: async (id) => {
+      await api.remove.call({ params: { id }, body: { memberId } })
+    },
+    batch: async (rows) => (await api.batch.call({ body: { rows } })).data.added,
+  }
+}
+
+/** The calls of one of the member's own niches, named by its label. */
+export function customSheetCalls(label: string, memberId: string): SheetCalls {
+  const api = customNichesApi
+  return {
+    queryKey: api.deskList.key({ query: { member: memberId, niche: label } }),
+    list: async (signal) =>
+      (await api.deskList.call({ query: { member: memberId, niche: label } }, signal)).data,
+    create: async (row) =>
+      (await api.deskCreate.call({ body: { ...row, nicheLabel: label } })).data,
+    update: async (id, changes) =>
+      (await api.deskUpdate.call({ params: { id }, body: changes })).data,
+    remove: async (id) => {
+      await api.deskRemove.call({ params: { id }, query: { Member: memberId, niche: label, id } })
+    },
+    batch: async (rows) =>
+      (await api.deskBatch.call({ body: { rows, nicheLabel: label } })).data.added,
+  }
+}

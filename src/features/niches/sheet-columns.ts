@@ -1,0 +1,55 @@
+import { type ItemColumn, ITEM_STATUSES, MAX_LINK } from '../../../api-schemas/niche-items'
+import { PLAN_LIMITS, POST_FORMATS } from '../../../api-schemas/niches'
+
+export interface SheetColumn {
+  key: ItemColumn
+  label: string
+  /** Starting width in pixels; members drag it wider or narrower. */
+  width: number
+  /** "long" texts edit in a box of several lines; "choice" from a list. */
+  kind: 'text' | 'long' | 'choice'
+  options?: readonly string[]
+  max: number
+}
+
+/** The columns of a content-plan sheet, left to right. */
+export const SHEET_COLUMNS: SheetColumn[] = [
+  { key: 'subNiche', label: 'Sub-niche', width: 180, kind: 'text', max: PLAN_LIMITS.subNiche },
+  { key: 'audience', label: 'Audience', width: 200, kind: 'text', max: PLAN_LIMITS.audience },
+  { key: 'pain', label: 'Pain', width: 220, kind: 'long', max: PLAN_LIMITS.pain },
+  {
+    key: 'offerCategory',
+    label: 'Offer category',
+    width: 200,
+    kind: 'text',
+    max: PLAN_LIMITS.offerCategory,
+  },
+  { key: 'hook', label: 'Hook', width: 260, kind: 'long', max: PLAN_LIMITS.hook },
+  {
+    key: 'postFormat',
+    label: 'Format',
+    width: 130,
+    kind: 'choice',
+    options: ['', ...POST_FORMATS],
+    max: 20,
+  },
+  { key: 'postIdea', label: 'Post idea', width: 320, kind: 'long', max: PLAN_LIMITS.postIdea },
+  { key: 'cta', label: 'Call to action', width: 220, kind: 'text', max: PLAN_LIMITS.cta },
+  { key: 'hashtags', label: 'Hashtags', width: 220, kind: 'text', max: PLAN_LIMITS.hashtags },
+  {
+    key: 'status',
+    label: 'Status',
+    width: 120,
+    kind: 'choice',
+    options: ITEM_STATUSES,
+    max: 20,
+  },
+  { key: 'link', label: 'Link', width: 200, kind: 'text', max: MAX_LINK },
+  { key: 'note', label: 'Note', width: 220, kind: 'long', max: PLAN_LIMITS.note },
+]
+
+/** The library's starter rows have no status or link: those are the member's own. */
+export const LIBRARY_COLUMNS = SHEET_COLUMNS.filter((c) => c.key !== 'status' && c.key !== 'link')
+
+export const MIN_WIDTH = 80
+export const MAX_WIDTH = 640

@@ -1,0 +1,635 @@
+import { Box } from '@chakra-ui/react'
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual'
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react'
+
+import type { ItemColumn } from '../../../api-schemas/niche-items'
+import { MAX_WIDTH, MIN_WIDTH, type SheetColumn } from './sheet-columns'
+
+export type GridRow = { id: string } & Partial<Record<ItemColumn, string>>
+
+export type SortState = { key: ItemColumn; dir: 'asc' | 'desc' } | null
+
+export type GridCommand = 'undo' | 'add' | 'duplicate' | 'delete'
+
+export interface Cell {
+  row: number
+  col: number
+}
+
+interface SheetGridProps<R extends GridRow> {
+  /** The grid's accessible name. */
+  label: string
+  /** In the order shown (sorted and filtered by the caller). */
+  rows: R[]
+  columns: SheetColumn[]
+  readOnly?: boolean
+  selected: ReadonlySet<string>
+  onSelect: (ids: string[], on: boolean) => void
+  onEdit?: (row: R, key: ItemColumn, value: string) => void
+  /** Why a cell's text is not saved yet (it keeps the typed text meanwhile). */
+  cellProblem?: (rowId: string, key: ItemColumn) => string | undefined
+  widths: Partial<Record<ItemColumn, number>>
+  onWidth: (key: ItemColumn, width: number) => void
+  sort: SortState
+  onSort: (key: ItemColumn) => void
+  /** Shown in a last column of each row (the library's "Copy" button). */
+  rowAction?: (row: R) => ReactNode
+  rowActionLabel?: string
+  onCommand?: (command: GridCommand, row: R | undefined) => void
+  /** The cell with the focus ring, kept by the caller so it survives a re-sort or a new row. */
+  active: Cell
+  onActive: (cell: Cell) => void
+}
+
+const ROW_HEIGHT = 40
+
+/** A scroll box not laid out (yet) counts as a screenful, so rows render from the start. */
+const observeRect: typeof observeElementRect = (instance, cb) =>
+  observeElementRect(instance, (rect) => cb(rect.height ? rect : { width: 1200, height: 720 }))
+const SELECT_WIDTH = 64
+const ACTION_WIDTH = 120
+const PAGE_ROWS = 10
+
+/**
+ * A spreadsheet over the rows: only the rows in view are in the page (5,000 rows scroll as
+ * smoothly as 50). The keyboard works as in a spreadsheet: arrows, Tab, Home/End (with Ctrl for
+ * the first and last row), Page Up/Down move; Enter, F2 or typing edits; Enter or Tab keeps
+ * the edit and moves on; Escape drops it; Delete clears a cell; Ctrl+Z undoes.
+ *
+ * Styling is one class sheet on the grid, so a scroll re-renders plain elements only.
+ */
+export function SheetGrid<R extends GridRow>(props: SheetGridProps<R>) {
+  const { rows, columns, readOnly, active, onActive, widths, rowAction } = props
+  const gridId = useId().replace(/:/g, '')
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const [editing, setEditing] = useState<{ cell: Cell; initial: string } | null>(null)
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    observeElementRect: observeRect,
+    overscan: 12,
+  })
+
+  const widthOf = (column: SheetColumn) => widths[column.key] ?? column.width
+  const template = [
+    `${SELECT_WIDTH}px`,
+    ...columns.map((c) => `${widthOf(c)}px`),
+    ...(rowAction ? [`${ACTION_WIDTH}px`] : []),
+  ].join(' ')
+  const totalWidth =
+    SELECT_WIDTH + columns.reduce((sum, c) => sum + widthOf(c), 0) + (rowAction ? ACTION_WIDTH : 0)
+
+  const cellId = (cell: Cell) => `${gridId}-r${cell.row}-c${cell.col}`
+  const clamp = (cell: Cell): Cell => ({
+    row: Math.max(0, Math.min(rows.length - 1, cell.row)),
+    col: Math.max(0, Math.min(columns.length - 1, cell.col)),
+  })
+
+  // The active cell stays in view: rows through the virtualizer, columns by scrolling sideways.
+  useLayoutEffect(() => {
+    if (!rows.length) return
+    virtualizer.scrollToIndex(active.row, { align: 'auto' })
+    const scroller = scrollRef.current
+    const element = document.getElementById(cellId(active))
+    if (scroller && element) {
+      const left = element.offsetLeft - SELECT_WIDTH
+      const right = element.offsetLeft + element.offsetWidth
+      if (left < scroller.scrollLeft) scroller.scrollLeft = left
+      else if (right > scroller.scrollLeft + scroller.clientWidth) {
+        scroller.scrollLeft = right - scroller.clientWidth
+      }
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [active.row, active.col])
+
+  const move = (cell: Cell) => onActive(clamp(cell))
+  const rowAt = (index: number) => rows[index]
+  const focusGrid = () => scrollRef.current?.focus({ preventScroll: true })
+
+  const startEdit = (cell: Cell, initial?: string) => {
+    if (readOnly || !rows.length) return
+    const row = rowAt(cell.row)
+    const column = columns[cell.col]
+    if (!row || !column) return
+    setEditing({ cell, initial: initial ?? row[column.key] ?? '' })
+  }
+
+  const commit = (value: string, then?: Cell) => {
+    if (!editing) return
+    const row = rowAt(editing.cell.row)
+    const column = columns[editing.cell.col]
+    setEditing(null)
+    if (row && column && (row[column.key] ?? '') !== value) props.onEdit?.(row, column.key, value)
+    if (then) move(then)
+    focusGrid()
+  }
+
+  const cancel = () => {
+    setEditing(null)
+    focusGrid()
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (editing || event.target !== event.currentTarget) return
+    const { row, col } = active
+    const ctrl = event.ctrlKey || event.metaKey
+    const current = rowAt(row)
+    const handled = () => event.preventDefault()
+    switch (event.key) {
+      case 'ArrowUp':
+        handled()
+        return move({ row: row - 1, col })
+      case 'ArrowDown':
+        handled()
+        return move({ row: row + 1, col })
+      case 'ArrowLeft':
+        handled()
+        return move({ row, col: col - 1 })
+      case 'ArrowRight':
+        handled()
+        return move({ row, col: col + 1 })
+      case 'PageUp':
+        handled()
+        return move({ row: row - PAGE_ROWS, col })
+      case 'PageDown':
+        handled()
+        return move({ row: row + PAGE_ROWS, col })
+      case 'Home':
+        handled()
+        return move({ row: ctrl ? 0 : row, col: 0 })
+      case 'End':
+        handled()
+        return move({ row: ctrl ? rows.length - 1 : row, col: columns.length - 1 })
+      case 'Tab': {
+        // Tab walks the cells and leaves the grid after the last one (and Shift+Tab before the first).
+        const last = col === columns.length - 1 && row === rows.length - 1
+        const first = col === 0 && row === 0
+        if ((event.shiftKey && first) || (!event.shiftKey && last) || !rows.length) return
+        handled()
+        if (event.shiftKey) {
+          return move(col > 0 ? { row, col: col - 1 } : { row: row - 1, col: columns.length - 1 })
+        }
+        return move(col < columns.length - 1 ? { row, col: col + 1 } : { row: row + 1, col: 0 })
+      }
+      case 'Enter':
+      case 'F2':
+        handled()
+        return startEdit(active)
+      case 'Delete':
+      case 'Backspace':
+        if (readOnly || !current) return
+        handled()
+        if (current[columns[col]!.key]) props.onEdit?.(current, columns[col]!.key, '')
+        return
+      case ' ':
+        if (!event.shiftKey || !current) break
+        handled()
+        return props.onSelect([current.id], !props.selected.has(current.id))
+    }
+    if (ctrl && event.key.toLowerCase() === 'z') {
+      handled()
+      return props.onCommand?.('undo', current)
+    }
+    if (ctrl || event.altKey) return
+    // Typing on a cell starts its edit with that letter, as a spreadsheet does.
+    if (event.key.length === 1 && columns[col]?.kind !== 'choice') {
+      handled()
+      startEdit(active, event.key)
+    }
+  }
+
+  const allSelected = rows.length > 0 && rows.every((r) => props.selected.has(r.id))
+  const someSelected = !allSelected && rows.some((r) => props.selected.has(r.id))
+  const activeCell = rows.length ? cellId(clamp(active)) : undefined
+
+  return (
+    <Box css={gridStyles} data-testid="sheet-grid">
+      <div
+        ref={scrollRef}
+        className="sheet-scroll"
+        role="grid"
+        aria-label={props.label}
+        aria-rowcount={rows.length + 1}
+        aria-colcount={columns.length + 1 + (rowAction ? 1 : 0)}
+        aria-readonly={readOnly || undefined}
+        aria-multiselectable
+        aria-activedescendant={editing ? undefined : activeCell}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+      >
+        <div
+          className="sheet-head"
+          role="row"
+          aria-rowindex={1}
+          style={{ gridTemplateColumns: template, width: totalWidth }}
+        >
+          <div className="sheet-th sheet-select" role="columnheader">
+            <input
+              type="checkbox"
+              aria-label="Select every row shown"
+              checked={allSelected}
+              ref={(el) => {
+                if (el) el.indeterminate = someSelected
+              }}
+              onChange={(e) =>
+                props.onSelect(
+                  rows.map((r) => r.id),
+                  e.target.checked,
+                )
+              }
+            />
+          </div>
+          {columns.map((column) => (
+            <HeaderCell
+              key={column.key}
+              column={column}
+              width={widthOf(column)}
+              sort={props.sort?.key === column.key ? props.sort.dir : undefined}
+              onSort={() => props.onSort(column.key)}
+              onWidth={(w) => props.onWidth(column.key, w)}
+            />
+          ))}
+          {rowAction ? (
+            <div className="sheet-th" role="columnheader">
+              {props.rowActionLabel ?? 'Action'}
+            </div>
+          ) : null}
+        </div>
+        <div
+          className="sheet-body"
+          style={{ height: virtualizer.getTotalSize(), width: totalWidth }}
+        >
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index]!
+            const isSelected = props.selected.has(row.id)
+            return (
+              <div
+                key={row.id}
+                className="sheet-row"
+                role="row"
+                aria-rowindex={item.index + 2}
+                aria-selected={isSelected}
+                data-selected={isSelected || undefined}
+                style={{ transform: `translateY(${item.start}px)`, gridTemplateColumns: template }}
+              >
+                <div className="sheet-td sheet-select" role="gridcell">
+                  <input
+                    type="checkbox"
+                    tabIndex={-1}
+                    aria-label={`Select row ${item.index + 1}`}
+                    checked={isSelected}
+                    onChange={(e) => props.onSelect([row.id], e.target.checked)}
+                  />
+                  <span className="sheet-rownum" aria-hidden>
+                    {item.index + 1}
+                  </span>
+                </div>
+                {columns.map((column, col) => {
+                  const cell = { row: item.index, col }
+                  const isActive = active.row === item.index && active.col === col
+                  const isEditing = editing?.cell.row === item.index && editing.cell.col === col
+                  const problem = props.cellProblem?.(row.id, column.key)
+                  const value = row[column.key] ?? ''
+                  return (
+                    <div
+                      key={column.key}
+                      id={cellId(cell)}
+                      className="sheet-td"
+                      role="gridcell"
+                      aria-colindex={col + 2}
+                      aria-selected={isActive}
+                      aria-invalid={problem ? true : undefined}
+                      data-active={isActive || undefined}
+                      data-problem={problem ? true : undefined}
+                      title={problem ?? (value.length > 30 ? value : undefined)}
+                      onMouseDown={(e) => {
+                        if (isEditing) return
+                        e.preventDefault()
+                        move(cell)
+                        focusGrid()
+                      }}
+                      onDoubleClick={() => startEdit(cell)}
+                    >
+                      {isEditing ? (
+                        <CellEditor
+                          column={column}
+                          initial={editing.initial}
+                          onCommit={(v, direction) =>
+                            commit(
+                              v,
+                              direction === 'down'
+                                ? { row: item.index + 1, col }
+                                : direction === 'right'
+                                  ? { row: item.index, col: col + 1 }
+                                  : direction === 'left'
+                                    ? { row: item.index, col: col - 1 }
+                                    : undefined,
+                            )
+                          }
+                          onCancel={cancel}
+                        />
+                      ) : (
+                        <span className="sheet-text">{value}</span>
+                      )}
+                    </div>
+                  )
+                })}
+                {rowAction ? (
+                  <div className="sheet-td sheet-action" role="gridcell">
+                    {rowAction(row)}
+                  </div>
+                ) : null}
+              </div>
+            )
+          })}
+        </div>
+      </div>
+    </Box>
+  )
+}
+
+function HeaderCell({
+  column,
+  width,
+  sort,
+  onSort,
+  onWidth,
+}: {
+  column: SheetColumn
+  width: number
+  sort: 'asc' | 'desc' | undefined
+  onSort: () => void
+  onWidth: (width: number) => void
+}) {
+  const start = useRef<{ x: number; width: number } | null>(null)
+  const set = (w: number) => onWidth(Math.round(Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, w))))
+  return (
+    <div
+      className="sheet-th"
+      role="columnheader"
+      aria-sort={sort === 'asc' ? 'ascending' : sort === 'desc' ? 'descending' : 'none'}
+    >
+      <button type="button" className="sheet-sort" onClick={onSort}>
+        <span>{column.label}</span>
+        <span aria-hidden className="sheet-sort-mark">
+          {sort === 'asc' ? '▲' : sort === 'desc' ? '▼' : ''}
+        </span>
+      </button>
+      <div
+        className="sheet-resize"
+        role="separator"
+        aria-orientation="vertical"
+        aria-label={`Width of ${column.label}`}
+        aria-valuenow={width}
+        aria-valuemin={MIN_WIDTH}
+        aria-valuemax={MAX_WIDTH}
+        tabIndex={0}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+            e.preventDefault()
+            set(width + (e.key === 'ArrowRight' ? 20 : -20))
+          }
+        }}
+        onPointerDown={(e) => {
+          e.currentTarget.setPointerCapture(e.pointerId)
+          start.current = { x: e.clientX, width }
+        }}
+        onPointerMove={(e) => {
+          if (!start.current) return
+          const delta = e.clientX - start.current.x
+          set(start.current.width + (document.dir === 'rtl' ? -delta : delta))
+        }}
+        onPointerUp={() => {
+          start.current = null
+        }}
+      />
+    </div>
+  )
+}
+
+type Direction = 'down' | 'right' | 'left' | 'stay'
+
+function CellEditor({
+  column,
+  initial,
+  onCommit,
+  onCancel,
+}: {
+  column: SheetColumn
+  initial: string
+  onCommit: (value: string, direction: Direction) => void
+  onCancel: () => void
+}) {
+  const [value, setValue] = useState(initial)
+  const done = useRef(false)
+  const finish = (direction: Direction) => {
+    if (done.current) return
+    done.current = true
+    onCommit(value, direction)
+  }
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    e.stopPropagation()
+    if (e.key === 'Escape') {
+      e.preventDefault()
+      done.current = true
+      onCancel()
+    } else if (e.key === 'Enter' && !(column.kind === 'long' && (e.shiftKey || e.altKey))) {
+      e.preventDefault()
+      finish('down')
+    } else if (e.key === 'Tab') {
+      e.preventDefault()
+      finish(e.shiftKey ? 'left' : 'right')
+    }
+  }
+  const common = {
+    className: 'sheet-editor',
+    'aria-label': column.label,
+    autoFocus: true,
+    onKeyDown,
+    onBlur: () => finish('stay'),
+  }
+  useEffect(() => {
+    // Typing a letter on a cell starts the edit with it: the caret goes after it.
+    const el = document.activeElement
+    if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
+      el.setSelectionRange(el.value.length, el.value.length)
+    }
+  }, [])
+  if (column.kind === 'choice') {
+    return (
+      <select
+        {...common}
+        value={value}
+        onChange={(e) => {
+          setValue(e.target.value)
+        }}
+      >
+        {column.options!.map((option) => (
+          <option key={option} value={option}>
+            {option || '—'}
+          </option>
+        ))}
+      </select>
+    )
+  }
+  if (column.kind === 'long') {
+    return (
+      <textarea
+        {...common}
+        value={value}
+        maxLength={column.max}
+        rows={3}
+        onChange={(e) => setValue(e.target.value)}
+      />
+    )
+  }
+  return (
+    <input
+      {...common}
+      value={value}
+      maxLength={column.max}
+      onChange={(e) => setValue(e.target.value)}
+    />
+  )
+}
+
+const gridStyles = {
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderRadius: 'l2',
+  bg: 'bg.panel',
+  overflow: 'hidden',
+  '& .sheet-scroll': {
+    position: 'relative',
+    overflow: 'auto',
+    height: 'min(70dvh, 720px)',
+    minHeight: '320px',
+    outline: 'none',
+    fontSize: 'sm',
+  },
+  '& .sheet-scroll:focus-visible': {
+    boxShadow: 'inset 0 0 0 2px var(--chakra-colors-primary-solid)',
+  },
+  '& .sheet-head': {
+    display: 'grid',
+    position: 'sticky',
+    top: 0,
+    zIndex: 2,
+    bg: 'bg.muted',
+    borderBottomWidth: '1px',
+    borderColor: 'border',
+    minHeight: '40px',
+  },
+  '& .sheet-th': {
+    position: 'relative',
+    display: 'flex',
+    alignItems: 'center',
+    px: '2',
+    fontWeight: 'semibold',
+    color: 'fg.muted',
+    borderInlineEndWidth: '1px',
+    borderColor: 'border',
+  },
+  '& .sheet-sort': {
+    display: 'flex',
+    flex: 1,
+    gap: '1',
+    alignItems: 'center',
+    textAlign: 'start',
+    minHeight: '32px',
+    borderRadius: 'l1',
+    cursor: 'pointer',
+  },
+  '& .sheet-sort:focus-visible': { outline: '2px solid var(--chakra-colors-primary-solid)' },
+  '& .sheet-sort-mark': { fontSize: 'xs', color: 'primary.fg' },
+  '& .sheet-resize': {
+    position: 'absolute',
+    insetInlineEnd: '-4px',
+    top: 0,
+    bottom: 0,
+    width: '8px',
+    cursor: 'col-resize',
+    zIndex: 1,
+    touchAction: 'none',
+  },
+  '& .sheet-resize:hover, & .sheet-resize:focus-visible': {
+    bg: 'primary.solid',
+    outline: 'none',
+  },
+  '& .sheet-body': { position: 'relative' },
+  '& .sheet-row': {
+    display: 'grid',
+    position: 'absolute',
+    top: 0,
+    insetInlineStart: 0,
+    width: '100%',
+    height: `${ROW_HEIGHT}px`,
+    borderBottomWidth: '1px',
+    borderColor: 'border.muted',
+  },
+  '& .sheet-row[data-selected]': { bg: 'primary.subtle' },
+  '& .sheet-td': {
+    position: 'relative',
+    display: 'flex',
+    alignItems: 'center',
+    px: '2',
+    minWidth: 0,
+    borderInlineEndWidth: '1px',
+    borderColor: 'border.muted',
+    cursor: 'cell',
+  },
+  '& .sheet-text': {
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    unicodeBidi: 'plaintext',
+  },
+  '& .sheet-td[data-active]': {
+    boxShadow: 'inset 0 0 0 2px var(--chakra-colors-primary-solid)',
+  },
+  '& .sheet-td[data-problem]': {
+    bg: 'red.subtle',
+    boxShadow: 'inset 0 0 0 2px var(--chakra-colors-red-solid)',
+  },
+  '& .sheet-select': {
+    gap: '2',
+    justifyContent: 'flex-start',
+    cursor: 'default',
+    color: 'fg.subtle',
+    fontSize: 'xs',
+  },
+  '& .sheet-select input': {
+    width: '16px',
+    height: '16px',
+    accentColor: 'var(--chakra-colors-primary-solid)',
+  },
+  '& .sheet-action': { cursor: 'default' },
+  '& .sheet-editor': {
+    position: 'absolute',
+    insetInlineStart: 0,
+    top: 0,
+    width: '100%',
+    minHeight: '100%',
+    zIndex: 3,
+    px: '2',
+    py: '2',
+    bg: 'bg.panel',
+    color: 'fg',
+    fontSize: 'sm',
+    borderRadius: 0,
+    outline: '2px solid var(--chakra-colors-primary-solid)',
+    boxShadow: 'lg',
+    resize: 'none',
+  },
+  '& textarea.sheet-editor': { minHeight: '96px' },
+} as const

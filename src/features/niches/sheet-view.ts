@@ -1,0 +1,64 @@
+import { useMemo, useState } from 'react'
+
+import type { ItemColumn } from '../../../api-schemas/niche-items'
+import type { SheetColumn } from './sheet-columns'
+import type { GridRow, SortState } from './sheet-grid'
+
+const WIDTHS_KEY = 'sheetColumnWidths'
+
+/** Column widths as the member left them, kept in this browser for every sheet. */
+export function useColumnWidths() {
+  const [widths, setWidths] = useState<Partial<Record<ItemColumn, number>>>(() => {
+    try {
+      const stored: unknown = JSON.parse(localStorage.getItem(WIDTHS_KEY) ?? '{}')
+      return stored && typeof stored === 'object' ? (stored as Record<ItemColumn, number>) : {}
+    } catch {
+      return {}
+    }
+  })
+  const setWidth = (key: ItemColumn, width: number) =>
+    setWidths((old) => {
+      const next = { ...old, [key]: width }
+      localStorage.setItem(WIDTHS_KEY, JSON.stringify(next))
+      return next
+    })
+  return [widths, setWidth] as const
+}
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
+
+/**
+ * The rows to show: those whose column (or any column) holds the filter text, in the chosen
+ * column's order (choices in their list's order, texts alphabetically, blanks last), or the
+ * sheet's own order.
+ */
+export function useSortedFiltered<R extends GridRow>(
+  rows: R[],
+  columns: SheetColumn[],
+  sort: SortState,
+  filterColumn: ItemColumn | '',
+  filterText: string,
+) {
+  return useMemo(() => {
+    const needle = filterText.trim().toLowerCase()
+    const keys = filterColumn ? [filterColumn] : columns.map((c) => c.key)
+    const kept = needle
+      ? rows.filter((row) => keys.some((k) => (row[k] ?? '').toLowerCase().includes(needle)))
+      : rows
+    if (!sort) return kept
+    const column = columns.find((c) => c.key === sort.key)
+    const rank = (value: string) => column?.options?.indexOf(value) ?? -1
+    const sign = sort.dir === 'asc' ? 1 : -1
+    return [...kept].sort((a, b) => {
+      const x = a[sort.key] ?? ''
+      const y = b[sort.key] ?? ''
+      if (!x !== !y) return x ? -1 : 1
+      const order = column?.options ? rank(x) - rank(y) : collator.compare(x, y)
+      return order * sign
+    })
+  }, [rows, columns, sort, filterColumn, filterText])
+}
+
+/** A header click sorts up, then down, then back to the sheet's own order. */
+export const nextSort = (sort: SortState, key: ItemColumn): SortState =>
+  sort?.key !== key ? { key, dir: 'asc' } : sort.dir === 'asc' ? { key, dir: 'desc' } : null

@@ -1,0 +1,390 @@
+import {
+  Box,
+  Button,
+  Flex,
+  HStack,
+  Input,
+  NativeSelect,
+  Progress,
+  Stack,
+  Text,
+  useMediaQuery,
+} from '@chakra-ui/react'
+import { type ReactNode, useRef, useState } from 'react'
+
+import type { ItemColumn, NicheItem } from '../../../api-schemas/niche-items'
+import { NICHE_FETCH_FAILED } from '../../../api-schemas/niche-items'
+import { lockedPanelFor } from '../../components/area-gate'
+import { AppIcon } from '../../components/layout/icons'
+import { ConfirmDialog, EmptyState, ErrorState, PanelSkeleton } from '../../components/ui'
+import { isApiError } from '../../lib/api-error'
+import { downloadText } from '../../lib/csv'
+import { toast } from '../../lib/toast'
+import { SHEET_COLUMNS } from './sheet-columns'
+import type { ParsedCsv } from './sheet-csv'
+import { SheetCards } from './sheet-cards'
+import { type Cell, SheetGrid, type SortState } from './sheet-grid'
+import { type SheetCalls, useSheet } from './use-sheet'
+import { nextSort, useColumnWidths, useSortedFiltered } from './sheet-view'
+
+const MD = 768
+
+/**
+ * A member's own sheet, whole: the toolbar (add, duplicate, delete, undo, filter, import, export),
+ * the save state, and the rows as a spreadsheet on a desk or as cards on a phone.
+ */
+export function SheetWorkspace({
+  calls,
+  fileName,
+  emptyAction,
+}: {
+  calls: SheetCalls
+  /** The export's file name, without ".csv". */
+  fileName: string
+  /** What an empty sheet offers besides a blank row (the library link). */
+  emptyAction?: ReactNode
+}) {
+  const sheet = useSheet(calls)
+  const [isDesk] = useMediaQuery([`(min-width: ${MD}px)`])
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
+  const [active, setActive] = useState<Cell>({ row: 0, col: 0 })
+  const [confirming, setConfirming] = useState<string[] | null>(null)
+  const [importing, setImporting] = useState<ImportState | null>(null)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const [widths, setWidth] = useColumnWidths()
+  const [sort, setSort] = useState<SortState>(null)
+  const [filterColumn, setFilterColumn] = useState<ItemColumn | ''>('')
+  const [filterText, setFilterText] = useState('')
+  const rows = sheet.rows ?? []
+  const shown = useSortedFiltered(rows, SHEET_COLUMNS, sort, filterColumn, filterText)
+  const current = shown[Math.min(active.row, shown.length - 1)]
+
+  const locked = lockedPanelFor(sheet.query.error)
+  if (locked) return locked
+  if (sheet.query.isPending) return <PanelSkeleton label="Loading your sheet" rows={8} />
+  if (sheet.query.isError) {
+    const { error } = sheet.query
+    return (
+      <ErrorState
+        message={isApiError(error) && error.serverMessage ? error.message : NICHE_FETCH_FAILED}
+        onRetry={() => void sheet.query.refetch()}
+        retrying={sheet.query.isFetching}
+      />
+    )
+  }
+
+  const activate = (id: string) => {
+    // The new row shows in the current order; filters that hide it are cleared.
+    setFilterText('')
+    setTimeout(() => {
+      const index = (sheet.rows ?? []).findIndex((r) => r.id === id)
+      if (index >= 0) setActive({ row: index, col: 0 })
+    })
+  }
+
+  const addRow = async (copy = false) => {
+    const created = await sheet.addRow(current, copy)
+    if (created) activate(created.id)
+  }
+
+  const toDelete = selected.size ? [...selected] : current ? [current.id] : []
+  const deleteRows = async (ids: string[]) => {
+    setConfirming(null)
+    const removed = await sheet.removeRows(ids)
+    if (removed) {
+      setSelected(new Set())
+      toast.success(
+        removed === 1
+          ? 'Row deleted. Undo brings it back.'
+          : `${removed} rows deleted. Undo brings them back.`,
+      )
+    }
+  }
+
+  const onImport = async (file: File) => {
+    setImporting({ phase: 'reading', file: file.name })
+    let sent = 0
+    try {
+      const { parseSheetCsv } = await import('./sheet-csv')
+      const parsed = parseSheetCsv(await file.text())
+      setImporting({ phase: 'sending', file: file.name, parsed, done: 0 })
+      const added = parsed.rows.length
+        ? await sheet.addMany(parsed.rows, (done) => {
+            sent = done
+            setImporting((s) => (s && s.phase === 'sending' ? { ...s, done } : s))
+          })
+        : 0
+      setImporting({ phase: 'done', file: file.name, parsed, added })
+    } catch (error) {
+      setImporting({
+        phase: 'failed',
+        file: file.name,
+        added: sent,
+        message: isApiError(error) ? error.message : 'The file could not be read as CSV',
+      })
+    }
+  }
+
+  const onExport = async () => {
+    const { sheetToCsv } = await import('./sheet-csv')
+    downloadText(sheetToCsv(rows), `${fileName}.csv`)
+  }
+
+  return (
+    <Stack gap="3">
+      <Flex gap="2" wrap="wrap" align="center">
+        <Button size="sm" colorPalette="primary" onClick={() => void addRow()}>
+          <AppIcon name="plus" /> Add row
+        </Button>
+        <Button size="sm" variant="outline" disabled={!current} onClick={() => void addRow(true)}>
+          Duplicate row
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          colorPalette="red"
+          disabled={!toDelete.length}
+          onClick={() =>
+            toDelete.length > 1 ? setConfirming(toDelete) : void deleteRows(toDelete)
+          }
+        >
+          {selected.size > 1 ? `Delete ${selected.size} rows` : 'Delete row'}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={!sheet.canUndo}
+          onClick={() => void sheet.undo()}
+          aria-keyshortcuts="Control+Z"
+        >
+          Undo
+        </Button>
+        <Box flex="1" />
+        <Button size="sm" variant="outline" onClick={() => fileInput.current?.click()}>
+          Import CSV
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".csv,text/csv"
+          hidden
+          aria-label="CSV file to import"
+          onChange={(e) => {
+            const file = e.target.files?.[0]
+            e.target.value = ''
+            if (file) void onImport(file)
+          }}
+        />
+        <Button size="sm" variant="outline" disabled={!rows.length} onClick={() => void onExport()}>
+          Export CSV
+        </Button>
+      </Flex>
+
+      <Flex gap="2" wrap="wrap" align="center">
+        <NativeSelect.Root size="sm" width="auto">
+          <NativeSelect.Field
+            aria-label="Filter column"
+            value={filterColumn}
+            onChange={(e) => setFilterColumn(e.target.value as ItemColumn | '')}
+          >
+            <option value="">All columns</option>
+            {SHEET_COLUMNS.map((c) => (
+              <option key={c.key} value={c.key}>
+                {c.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Input
+          size="sm"
+          maxW="xs"
+          type="search"
+          placeholder="Filter rows"
+          aria-label="Filter rows"
+          value={filterText}
+          onChange={(e) => setFilterText(e.target.value)}
+        />
+        <Text fontSize="sm" color="fg.muted">
+          {shown.length === rows.length
+            ? `${rows.length.toLocaleString()} ${rows.length === 1 ? 'row' : 'rows'}`
+            : `${shown.length.toLocaleString()} of ${rows.length.toLocaleString()} rows`}
+        </Text>
+        <Box flex="1" />
+        <SaveStatus state={sheet.save} onRetry={sheet.retryNow} />
+      </Flex>
+
+      {importing ? <ImportPanel state={importing} onClose={() => setImporting(null)} /> : null}
+
+      {rows.length === 0 ? (
+        <EmptyState
+          title="This sheet is empty"
+          description="Add a row and type, import a CSV file, or copy rows from the niche's library."
+          action={
+            <HStack>
+              <Button size="sm" onClick={() => void addRow()}>
+                Add a row
+              </Button>
+              {emptyAction}
+            </HStack>
+          }
+        />
+      ) : isDesk ? (
+        <>
+          <SheetGrid
+            label="My sheet"
+            rows={shown}
+            columns={SHEET_COLUMNS}
+            selected={selected}
+            onSelect={(ids, on) => setSelected(toggled(selected, ids, on))}
+            onEdit={(row, key, value) => sheet.edit(row as NicheItem, key, value)}
+            cellProblem={sheet.cellProblem}
+            widths={widths}
+            onWidth={setWidth}
+            sort={sort}
+            onSort={(key) => setSort(nextSort(sort, key))}
+            onCommand={(command) => {
+              if (command === 'undo') void sheet.undo()
+            }}
+            active={active}
+            onActive={setActive}
+          />
+          <Text fontSize="xs" color="fg.muted">
+            Arrows, Tab and Home/End move · Enter, F2 or typing edits · Enter or Tab keeps the edit,
+            Esc drops it · Delete clears a cell · Shift+Space selects a row · Ctrl+Z undoes
+          </Text>
+        </>
+      ) : (
+        <SheetCards
+          rows={shown}
+          onEdit={(row, key, value) => sheet.edit(row, key, value)}
+          onDelete={(row) => void deleteRows([row.id])}
+          cellProblem={sheet.cellProblem}
+        />
+      )}
+
+      <ConfirmDialog
+        open={confirming !== null}
+        title={`Delete ${confirming?.length ?? 0} rows?`}
+        description="Undo brings them back while you stay on this page."
+        onConfirm={() => confirming && void deleteRows(confirming)}
+        onCancel={() => setConfirming(null)}
+      />
+    </Stack>
+  )
+}
+
+const toggled = (set: ReadonlySet<string>, ids: string[], on: boolean) => {
+  const next = new Set(set)
+  for (const id of ids) {
+    if (on) next.add(id)
+    else next.delete(id)
+  }
+  return next
+}
+
+function SaveStatus({
+  state,
+  onRetry,
+}: {
+  state: ReturnType<typeof useSheet>['save']
+  onRetry: () => void
+}) {
+  return (
+    <HStack gap="2" aria-live="polite" data-testid="save-state" data-state={state.state}>
+      {state.state === 'saved' ? (
+        <Text fontSize="sm" color="fg.muted">
+          All changes saved
+        </Text>
+      ) : state.state === 'saving' ? (
+        <Text fontSize="sm" color="fg.muted">
+          Saving…
+        </Text>
+      ) : (
+        <>
+          <Text fontSize="sm" color="fg.error">
+            Not saved: {state.message}. Trying again in {state.retryIn} s.
+          </Text>
+          <Button size="xs" variant="outline" onClick={onRetry}>
+            Retry now
+          </Button>
+        </>
+      )}
+    </HStack>
+  )
+}
+
+type ImportState =
+  | { phase: 'reading'; file: string }
+  | { phase: 'sending'; file: string; parsed: ParsedCsv; done: number }
+  | { phase: 'done'; file: string; parsed: ParsedCsv; added: number }
+  | { phase: 'failed'; file: string; added: number; message: string }
+
+function ImportPanel({ state, onClose }: { state: ImportState; onClose: () => void }) {
+  const total = 'parsed' in state ? state.parsed.rows.length : 0
+  return (
+    <Box
+      borderWidth="1px"
+      borderRadius="l2"
+      p="3"
+      bg="bg.subtle"
+      role="status"
+      aria-live="polite"
+      data-testid="import-panel"
+    >
+      <Flex justify="space-between" align="flex-start" gap="3">
+        <Stack gap="2" flex="1">
+          <Text fontWeight="semibold">Import of {state.file}</Text>
+          {state.phase === 'reading' ? <Text fontSize="sm">Reading the file…</Text> : null}
+          {state.phase === 'sending' ? (
+            <>
+              <Text fontSize="sm">
+                Adding rows: {state.done.toLocaleString()} of {total.toLocaleString()}
+              </Text>
+              <Progress.Root value={total ? (state.done / total) * 100 : 0} size="sm" maxW="md">
+                <Progress.Track>
+                  <Progress.Range />
+                </Progress.Track>
+              </Progress.Root>
+            </>
+          ) : null}
+          {state.phase === 'done' ? (
+            <>
+              <Text fontSize="sm">
+                Added {state.added.toLocaleString()} {state.added === 1 ? 'row' : 'rows'}; rejected{' '}
+                {state.parsed.rejected.length.toLocaleString()}.
+                {state.parsed.ignored.length
+                  ? ` Columns not in the sheet, left out: ${state.parsed.ignored.join(', ')}.`
+                  : ''}
+              </Text>
+              {state.parsed.rejected.length ? (
+                <Box as="ul" fontSize="sm" ps="5" maxH="40" overflowY="auto">
+                  {state.parsed.rejected.slice(0, 100).map((r) => (
+                    <li key={r.line}>
+                      Line {r.line}: {r.message}
+                    </li>
+                  ))}
+                  {state.parsed.rejected.length > 100 ? (
+                    <li>…and {state.parsed.rejected.length - 100} more</li>
+                  ) : null}
+                </Box>
+              ) : null}
+            </>
+          ) : null}
+          {state.phase === 'failed' ? (
+            <Text fontSize="sm" color="fg.error">
+              {state.added
+                ? `The import stopped after ${state.added.toLocaleString()} rows: ${state.message}`
+                : `Nothing was added: ${state.message}`}
+            </Text>
+          ) : null}
+        </Stack>
+        {state.phase === 'done' || state.phase === 'failed' ? (
+          <Button size="xs" variant="ghost" onClick={onClose}>
+            Close
+          </Button>
+        ) : null}
+      </Flex>
+    </Box>
+  )
+}

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+
+import { OwnSheetScreen } from '../../features/niches/own-sheet-screen'
+
+export const Route = createFileRoute('/admin/relationshipniche')({
+  component: () => <OwnSheetScreen niche="relationship" />,
+})
