@@ -11,7 +11,7 @@ export const AREAS = [
   { key: 'bonus', label: 'Bonus courses', free: true, opens: 'screens' },
   { key: 'content', label: 'Content planner', free: true, opens: 'screens' },
   { key: 'viralLeads', label: 'Viral leads', free: true, opens: 'screens' },
-  { key: 'niches', label: 'Niche sheets', free: false, opens: 'nothing' },
+  { key: 'niches', label: 'Niche sheets', free: false, opens: 'screens' },
   { key: 'quickCash', label: 'Quick cash', free: false, opens: 'nothing' },
   { key: 'instagram', label: 'Instagram tools', free: false, opens: 'nothing' },
   { key: 'aiTools', label: 'AI tools', free: false, opens: 'nothing' },

@@ -22,8 +22,10 @@ import { Route as AdminContactsRouteImport } from './routes/admin/contacts'
 import { Route as AdminContactusRouteImport } from './routes/admin/contactus'
 import { Route as AdminContentchecklistRouteImport } from './routes/admin/contentchecklist'
 import { Route as AdminContentdetailRouteImport } from './routes/admin/contentdetail'
+import { Route as AdminCraftnicheRouteImport } from './routes/admin/craftniche'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminDgtrainingRouteImport } from './routes/admin/dgtraining'
+import { Route as AdminHealthnicheRouteImport } from './routes/admin/healthniche'
 import { Route as AdminIntroaiRouteImport } from './routes/admin/introai'
 import { Route as AdminIntroglobalRouteImport } from './routes/admin/introglobal'
 import { Route as AdminIntroinstabioRouteImport } from './routes/admin/introinstabio'
@@ -31,11 +33,26 @@ import { Route as AdminIntroquickcashRouteImport } from './routes/admin/introqui
 import { Route as AdminIntroviralleadRouteImport } from './routes/admin/introvirallead'
 import { Route as AdminLeaddetailRouteImport } from './routes/admin/leaddetail'
 import { Route as AdminLogoutRouteImport } from './routes/admin/logout'
+import { Route as AdminMobcraftRouteImport } from './routes/admin/mobcraft'
+import { Route as AdminMobcraft2RouteImport } from './routes/admin/mobcraft2'
+import { Route as AdminMobcraft3RouteImport } from './routes/admin/mobcraft3'
+import { Route as AdminMobilenavRouteImport } from './routes/admin/mobilenav'
+import { Route as AdminMobquickhealthRouteImport } from './routes/admin/mobquickhealth'
+import { Route as AdminMobquickhealth2RouteImport } from './routes/admin/mobquickhealth2'
+import { Route as AdminMobquickhealth3RouteImport } from './routes/admin/mobquickhealth3'
+import { Route as AdminMobquickwealthRouteImport } from './routes/admin/mobquickwealth'
+import { Route as AdminMobquickwealth2RouteImport } from './routes/admin/mobquickwealth2'
+import { Route as AdminMobquickwealth3RouteImport } from './routes/admin/mobquickwealth3'
+import { Route as AdminMobrelationshipRouteImport } from './routes/admin/mobrelationship'
+import { Route as AdminMobrelationship2RouteImport } from './routes/admin/mobrelationship2'
+import { Route as AdminMobrelationship3RouteImport } from './routes/admin/mobrelationship3'
 import { Route as AdminMoneymakingRouteImport } from './routes/admin/moneymaking'
 import { Route as AdminNotesRouteImport } from './routes/admin/notes'
+import { Route as AdminRelationshipnicheRouteImport } from './routes/admin/relationshipniche'
 import { Route as AdminUpdateaccessRouteImport } from './routes/admin/updateaccess'
 import { Route as AdminUpdateprofileRouteImport } from './routes/admin/updateprofile'
 import { Route as AdminViralleadRouteImport } from './routes/admin/virallead'
+import { Route as AdminWealthnicheRouteImport } from './routes/admin/wealthniche'
 import { Route as Auth404RouteImport } from './routes/auth/404'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
 import { Route as AuthMaintenanceRouteImport } from './routes/auth/maintenance'
@@ -43,8 +60,15 @@ import { Route as AuthTwoStepsRouteImport } from './routes/auth/two-steps'
 import { Route as OptinKeyRouteImport } from './routes/optin/$key'
 import { Route as AdminBonusIndexRouteImport } from './routes/admin/bonus/index'
 import { Route as AdminBonus20waysRouteImport } from './routes/admin/bonus/20ways'
+import { Route as AdminCustomnicheNicheLabelRouteImport } from './routes/admin/customniche/$nicheLabel'
+import { Route as AdminCustomnichesIndexRouteImport } from './routes/admin/customniches/index'
+import { Route as AdminCustomnichesNicheLabelRouteImport } from './routes/admin/customniches/$nicheLabel'
 import { Route as AdminDigistoreStepRouteImport } from './routes/admin/digistore/$step'
 import { Route as AdminDigistoreTrainingRouteImport } from './routes/admin/digistore/training'
+import { Route as AdminNicheHealthRouteImport } from './routes/admin/niche/health'
+import { Route as AdminNicheRelationshipRouteImport } from './routes/admin/niche/relationship'
+import { Route as AdminNicheWealthRouteImport } from './routes/admin/niche/wealth'
+import { Route as AdminNicheWoodworkingRouteImport } from './routes/admin/niche/woodworking'
 import { Route as AdminSheetContentRouteImport } from './routes/admin/sheet/content'
 import { Route as AdminSheetContentpageRouteImport } from './routes/admin/sheet/contentpage'
 import { Route as AdminSheetLeadsRouteImport } from './routes/admin/sheet/leads'
@@ -125,6 +149,11 @@ const AdminContentdetailRoute = AdminContentdetailRouteImport.update({
   path: '/contentdetail',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminCraftnicheRoute = AdminCraftnicheRouteImport.update({
+  id: '/craftniche',
+  path: '/craftniche',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminDashboardRoute = AdminDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -133,6 +162,11 @@ const AdminDashboardRoute = AdminDashboardRouteImport.update({
 const AdminDgtrainingRoute = AdminDgtrainingRouteImport.update({
   id: '/dgtraining',
   path: '/dgtraining',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminHealthnicheRoute = AdminHealthnicheRouteImport.update({
+  id: '/healthniche',
+  path: '/healthniche',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminIntroaiRoute = AdminIntroaiRouteImport.update({
@@ -170,6 +204,71 @@ const AdminLogoutRoute = AdminLogoutRouteImport.update({
   path: '/logout',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminMobcraftRoute = AdminMobcraftRouteImport.update({
+  id: '/mobcraft',
+  path: '/mobcraft',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminMobcraft2Route = AdminMobcraft2RouteImport.update({
+  id: '/mobcraft2',
+  path: '/mobcraft2',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminMobcraft3Route = AdminMobcraft3RouteImport.update({
+  id: '/mobcraft3',
+  path: '/mobcraft3',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminMobilenavRoute = AdminMobilenavRouteImport.update({
+  id: '/mobilenav',
+  path: '/mobilenav',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminMobquickhealthRoute = AdminMobquickhealthRouteImport.update({
+  id: '/mobquickhealth',
+  path: '/mobquickhealth',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminMobquickhealth2Route = AdminMobquickhealth2RouteImport.update({
+  id: '/mobquickhealth2',
+  path: '/mobquickhealth2',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminMobquickhealth3Route = AdminMobquickhealth3RouteImport.update({
+  id: '/mobquickhealth3',
+  path: '/mobquickhealth3',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminMobquickwealthRoute = AdminMobquickwealthRouteImport.update({
+  id: '/mobquickwealth',
+  path: '/mobquickwealth',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminMobquickwealth2Route = AdminMobquickwealth2RouteImport.update({
+  id: '/mobquickwealth2',
+  path: '/mobquickwealth2',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminMobquickwealth3Route = AdminMobquickwealth3RouteImport.update({
+  id: '/mobquickwealth3',
+  path: '/mobquickwealth3',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminMobrelationshipRoute = AdminMobrelationshipRouteImport.update({
+  id: '/mobrelationship',
+  path: '/mobrelationship',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminMobrelationship2Route = AdminMobrelationship2RouteImport.update({
+  id: '/mobrelationship2',
+  path: '/mobrelationship2',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminMobrelationship3Route = AdminMobrelationship3RouteImport.update({
+  id: '/mobrelationship3',
+  path: '/mobrelationship3',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminMoneymakingRoute = AdminMoneymakingRouteImport.update({
   id: '/moneymaking',
   path: '/moneymaking',
@@ -178,6 +277,11 @@ const AdminMoneymakingRoute = AdminMoneymakingRouteImport.update({
 const AdminNotesRoute = AdminNotesRouteImport.update({
   id: '/notes',
   path: '/notes',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminRelationshipnicheRoute = AdminRelationshipnicheRouteImport.update({
+  id: '/relationshipniche',
+  path: '/relationshipniche',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminUpdateaccessRoute = AdminUpdateaccessRouteImport.update({
@@ -193,6 +297,11 @@ const AdminUpdateprofileRoute = AdminUpdateprofileRouteImport.update({
 const AdminViralleadRoute = AdminViralleadRouteImport.update({
   id: '/virallead',
   path: '/virallead',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminWealthnicheRoute = AdminWealthnicheRouteImport.update({
+  id: '/wealthniche',
+  path: '/wealthniche',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const Auth404Route = Auth404RouteImport.update({
@@ -230,6 +339,23 @@ const AdminBonus20waysRoute = AdminBonus20waysRouteImport.update({
   path: '/bonus/20ways',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminCustomnicheNicheLabelRoute =
+  AdminCustomnicheNicheLabelRouteImport.update({
+    id: '/customniche/$nicheLabel',
+    path: '/customniche/$nicheLabel',
+    getParentRoute: () => AdminRouteRoute,
+  } as any)
+const AdminCustomnichesIndexRoute = AdminCustomnichesIndexRouteImport.update({
+  id: '/customniches/',
+  path: '/customniches/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminCustomnichesNicheLabelRoute =
+  AdminCustomnichesNicheLabelRouteImport.update({
+    id: '/customniches/$nicheLabel',
+    path: '/customniches/$nicheLabel',
+    getParentRoute: () => AdminRouteRoute,
+  } as any)
 const AdminDigistoreStepRoute = AdminDigistoreStepRouteImport.update({
   id: '/digistore/$step',
   path: '/digistore/$step',
@@ -238,6 +364,26 @@ const AdminDigistoreStepRoute = AdminDigistoreStepRouteImport.update({
 const AdminDigistoreTrainingRoute = AdminDigistoreTrainingRouteImport.update({
   id: '/digistore/training',
   path: '/digistore/training',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminNicheHealthRoute = AdminNicheHealthRouteImport.update({
+  id: '/niche/health',
+  path: '/niche/health',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminNicheRelationshipRoute = AdminNicheRelationshipRouteImport.update({
+  id: '/niche/relationship',
+  path: '/niche/relationship',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminNicheWealthRoute = AdminNicheWealthRouteImport.update({
+  id: '/niche/wealth',
+  path: '/niche/wealth',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminNicheWoodworkingRoute = AdminNicheWoodworkingRouteImport.update({
+  id: '/niche/woodworking',
+  path: '/niche/woodworking',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminSheetContentRoute = AdminSheetContentRouteImport.update({
@@ -328,8 +474,10 @@ export interface FileRoutesByFullPath {
   '/admin/contactus': typeof AdminContactusRoute
   '/admin/contentchecklist': typeof AdminContentchecklistRoute
   '/admin/contentdetail': typeof AdminContentdetailRoute
+  '/admin/craftniche': typeof AdminCraftnicheRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/dgtraining': typeof AdminDgtrainingRoute
+  '/admin/healthniche': typeof AdminHealthnicheRoute
   '/admin/introai': typeof AdminIntroaiRoute
   '/admin/introglobal': typeof AdminIntroglobalRoute
   '/admin/introinstabio': typeof AdminIntroinstabioRoute
@@ -337,19 +485,40 @@ export interface FileRoutesByFullPath {
   '/admin/introvirallead': typeof AdminIntroviralleadRoute
   '/admin/leaddetail': typeof AdminLeaddetailRoute
   '/admin/logout': typeof AdminLogoutRoute
+  '/admin/mobcraft': typeof AdminMobcraftRoute
+  '/admin/mobcraft2': typeof AdminMobcraft2Route
+  '/admin/mobcraft3': typeof AdminMobcraft3Route
+  '/admin/mobilenav': typeof AdminMobilenavRoute
+  '/admin/mobquickhealth': typeof AdminMobquickhealthRoute
+  '/admin/mobquickhealth2': typeof AdminMobquickhealth2Route
+  '/admin/mobquickhealth3': typeof AdminMobquickhealth3Route
+  '/admin/mobquickwealth': typeof AdminMobquickwealthRoute
+  '/admin/mobquickwealth2': typeof AdminMobquickwealth2Route
+  '/admin/mobquickwealth3': typeof AdminMobquickwealth3Route
+  '/admin/mobrelationship': typeof AdminMobrelationshipRoute
+  '/admin/mobrelationship2': typeof AdminMobrelationship2Route
+  '/admin/mobrelationship3': typeof AdminMobrelationship3Route
   '/admin/moneymaking': typeof AdminMoneymakingRoute
   '/admin/notes': typeof AdminNotesRoute
+  '/admin/relationshipniche': typeof AdminRelationshipnicheRoute
   '/admin/updateaccess': typeof AdminUpdateaccessRoute
   '/admin/updateprofile': typeof AdminUpdateprofileRoute
   '/admin/virallead': typeof AdminViralleadRoute
+  '/admin/wealthniche': typeof AdminWealthnicheRoute
   '/auth/404': typeof Auth404Route
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/maintenance': typeof AuthMaintenanceRoute
   '/auth/two-steps': typeof AuthTwoStepsRoute
   '/optin/$key': typeof OptinKeyRoute
   '/admin/bonus/20ways': typeof AdminBonus20waysRoute
+  '/admin/customniche/$nicheLabel': typeof AdminCustomnicheNicheLabelRoute
+  '/admin/customniches/$nicheLabel': typeof AdminCustomnichesNicheLabelRoute
   '/admin/digistore/$step': typeof AdminDigistoreStepRoute
   '/admin/digistore/training': typeof AdminDigistoreTrainingRoute
+  '/admin/niche/health': typeof AdminNicheHealthRoute
+  '/admin/niche/relationship': typeof AdminNicheRelationshipRoute
+  '/admin/niche/wealth': typeof AdminNicheWealthRoute
+  '/admin/niche/woodworking': typeof AdminNicheWoodworkingRoute
   '/admin/sheet/content': typeof AdminSheetContentRoute
   '/admin/sheet/contentpage': typeof AdminSheetContentpageRoute
   '/admin/sheet/leads': typeof AdminSheetLeadsRoute
@@ -359,6 +528,7 @@ export interface FileRoutesByFullPath {
   '/admin/upgrade/upsell2': typeof AdminUpgradeUpsell2Route
   '/admin/upgrade/upsell3': typeof AdminUpgradeUpsell3Route
   '/admin/bonus/': typeof AdminBonusIndexRoute
+  '/admin/customniches/': typeof AdminCustomnichesIndexRoute
   '/admin/upgrade/': typeof AdminUpgradeIndexRoute
   '/auth/login/': typeof AuthLoginIndexRoute
   '/admin/bonus/realworld/$chapter': typeof AdminBonusRealworldChapterRoute
@@ -380,8 +550,10 @@ export interface FileRoutesByTo {
   '/admin/contactus': typeof AdminContactusRoute
   '/admin/contentchecklist': typeof AdminContentchecklistRoute
   '/admin/contentdetail': typeof AdminContentdetailRoute
+  '/admin/craftniche': typeof AdminCraftnicheRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/dgtraining': typeof AdminDgtrainingRoute
+  '/admin/healthniche': typeof AdminHealthnicheRoute
   '/admin/introai': typeof AdminIntroaiRoute
   '/admin/introglobal': typeof AdminIntroglobalRoute
   '/admin/introinstabio': typeof AdminIntroinstabioRoute
@@ -389,19 +561,40 @@ export interface FileRoutesByTo {
   '/admin/introvirallead': typeof AdminIntroviralleadRoute
   '/admin/leaddetail': typeof AdminLeaddetailRoute
   '/admin/logout': typeof AdminLogoutRoute
+  '/admin/mobcraft': typeof AdminMobcraftRoute
+  '/admin/mobcraft2': typeof AdminMobcraft2Route
+  '/admin/mobcraft3': typeof AdminMobcraft3Route
+  '/admin/mobilenav': typeof AdminMobilenavRoute
+  '/admin/mobquickhealth': typeof AdminMobquickhealthRoute
+  '/admin/mobquickhealth2': typeof AdminMobquickhealth2Route
+  '/admin/mobquickhealth3': typeof AdminMobquickhealth3Route
+  '/admin/mobquickwealth': typeof AdminMobquickwealthRoute
+  '/admin/mobquickwealth2': typeof AdminMobquickwealth2Route
+  '/admin/mobquickwealth3': typeof AdminMobquickwealth3Route
+  '/admin/mobrelationship': typeof AdminMobrelationshipRoute
+  '/admin/mobrelationship2': typeof AdminMobrelationship2Route
+  '/admin/mobrelationship3': typeof AdminMobrelationship3Route
   '/admin/moneymaking': typeof AdminMoneymakingRoute
   '/admin/notes': typeof AdminNotesRoute
+  '/admin/relationshipniche': typeof AdminRelationshipnicheRoute
   '/admin/updateaccess': typeof AdminUpdateaccessRoute
   '/admin/updateprofile': typeof AdminUpdateprofileRoute
   '/admin/virallead': typeof AdminViralleadRoute
+  '/admin/wealthniche': typeof AdminWealthnicheRoute
   '/auth/404': typeof Auth404Route
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/maintenance': typeof AuthMaintenanceRoute
   '/auth/two-steps': typeof AuthTwoStepsRoute
   '/optin/$key': typeof OptinKeyRoute
   '/admin/bonus/20ways': typeof AdminBonus20waysRoute
+  '/admin/customniche/$nicheLabel': typeof AdminCustomnicheNicheLabelRoute
+  '/admin/customniches/$nicheLabel': typeof AdminCustomnichesNicheLabelRoute
   '/admin/digistore/$step': typeof AdminDigistoreStepRoute
   '/admin/digistore/training': typeof AdminDigistoreTrainingRoute
+  '/admin/niche/health': typeof AdminNicheHealthRoute
+  '/admin/niche/relationship': typeof AdminNicheRelationshipRoute
+  '/admin/niche/wealth': typeof AdminNicheWealthRoute
+  '/admin/niche/woodworking': typeof AdminNicheWoodworkingRoute
   '/admin/sheet/content': typeof AdminSheetContentRoute
   '/admin/sheet/contentpage': typeof AdminSheetContentpageRoute
   '/admin/sheet/leads': typeof AdminSheetLeadsRoute
@@ -411,6 +604,7 @@ export interface FileRoutesByTo {
   '/admin/upgrade/upsell2': typeof AdminUpgradeUpsell2Route
   '/admin/upgrade/upsell3': typeof AdminUpgradeUpsell3Route
   '/admin/bonus': typeof AdminBonusIndexRoute
+  '/admin/customniches': typeof AdminCustomnichesIndexRoute
   '/admin/upgrade': typeof AdminUpgradeIndexRoute
   '/auth/login': typeof AuthLoginIndexRoute
   '/admin/bonus/realworld/$chapter': typeof AdminBonusRealworldChapterRoute
@@ -433,8 +627,10 @@ export interface FileRoutesById {
   '/admin/contactus': typeof AdminContactusRoute
   '/admin/contentchecklist': typeof AdminContentchecklistRoute
   '/admin/contentdetail': typeof AdminContentdetailRoute
+  '/admin/craftniche': typeof AdminCraftnicheRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/dgtraining': typeof AdminDgtrainingRoute
+  '/admin/healthniche': typeof AdminHealthnicheRoute
   '/admin/introai': typeof AdminIntroaiRoute
   '/admin/introglobal': typeof AdminIntroglobalRoute
   '/admin/introinstabio': typeof AdminIntroinstabioRoute
@@ -442,19 +638,40 @@ export interface FileRoutesById {
   '/admin/introvirallead': typeof AdminIntroviralleadRoute
   '/admin/leaddetail': typeof AdminLeaddetailRoute
   '/admin/logout': typeof AdminLogoutRoute
+  '/admin/mobcraft': typeof AdminMobcraftRoute
+  '/admin/mobcraft2': typeof AdminMobcraft2Route
+  '/admin/mobcraft3': typeof AdminMobcraft3Route
+  '/admin/mobilenav': typeof AdminMobilenavRoute
+  '/admin/mobquickhealth': typeof AdminMobquickhealthRoute
+  '/admin/mobquickhealth2': typeof AdminMobquickhealth2Route
+  '/admin/mobquickhealth3': typeof AdminMobquickhealth3Route
+  '/admin/mobquickwealth': typeof AdminMobquickwealthRoute
+  '/admin/mobquickwealth2': typeof AdminMobquickwealth2Route
+  '/admin/mobquickwealth3': typeof AdminMobquickwealth3Route
+  '/admin/mobrelationship': typeof AdminMobrelationshipRoute
+  '/admin/mobrelationship2': typeof AdminMobrelationship2Route
+  '/admin/mobrelationship3': typeof AdminMobrelationship3Route
   '/admin/moneymaking': typeof AdminMoneymakingRoute
   '/admin/notes': typeof AdminNotesRoute
+  '/admin/relationshipniche': typeof AdminRelationshipnicheRoute
   '/admin/updateaccess': typeof AdminUpdateaccessRoute
   '/admin/updateprofile': typeof AdminUpdateprofileRoute
   '/admin/virallead': typeof AdminViralleadRoute
+  '/admin/wealthniche': typeof AdminWealthnicheRoute
   '/auth/404': typeof Auth404Route
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/maintenance': typeof AuthMaintenanceRoute
   '/auth/two-steps': typeof AuthTwoStepsRoute
   '/optin/$key': typeof OptinKeyRoute
   '/admin/bonus/20ways': typeof AdminBonus20waysRoute
+  '/admin/customniche/$nicheLabel': typeof AdminCustomnicheNicheLabelRoute
+  '/admin/customniches/$nicheLabel': typeof AdminCustomnichesNicheLabelRoute
   '/admin/digistore/$step': typeof AdminDigistoreStepRoute
   '/admin/digistore/training': typeof AdminDigistoreTrainingRoute
+  '/admin/niche/health': typeof AdminNicheHealthRoute
+  '/admin/niche/relationship': typeof AdminNicheRelationshipRoute
+  '/admin/niche/wealth': typeof AdminNicheWealthRoute
+  '/admin/niche/woodworking': typeof AdminNicheWoodworkingRoute
   '/admin/sheet/content': typeof AdminSheetContentRoute
   '/admin/sheet/contentpage': typeof AdminSheetContentpageRoute
   '/admin/sheet/leads': typeof AdminSheetLeadsRoute
@@ -464,6 +681,7 @@ export interface FileRoutesById {
   '/admin/upgrade/upsell2': typeof AdminUpgradeUpsell2Route
   '/admin/upgrade/upsell3': typeof AdminUpgradeUpsell3Route
   '/admin/bonus/': typeof AdminBonusIndexRoute
+  '/admin/customniches/': typeof AdminCustomnichesIndexRoute
   '/admin/upgrade/': typeof AdminUpgradeIndexRoute
   '/auth/login/': typeof AuthLoginIndexRoute
   '/admin/bonus/realworld/$chapter': typeof AdminBonusRealworldChapterRoute
@@ -487,8 +705,10 @@ export interface FileRouteTypes {
     | '/admin/contactus'
     | '/admin/contentchecklist'
     | '/admin/contentdetail'
+    | '/admin/craftniche'
     | '/admin/dashboard'
     | '/admin/dgtraining'
+    | '/admin/healthniche'
     | '/admin/introai'
     | '/admin/introglobal'
     | '/admin/introinstabio'
@@ -496,19 +716,40 @@ export interface FileRouteTypes {
     | '/admin/introvirallead'
     | '/admin/leaddetail'
     | '/admin/logout'
+    | '/admin/mobcraft'
+    | '/admin/mobcraft2'
+    | '/admin/mobcraft3'
+    | '/admin/mobilenav'
+    | '/admin/mobquickhealth'
+    | '/admin/mobquickhealth2'
+    | '/admin/mobquickhealth3'
+    | '/admin/mobquickwealth'
+    | '/admin/mobquickwealth2'
+    | '/admin/mobquickwealth3'
+    | '/admin/mobrelationship'
+    | '/admin/mobrelationship2'
+    | '/admin/mobrelationship3'
     | '/admin/moneymaking'
     | '/admin/notes'
+    | '/admin/relationshipniche'
     | '/admin/updateaccess'
     | '/admin/updateprofile'
     | '/admin/virallead'
+    | '/admin/wealthniche'
     | '/auth/404'
     | '/auth/forgot-password'
     | '/auth/maintenance'
     | '/auth/two-steps'
     | '/optin/$key'
     | '/admin/bonus/20ways'
+    | '/admin/customniche/$nicheLabel'
+    | '/admin/customniches/$nicheLabel'
     | '/admin/digistore/$step'
     | '/admin/digistore/training'
+    | '/admin/niche/health'
+    | '/admin/niche/relationship'
+    | '/admin/niche/wealth'
+    | '/admin/niche/woodworking'
     | '/admin/sheet/content'
     | '/admin/sheet/contentpage'
     | '/admin/sheet/leads'
@@ -518,6 +759,7 @@ export interface FileRouteTypes {
     | '/admin/upgrade/upsell2'
     | '/admin/upgrade/upsell3'
     | '/admin/bonus/'
+    | '/admin/customniches/'
     | '/admin/upgrade/'
     | '/auth/login/'
     | '/admin/bonus/realworld/$chapter'
@@ -539,8 +781,10 @@ export interface FileRouteTypes {
     | '/admin/contactus'
     | '/admin/contentchecklist'
     | '/admin/contentdetail'
+    | '/admin/craftniche'
     | '/admin/dashboard'
     | '/admin/dgtraining'
+    | '/admin/healthniche'
     | '/admin/introai'
     | '/admin/introglobal'
     | '/admin/introinstabio'
@@ -548,19 +792,40 @@ export interface FileRouteTypes {
     | '/admin/introvirallead'
     | '/admin/leaddetail'
     | '/admin/logout'
+    | '/admin/mobcraft'
+    | '/admin/mobcraft2'
+    | '/admin/mobcraft3'
+    | '/admin/mobilenav'
+    | '/admin/mobquickhealth'
+    | '/admin/mobquickhealth2'
+    | '/admin/mobquickhealth3'
+    | '/admin/mobquickwealth'
+    | '/admin/mobquickwealth2'
+    | '/admin/mobquickwealth3'
+    | '/admin/mobrelationship'
+    | '/admin/mobrelationship2'
+    | '/admin/mobrelationship3'
     | '/admin/moneymaking'
     | '/admin/notes'
+    | '/admin/relationshipniche'
     | '/admin/updateaccess'
     | '/admin/updateprofile'
     | '/admin/virallead'
+    | '/admin/wealthniche'
     | '/auth/404'
     | '/auth/forgot-password'
     | '/auth/maintenance'
     | '/auth/two-steps'
     | '/optin/$key'
     | '/admin/bonus/20ways'
+    | '/admin/customniche/$nicheLabel'
+    | '/admin/customniches/$nicheLabel'
     | '/admin/digistore/$step'
     | '/admin/digistore/training'
+    | '/admin/niche/health'
+    | '/admin/niche/relationship'
+    | '/admin/niche/wealth'
+    | '/admin/niche/woodworking'
     | '/admin/sheet/content'
     | '/admin/sheet/contentpage'
     | '/admin/sheet/leads'
@@ -570,6 +835,7 @@ export interface FileRouteTypes {
     | '/admin/upgrade/upsell2'
     | '/admin/upgrade/upsell3'
     | '/admin/bonus'
+    | '/admin/customniches'
     | '/admin/upgrade'
     | '/auth/login'
     | '/admin/bonus/realworld/$chapter'
@@ -591,8 +857,10 @@ export interface FileRouteTypes {
     | '/admin/contactus'
     | '/admin/contentchecklist'
     | '/admin/contentdetail'
+    | '/admin/craftniche'
     | '/admin/dashboard'
     | '/admin/dgtraining'
+    | '/admin/healthniche'
     | '/admin/introai'
     | '/admin/introglobal'
     | '/admin/introinstabio'
@@ -600,19 +868,40 @@ export interface FileRouteTypes {
     | '/admin/introvirallead'
     | '/admin/leaddetail'
     | '/admin/logout'
+    | '/admin/mobcraft'
+    | '/admin/mobcraft2'
+    | '/admin/mobcraft3'
+    | '/admin/mobilenav'
+    | '/admin/mobquickhealth'
+    | '/admin/mobquickhealth2'
+    | '/admin/mobquickhealth3'
+    | '/admin/mobquickwealth'
+    | '/admin/mobquickwealth2'
+    | '/admin/mobquickwealth3'
+    | '/admin/mobrelationship'
+    | '/admin/mobrelationship2'
+    | '/admin/mobrelationship3'
     | '/admin/moneymaking'
     | '/admin/notes'
+    | '/admin/relationshipniche'
     | '/admin/updateaccess'
     | '/admin/updateprofile'
     | '/admin/virallead'
+    | '/admin/wealthniche'
     | '/auth/404'
     | '/auth/forgot-password'
     | '/auth/maintenance'
     | '/auth/two-steps'
     | '/optin/$key'
     | '/admin/bonus/20ways'
+    | '/admin/customniche/$nicheLabel'
+    | '/admin/customniches/$nicheLabel'
     | '/admin/digistore/$step'
     | '/admin/digistore/training'
+    | '/admin/niche/health'
+    | '/admin/niche/relationship'
+    | '/admin/niche/wealth'
+    | '/admin/niche/woodworking'
     | '/admin/sheet/content'
     | '/admin/sheet/contentpage'
     | '/admin/sheet/leads'
@@ -622,6 +911,7 @@ export interface FileRouteTypes {
     | '/admin/upgrade/upsell2'
     | '/admin/upgrade/upsell3'
     | '/admin/bonus/'
+    | '/admin/customniches/'
     | '/admin/upgrade/'
     | '/auth/login/'
     | '/admin/bonus/realworld/$chapter'
@@ -732,6 +1022,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminContentdetailRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/craftniche': {
+      id: '/admin/craftniche'
+      path: '/craftniche'
+      fullPath: '/admin/craftniche'
+      preLoaderRoute: typeof AdminCraftnicheRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/dashboard': {
       id: '/admin/dashboard'
       path: '/dashboard'
@@ -744,6 +1041,13 @@ declare module '@tanstack/react-router' {
       path: '/dgtraining'
       fullPath: '/admin/dgtraining'
       preLoaderRoute: typeof AdminDgtrainingRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/healthniche': {
+      id: '/admin/healthniche'
+      path: '/healthniche'
+      fullPath: '/admin/healthniche'
+      preLoaderRoute: typeof AdminHealthnicheRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/introai': {
@@ -795,6 +1099,97 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminLogoutRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/mobcraft': {
+      id: '/admin/mobcraft'
+      path: '/mobcraft'
+      fullPath: '/admin/mobcraft'
+      preLoaderRoute: typeof AdminMobcraftRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/mobcraft2': {
+      id: '/admin/mobcraft2'
+      path: '/mobcraft2'
+      fullPath: '/admin/mobcraft2'
+      preLoaderRoute: typeof AdminMobcraft2RouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/mobcraft3': {
+      id: '/admin/mobcraft3'
+      path: '/mobcraft3'
+      fullPath: '/admin/mobcraft3'
+      preLoaderRoute: typeof AdminMobcraft3RouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/mobilenav': {
+      id: '/admin/mobilenav'
+      path: '/mobilenav'
+      fullPath: '/admin/mobilenav'
+      preLoaderRoute: typeof AdminMobilenavRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/mobquickhealth': {
+      id: '/admin/mobquickhealth'
+      path: '/mobquickhealth'
+      fullPath: '/admin/mobquickhealth'
+      preLoaderRoute: typeof AdminMobquickhealthRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/mobquickhealth2': {
+      id: '/admin/mobquickhealth2'
+      path: '/mobquickhealth2'
+      fullPath: '/admin/mobquickhealth2'
+      preLoaderRoute: typeof AdminMobquickhealth2RouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/mobquickhealth3': {
+      id: '/admin/mobquickhealth3'
+      path: '/mobquickhealth3'
+      fullPath: '/admin/mobquickhealth3'
+      preLoaderRoute: typeof AdminMobquickhealth3RouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/mobquickwealth': {
+      id: '/admin/mobquickwealth'
+      path: '/mobquickwealth'
+      fullPath: '/admin/mobquickwealth'
+      preLoaderRoute: typeof AdminMobquickwealthRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/mobquickwealth2': {
+      id: '/admin/mobquickwealth2'
+      path: '/mobquickwealth2'
+      fullPath: '/admin/mobquickwealth2'
+      preLoaderRoute: typeof AdminMobquickwealth2RouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/mobquickwealth3': {
+      id: '/admin/mobquickwealth3'
+      path: '/mobquickwealth3'
+      fullPath: '/admin/mobquickwealth3'
+      preLoaderRoute: typeof AdminMobquickwealth3RouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/mobrelationship': {
+      id: '/admin/mobrelationship'
+      path: '/mobrelationship'
+      fullPath: '/admin/mobrelationship'
+      preLoaderRoute: typeof AdminMobrelationshipRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/mobrelationship2': {
+      id: '/admin/mobrelationship2'
+      path: '/mobrelationship2'
+      fullPath: '/admin/mobrelationship2'
+      preLoaderRoute: typeof AdminMobrelationship2RouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/mobrelationship3': {
+      id: '/admin/mobrelationship3'
+      path: '/mobrelationship3'
+      fullPath: '/admin/mobrelationship3'
+      preLoaderRoute: typeof AdminMobrelationship3RouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/moneymaking': {
       id: '/admin/moneymaking'
       path: '/moneymaking'
@@ -807,6 +1202,13 @@ declare module '@tanstack/react-router' {
       path: '/notes'
       fullPath: '/admin/notes'
       preLoaderRoute: typeof AdminNotesRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/relationshipniche': {
+      id: '/admin/relationshipniche'
+      path: '/relationshipniche'
+      fullPath: '/admin/relationshipniche'
+      preLoaderRoute: typeof AdminRelationshipnicheRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/updateaccess': {
@@ -828,6 +1230,13 @@ declare module '@tanstack/react-router' {
       path: '/virallead'
       fullPath: '/admin/virallead'
       preLoaderRoute: typeof AdminViralleadRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/wealthniche': {
+      id: '/admin/wealthniche'
+      path: '/wealthniche'
+      fullPath: '/admin/wealthniche'
+      preLoaderRoute: typeof AdminWealthnicheRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/auth/404': {
@@ -879,6 +1288,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminBonus20waysRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/customniche/$nicheLabel': {
+      id: '/admin/customniche/$nicheLabel'
+      path: '/customniche/$nicheLabel'
+      fullPath: '/admin/customniche/$nicheLabel'
+      preLoaderRoute: typeof AdminCustomnicheNicheLabelRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/customniches/': {
+      id: '/admin/customniches/'
+      path: '/customniches'
+      fullPath: '/admin/customniches/'
+      preLoaderRoute: typeof AdminCustomnichesIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/customniches/$nicheLabel': {
+      id: '/admin/customniches/$nicheLabel'
+      path: '/customniches/$nicheLabel'
+      fullPath: '/admin/customniches/$nicheLabel'
+      preLoaderRoute: typeof AdminCustomnichesNicheLabelRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/digistore/$step': {
       id: '/admin/digistore/$step'
       path: '/digistore/$step'
@@ -891,6 +1321,34 @@ declare module '@tanstack/react-router' {
       path: '/digistore/training'
       fullPath: '/admin/digistore/training'
       preLoaderRoute: typeof AdminDigistoreTrainingRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/niche/health': {
+      id: '/admin/niche/health'
+      path: '/niche/health'
+      fullPath: '/admin/niche/health'
+      preLoaderRoute: typeof AdminNicheHealthRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/niche/relationship': {
+      id: '/admin/niche/relationship'
+      path: '/niche/relationship'
+      fullPath: '/admin/niche/relationship'
+      preLoaderRoute: typeof AdminNicheRelationshipRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/niche/wealth': {
+      id: '/admin/niche/wealth'
+      path: '/niche/wealth'
+      fullPath: '/admin/niche/wealth'
+      preLoaderRoute: typeof AdminNicheWealthRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/niche/woodworking': {
+      id: '/admin/niche/woodworking'
+      path: '/niche/woodworking'
+      fullPath: '/admin/niche/woodworking'
+      preLoaderRoute: typeof AdminNicheWoodworkingRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/sheet/content': {
@@ -1003,8 +1461,10 @@ interface AdminRouteRouteChildren {
   AdminContactusRoute: typeof AdminContactusRoute
   AdminContentchecklistRoute: typeof AdminContentchecklistRoute
   AdminContentdetailRoute: typeof AdminContentdetailRoute
+  AdminCraftnicheRoute: typeof AdminCraftnicheRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
   AdminDgtrainingRoute: typeof AdminDgtrainingRoute
+  AdminHealthnicheRoute: typeof AdminHealthnicheRoute
   AdminIntroaiRoute: typeof AdminIntroaiRoute
   AdminIntroglobalRoute: typeof AdminIntroglobalRoute
   AdminIntroinstabioRoute: typeof AdminIntroinstabioRoute
@@ -1012,14 +1472,35 @@ interface AdminRouteRouteChildren {
   AdminIntroviralleadRoute: typeof AdminIntroviralleadRoute
   AdminLeaddetailRoute: typeof AdminLeaddetailRoute
   AdminLogoutRoute: typeof AdminLogoutRoute
+  AdminMobcraftRoute: typeof AdminMobcraftRoute
+  AdminMobcraft2Route: typeof AdminMobcraft2Route
+  AdminMobcraft3Route: typeof AdminMobcraft3Route
+  AdminMobilenavRoute: typeof AdminMobilenavRoute
+  AdminMobquickhealthRoute: typeof AdminMobquickhealthRoute
+  AdminMobquickhealth2Route: typeof AdminMobquickhealth2Route
+  AdminMobquickhealth3Route: typeof AdminMobquickhealth3Route
+  AdminMobquickwealthRoute: typeof AdminMobquickwealthRoute
+  AdminMobquickwealth2Route: typeof AdminMobquickwealth2Route
+  AdminMobquickwealth3Route: typeof AdminMobquickwealth3Route
+  AdminMobrelationshipRoute: typeof AdminMobrelationshipRoute
+  AdminMobrelationship2Route: typeof AdminMobrelationship2Route
+  AdminMobrelationship3Route: typeof AdminMobrelationship3Route
   AdminMoneymakingRoute: typeof AdminMoneymakingRoute
   AdminNotesRoute: typeof AdminNotesRoute
+  AdminRelationshipnicheRoute: typeof AdminRelationshipnicheRoute
   AdminUpdateaccessRoute: typeof AdminUpdateaccessRoute
   AdminUpdateprofileRoute: typeof AdminUpdateprofileRoute
   AdminViralleadRoute: typeof AdminViralleadRoute
+  AdminWealthnicheRoute: typeof AdminWealthnicheRoute
   AdminBonus20waysRoute: typeof AdminBonus20waysRoute
+  AdminCustomnicheNicheLabelRoute: typeof AdminCustomnicheNicheLabelRoute
+  AdminCustomnichesNicheLabelRoute: typeof AdminCustomnichesNicheLabelRoute
   AdminDigistoreStepRoute: typeof AdminDigistoreStepRoute
   AdminDigistoreTrainingRoute: typeof AdminDigistoreTrainingRoute
+  AdminNicheHealthRoute: typeof AdminNicheHealthRoute
+  AdminNicheRelationshipRoute: typeof AdminNicheRelationshipRoute
+  AdminNicheWealthRoute: typeof AdminNicheWealthRoute
+  AdminNicheWoodworkingRoute: typeof AdminNicheWoodworkingRoute
   AdminSheetContentRoute: typeof AdminSheetContentRoute
   AdminSheetContentpageRoute: typeof AdminSheetContentpageRoute
   AdminSheetLeadsRoute: typeof AdminSheetLeadsRoute
@@ -1029,6 +1510,7 @@ interface AdminRouteRouteChildren {
   AdminUpgradeUpsell2Route: typeof AdminUpgradeUpsell2Route
   AdminUpgradeUpsell3Route: typeof AdminUpgradeUpsell3Route
   AdminBonusIndexRoute: typeof AdminBonusIndexRoute
+  AdminCustomnichesIndexRoute: typeof AdminCustomnichesIndexRoute
   AdminUpgradeIndexRoute: typeof AdminUpgradeIndexRoute
   AdminBonusRealworldChapterRoute: typeof AdminBonusRealworldChapterRoute
   AdminBonusSidehustleChapterRoute: typeof AdminBonusSidehustleChapterRoute
@@ -1044,8 +1526,10 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminContactusRoute: AdminContactusRoute,
   AdminContentchecklistRoute: AdminContentchecklistRoute,
   AdminContentdetailRoute: AdminContentdetailRoute,
+  AdminCraftnicheRoute: AdminCraftnicheRoute,
   AdminDashboardRoute: AdminDashboardRoute,
   AdminDgtrainingRoute: AdminDgtrainingRoute,
+  AdminHealthnicheRoute: AdminHealthnicheRoute,
   AdminIntroaiRoute: AdminIntroaiRoute,
   AdminIntroglobalRoute: AdminIntroglobalRoute,
   AdminIntroinstabioRoute: AdminIntroinstabioRoute,
@@ -1053,14 +1537,35 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminIntroviralleadRoute: AdminIntroviralleadRoute,
   AdminLeaddetailRoute: AdminLeaddetailRoute,
   AdminLogoutRoute: AdminLogoutRoute,
+  AdminMobcraftRoute: AdminMobcraftRoute,
+  AdminMobcraft2Route: AdminMobcraft2Route,
+  AdminMobcraft3Route: AdminMobcraft3Route,
+  AdminMobilenavRoute: AdminMobilenavRoute,
+  AdminMobquickhealthRoute: AdminMobquickhealthRoute,
+  AdminMobquickhealth2Route: AdminMobquickhealth2Route,
+  AdminMobquickhealth3Route: AdminMobquickhealth3Route,
+  AdminMobquickwealthRoute: AdminMobquickwealthRoute,
+  AdminMobquickwealth2Route: AdminMobquickwealth2Route,
+  AdminMobquickwealth3Route: AdminMobquickwealth3Route,
+  AdminMobrelationshipRoute: AdminMobrelationshipRoute,
+  AdminMobrelationship2Route: AdminMobrelationship2Route,
+  AdminMobrelationship3Route: AdminMobrelationship3Route,
   AdminMoneymakingRoute: AdminMoneymakingRoute,
   AdminNotesRoute: AdminNotesRoute,
+  AdminRelationshipnicheRoute: AdminRelationshipnicheRoute,
   AdminUpdateaccessRoute: AdminUpdateaccessRoute,
   AdminUpdateprofileRoute: AdminUpdateprofileRoute,
   AdminViralleadRoute: AdminViralleadRoute,
+  AdminWealthnicheRoute: AdminWealthnicheRoute,
   AdminBonus20waysRoute: AdminBonus20waysRoute,
+  AdminCustomnicheNicheLabelRoute: AdminCustomnicheNicheLabelRoute,
+  AdminCustomnichesNicheLabelRoute: AdminCustomnichesNicheLabelRoute,
   AdminDigistoreStepRoute: AdminDigistoreStepRoute,
   AdminDigistoreTrainingRoute: AdminDigistoreTrainingRoute,
+  AdminNicheHealthRoute: AdminNicheHealthRoute,
+  AdminNicheRelationshipRoute: AdminNicheRelationshipRoute,
+  AdminNicheWealthRoute: AdminNicheWealthRoute,
+  AdminNicheWoodworkingRoute: AdminNicheWoodworkingRoute,
   AdminSheetContentRoute: AdminSheetContentRoute,
   AdminSheetContentpageRoute: AdminSheetContentpageRoute,
   AdminSheetLeadsRoute: AdminSheetLeadsRoute,
@@ -1070,6 +1575,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminUpgradeUpsell2Route: AdminUpgradeUpsell2Route,
   AdminUpgradeUpsell3Route: AdminUpgradeUpsell3Route,
   AdminBonusIndexRoute: AdminBonusIndexRoute,
+  AdminCustomnichesIndexRoute: AdminCustomnichesIndexRoute,
   AdminUpgradeIndexRoute: AdminUpgradeIndexRoute,
   AdminBonusRealworldChapterRoute: AdminBonusRealworldChapterRoute,
   AdminBonusSidehustleChapterRoute: AdminBonusSidehustleChapterRoute,

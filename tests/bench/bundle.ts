@@ -3,7 +3,8 @@
  * with a cold cache, as the server sends it (precompressed br or gzip). Run after a build:
  * `npm run bench:bundle` (add `-- --files` to list each file). Also what a lesson screen adds
  * beyond the shell: the JavaScript fetched when a member opens a lesson from the training's
- * overview, in the same (signed-in, warm) page. Exits non-zero when a page is over its budget.
+ * overview, in the same (signed-in, warm) page, and what a niche's library and then the own
+ * sheet add after it. Exits non-zero when a page is over its budget.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -22,6 +23,8 @@ const BUDGETS = {
   '/auth/login': 170 * KiB,
   '/admin/dashboard': 260 * KiB,
   'lesson, after the shell': 25 * KiB,
+  'niche library, after the shell': 60 * KiB,
+  'own sheet, after the library': 30 * KiB,
 } as const
 
 interface Measure {
@@ -100,6 +103,19 @@ async function measure(
     rows.push(result)
     await page.getByTestId('course-training').getByRole('link').first().click()
     await page.locator('.lesson-body').waitFor({ timeout: 15_000 })
+    await page.waitForLoadState('networkidle')
+    await Promise.all(pending)
+    // What the niche sheets add: a niche's library from the sidebar, then the own sheet from it.
+    result = empty('niche library, after the shell')
+    rows.push(result)
+    await page.getByRole('link', { name: 'Health', exact: true }).click()
+    await page.getByRole('grid', { name: 'Health library' }).waitFor({ timeout: 15_000 })
+    await page.waitForLoadState('networkidle')
+    await Promise.all(pending)
+    result = empty('own sheet, after the library')
+    rows.push(result)
+    await page.getByRole('link', { name: 'Open my health sheet' }).click()
+    await page.getByText('This sheet is empty').waitFor({ timeout: 15_000 })
     await page.waitForLoadState('networkidle')
     await Promise.all(pending)
   }

@@ -35,6 +35,7 @@ export const navGroups: NavGroup[] = [
     items: [
       { label: 'Dashboard', path: '/admin/dashboard', icon: 'dashboard' },
       { label: 'Notes', path: '/admin/notes', icon: 'note' },
+      { label: 'Phone home', path: '/admin/mobilenav', icon: 'phone' },
     ],
   },
   {
@@ -81,7 +82,47 @@ export const navGroups: NavGroup[] = [
       { label: 'Done-for-you videos', path: '/admin/upgrade/dfyvideo', icon: 'upgrade' },
     ],
   },
-  { label: 'Niches', items: [] },
+  {
+    label: 'Niches',
+    items: [
+      // Each library links to the member's own sheet of its niche, and back.
+      {
+        label: 'Health',
+        path: '/admin/niche/health',
+        icon: 'sheet',
+        area: 'niches',
+        section: '/admin/healthniche',
+      },
+      {
+        label: 'Wealth',
+        path: '/admin/niche/wealth',
+        icon: 'sheet',
+        area: 'niches',
+        section: '/admin/wealthniche',
+      },
+      {
+        label: 'Relationship',
+        path: '/admin/niche/relationship',
+        icon: 'sheet',
+        area: 'niches',
+        section: '/admin/relationshipniche',
+      },
+      {
+        label: 'Woodworking',
+        path: '/admin/niche/woodworking',
+        icon: 'sheet',
+        area: 'niches',
+        section: '/admin/craftniche',
+      },
+      {
+        label: 'My niches',
+        path: '/admin/customniches',
+        icon: 'sheet',
+        area: 'niches',
+        section: '/admin/customniche',
+      },
+    ],
+  },
   {
     label: 'Content tools',
     items: [

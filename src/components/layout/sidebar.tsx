@@ -1,13 +1,11 @@
 import { Box, Flex, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { Suspense, lazy } from 'react'
 
-import { membersApi } from '../../api/members'
-import { storedEmail } from '../../lib/session'
 import { AppIcon } from './icons'
 import { type NavItem, findNavItem, navGroups, visibleNavGroups } from './nav-items'
 import { TOPBAR_HEIGHT } from './sizes'
+import { useAreaLock } from './use-area-lock'
 
 // Tooltips serve the collapsed icon rail only: their code loads when the rail is shown.
 const NavTooltip = lazy(() => import('./nav-tooltip'))
@@ -119,15 +117,7 @@ export function SidebarContent({
 }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const current = findNavItem(pathname)?.path
-  // The profile the app reads at sign-in: which areas are open to the member.
-  const email = storedEmail() ?? ''
-  const profile = useQuery({
-    ...membersApi.profile.queryOptions({ params: { email } }),
-    enabled: email !== '',
-  })
-  const member = profile.data?.data
-  const isLocked = (item: NavItem) =>
-    Boolean(item.area && member && member.role !== 'admin' && !member.areas.includes(item.area))
+  const isLocked = useAreaLock()
   return (
     <Flex direction="column" h="full" minH="0">
       <Brand mini={mini} />
@@ -156,7 +146,7 @@ export function SidebarContent({
                     item={item}
                     mini={mini}
                     current={item.path === current}
-                    locked={isLocked(item)}
+                    locked={isLocked(item.area)}
                     onNavigate={onNavigate}
                   />
                 </li>

@@ -81,11 +81,13 @@ export function SheetGrid<R extends GridRow>(props: SheetGridProps<R>) {
   })
 
   const widthOf = (column: SheetColumn) => widths[column.key] ?? column.width
+  // The row action (the library's "Copy") sits right after the row's checkbox, in reach.
   const template = [
     `${SELECT_WIDTH}px`,
-    ...columns.map((c) => `${widthOf(c)}px`),
     ...(rowAction ? [`${ACTION_WIDTH}px`] : []),
+    ...columns.map((c) => `${widthOf(c)}px`),
   ].join(' ')
+  const firstColumn = rowAction ? 3 : 2
   const totalWidth =
     SELECT_WIDTH + columns.reduce((sum, c) => sum + widthOf(c), 0) + (rowAction ? ACTION_WIDTH : 0)
 
@@ -102,7 +104,7 @@ export function SheetGrid<R extends GridRow>(props: SheetGridProps<R>) {
     const scroller = scrollRef.current
     const element = document.getElementById(cellId(active))
     if (scroller && element) {
-      const left = element.offsetLeft - SELECT_WIDTH
+      const left = active.col === 0 ? 0 : element.offsetLeft
       const right = element.offsetLeft + element.offsetWidth
       if (left < scroller.scrollLeft) scroller.scrollLeft = left
       else if (right > scroller.scrollLeft + scroller.clientWidth) {
@@ -249,6 +251,11 @@ export function SheetGrid<R extends GridRow>(props: SheetGridProps<R>) {
               }
             />
           </div>
+          {rowAction ? (
+            <div className="sheet-th" role="columnheader">
+              {props.rowActionLabel ?? 'Action'}
+            </div>
+          ) : null}
           {columns.map((column) => (
             <HeaderCell
               key={column.key}
@@ -259,11 +266,6 @@ export function SheetGrid<R extends GridRow>(props: SheetGridProps<R>) {
               onWidth={(w) => props.onWidth(column.key, w)}
             />
           ))}
-          {rowAction ? (
-            <div className="sheet-th" role="columnheader">
-              {props.rowActionLabel ?? 'Action'}
-            </div>
-          ) : null}
         </div>
         <div
           className="sheet-body"
@@ -294,6 +296,11 @@ export function SheetGrid<R extends GridRow>(props: SheetGridProps<R>) {
                     {item.index + 1}
                   </span>
                 </div>
+                {rowAction ? (
+                  <div className="sheet-td sheet-action" role="gridcell">
+                    {rowAction(row)}
+                  </div>
+                ) : null}
                 {columns.map((column, col) => {
                   const cell = { row: item.index, col }
                   const isActive = active.row === item.index && active.col === col
@@ -306,7 +313,7 @@ export function SheetGrid<R extends GridRow>(props: SheetGridProps<R>) {
                       id={cellId(cell)}
                       className="sheet-td"
                       role="gridcell"
-                      aria-colindex={col + 2}
+                      aria-colindex={col + firstColumn}
                       aria-selected={isActive}
                       aria-invalid={problem ? true : undefined}
                       data-active={isActive || undefined}
@@ -344,11 +351,6 @@ export function SheetGrid<R extends GridRow>(props: SheetGridProps<R>) {
                     </div>
                   )
                 })}
-                {rowAction ? (
-                  <div className="sheet-td sheet-action" role="gridcell">
-                    {rowAction(row)}
-                  </div>
-                ) : null}
               </div>
             )
           })}

@@ -37,15 +37,19 @@ export function SheetWorkspace({
   calls,
   fileName,
   emptyAction,
+  view = 'auto',
 }: {
   calls: SheetCalls
   /** The export's file name, without ".csv". */
   fileName: string
   /** What an empty sheet offers besides a blank row (the library link). */
   emptyAction?: ReactNode
+  /** Cards on a phone and a spreadsheet on a desk, or cards everywhere. */
+  view?: 'auto' | 'cards'
 }) {
   const sheet = useSheet(calls)
-  const [isDesk] = useMediaQuery([`(min-width: ${MD}px)`])
+  const [isWide] = useMediaQuery([`(min-width: ${MD}px)`])
+  const isDesk = view === 'auto' && isWide
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const [active, setActive] = useState<Cell>({ row: 0, col: 0 })
   const [confirming, setConfirming] = useState<string[] | null>(null)

@@ -1,0 +1,363 @@
+import {
+  Badge,
+  Button,
+  CloseButton,
+  Dialog,
+  Flex,
+  HStack,
+  Portal,
+  Stack,
+  Text,
+} from '@chakra-ui/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { type FormEvent, useMemo, useState } from 'react'
+
+import { type CustomNiche, nicheLabelSchema } from '../../../api-schemas/niche-items'
+import { authApi } from '../../api/auth'
+import { customNichesApi } from '../../api/niches'
+import { AreaGate, lockedPanelFor } from '../../components/area-gate'
+import { TextField } from '../../components/form-fields'
+import {
+  Card,
+  ConfirmDialog,
+  DialogForm,
+  EmptyState,
+  ErrorState,
+  PageHeader,
+  PanelSkeleton,
+} from '../../components/ui'
+import { isApiError } from '../../lib/api-error'
+import { toast } from '../../lib/toast'
+import { customSheetCalls } from './sheet-calls'
+import { SheetWorkspace } from './sheet-workspace'
+
+export type NicheView = 'desk' | 'cards'
+
+const viewPath = (view: NicheView) =>
+  view === 'desk' ? '/admin/customniches/$nicheLabel' : '/admin/customniche/$nicheLabel'
+
+/**
+ * The member's own niches: the list (create, rename, delete) and, with a label, that niche's
+ * sheet as a spreadsheet (desk view) or as cards (card view).
+ */
+export function CustomNichesScreen({ label, view }: { label?: string; view: NicheView }) {
+  return (
+    <>
+      <PageHeader
+        title={label ?? 'My niches'}
+        crumbs={[
+          { label: 'Home', to: '/admin/dashboard' },
+          ...(label ? [{ label: 'My niches', to: '/admin/customniches' as const }] : []),
+          { label: label ?? 'My niches' },
+        ]}
+      />
+      <AreaGate area="niches">
+        <CustomNiches label={label} view={view} />
+      </AreaGate>
+    </>
+  )
+}
+
+function CustomNiches({ label, view }: { label?: string; view: NicheView }) {
+  const me = useQuery(authApi.current.queryOptions())
+  const memberId = me.data?.id
+  const list = useQuery({
+    ...customNichesApi.list.queryOptions({ params: { id: memberId ?? '' } }),
+    enabled: Boolean(memberId),
+  })
+  const [creating, setCreating] = useState(false)
+  const [renaming, setRenaming] = useState<CustomNiche | null>(null)
+  const [deleting, setDeleting] = useState<CustomNiche | null>(null)
+  const navigate = useNavigate()
+  const client = useQueryClient()
+  const current = list.data?.data.find((n) => n.label.toLowerCase() === label?.toLowerCase())
+  const calls = useMemo(
+    () => (memberId && current ? customSheetCalls(current.label, memberId) : undefined),
+    [memberId, current],
+  )
+
+  const locked = lockedPanelFor(list.error ?? me.error)
+  if (locked) return locked
+  if (me.isError || list.isError) {
+    const error = me.error ?? list.error
+    return <ErrorState message={error!.message} onRetry={() => void list.refetch()} />
+  }
+  if (!list.data) return <PanelSkeleton label="Loading your niches" rows={4} />
+  const niches = list.data.data
+
+  const remove = customNichesApi.remove
+  const onDelete = async (niche: CustomNiche) => {
+    try {
+      await remove.call({ params: { id: niche.id }, body: { memberId: memberId! } })
+      setDeleting(null)
+      await client.invalidateQueries({ queryKey: customNichesApi.key })
+      toast.success(`The niche "${niche.label}" is deleted`)
+      if (current?.id === niche.id) void navigate({ to: '/admin/customniches' })
+    } catch (error) {
+      toast.error(isApiError(error) ? error.message : 'The niche could not be deleted')
+    }
+  }
+
+  return (
+    <Stack gap="4">
+      <Card>
+        <Stack gap="3">
+          <Flex justify="space-between" align="center" gap="2" wrap="wrap">
+            <Text fontWeight="semibold">
+              {niches.length
+                ? `${niches.length} ${niches.length === 1 ? 'niche' : 'niches'} of your own`
+                : 'No niches of your own yet'}
+            </Text>
+            <Button size="sm" colorPalette="primary" onClick={() => setCreating(true)}>
+              New niche
+            </Button>
+          </Flex>
+          {niches.length ? (
+            <HStack as="nav" aria-label="My niches" wrap="wrap" gap="2">
+              {niches.map((niche) => (
+                <Button
+                  key={niche.id}
+                  asChild
+                  size="sm"
+                  variant={niche.id === current?.id ? 'solid' : 'outline'}
+                >
+                  <Link
+                    to={viewPath(view)}
+                    params={{ nicheLabel: niche.label }}
+                    aria-current={niche.id === current?.id ? 'page' : undefined}
+                  >
+                    {niche.label}
+                    <Badge size="sm" variant="subtle">
+                      {niche.rows}
+                    </Badge>
+                  </Link>
+                </Button>
+              ))}
+            </HStack>
+          ) : (
+            <Text color="fg.muted" fontSize="sm">
+              A niche of your own is a sheet for a topic the four libraries do not cover, such as
+              keto baking or drone photography. Create one, then plan its posts row by row.
+            </Text>
+          )}
+        </Stack>
+      </Card>
+
+      {label && !current ? (
+        <EmptyState
+          title={`You have no niche named "${label}"`}
+          description="It may have been renamed or deleted. Pick one above, or create it now."
+          action={
+            <Button size="sm" onClick={() => setCreating(true)}>
+              Create "{label}"
+            </Button>
+          }
+        />
+      ) : null}
+
+      {current && calls ? (
+        <Stack gap="3">
+          <Flex gap="2" wrap="wrap" align="center">
+            <HStack gap="0" role="group" aria-label="View">
+              <Button
+                asChild
+                size="sm"
+                variant={view === 'desk' ? 'solid' : 'outline'}
+                borderEndRadius="0"
+              >
+                <Link
+                  to="/admin/customniches/$nicheLabel"
+                  params={{ nicheLabel: current.label }}
+                  aria-current={view === 'desk' ? 'page' : undefined}
+                >
+                  Desk view
+                </Link>
+              </Button>
+              <Button
+                asChild
+                size="sm"
+                variant={view === 'cards' ? 'solid' : 'outline'}
+                borderStartRadius="0"
+              >
+                <Link
+                  to="/admin/customniche/$nicheLabel"
+                  params={{ nicheLabel: current.label }}
+                  aria-current={view === 'cards' ? 'page' : undefined}
+                >
+                  Card view
+                </Link>
+              </Button>
+            </HStack>
+            <Flex flex="1" />
+            <Button size="sm" variant="outline" onClick={() => setRenaming(current)}>
+              Rename
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              colorPalette="red"
+              onClick={() => setDeleting(current)}
+            >
+              Delete niche
+            </Button>
+          </Flex>
+          <SheetWorkspace
+            key={current.id}
+            calls={calls}
+            fileName={`my-niche-${current.label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`}
+            view={view === 'cards' ? 'cards' : 'auto'}
+          />
+        </Stack>
+      ) : null}
+
+      <LabelDialog
+        open={creating || renaming !== null}
+        niche={renaming}
+        initial={renaming?.label ?? (label && !current ? label : '')}
+        memberId={memberId!}
+        onClose={() => {
+          setCreating(false)
+          setRenaming(null)
+        }}
+        onSaved={(saved) => {
+          setCreating(false)
+          setRenaming(null)
+          void navigate({ to: viewPath(view), params: { nicheLabel: saved.label } })
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete the niche "${deleting?.label ?? ''}"?`}
+        description={
+          deleting?.rows
+            ? `Its ${deleting.rows} ${deleting.rows === 1 ? 'row goes' : 'rows go'} with it. This cannot be undone; export the sheet first to keep a copy.`
+            : 'Its sheet is empty. This cannot be undone.'
+        }
+        onConfirm={() => deleting && void onDelete(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
+    </Stack>
+  )
+}
+
+/** Create (no `niche`) or rename a niche of the own. */
+function LabelDialog({
+  open,
+  niche,
+  initial,
+  memberId,
+  onClose,
+  onSaved,
+}: {
+  open: boolean
+  niche: CustomNiche | null
+  initial: string
+  memberId: string
+  onClose: () => void
+  onSaved: (niche: CustomNiche) => void
+}) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open) onClose()
+      }}
+      placement="center"
+      size="sm"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="3">
+          <Dialog.Content bg="bg.panel">
+            {open ? (
+              <LabelForm
+                key={niche?.id ?? 'new'}
+                niche={niche}
+                initial={initial}
+                memberId={memberId}
+                onClose={onClose}
+                onSaved={onSaved}
+              />
+            ) : null}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}
+
+function LabelForm({
+  niche,
+  initial,
+  memberId,
+  onClose,
+  onSaved,
+}: {
+  niche: CustomNiche | null
+  initial: string
+  memberId: string
+  onClose: () => void
+  onSaved: (niche: CustomNiche) => void
+}) {
+  const [label, setLabel] = useState(initial)
+  const [error, setError] = useState<string | null>(null)
+  const [pending, setPending] = useState(false)
+  const client = useQueryClient()
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const checked = nicheLabelSchema.safeParse(label)
+    if (!checked.success) return setError(checked.error.issues[0]!.message)
+    setPending(true)
+    try {
+      const saved = niche
+        ? await customNichesApi.rename.call({
+            params: { id: niche.id },
+            body: { label: checked.data, memberId },
+          })
+        : await customNichesApi.create.call({ body: { label: checked.data, memberId } })
+      await client.invalidateQueries({ queryKey: customNichesApi.key })
+      toast.success(niche ? `Renamed to "${saved.data.label}"` : `"${saved.data.label}" is ready`)
+      onSaved(saved.data)
+    } catch (failure) {
+      setError(isApiError(failure) ? failure.message.replace(/^label: /, '') : 'Not saved')
+    } finally {
+      setPending(false)
+    }
+  }
+  return (
+    <DialogForm
+      title={niche ? `Rename "${niche.label}"` : 'New niche'}
+      onSubmit={(e) => void submit(e)}
+      formError={null}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="primary" loading={pending}>
+            {niche ? 'Rename' : 'Create'}
+          </Button>
+        </>
+      }
+    >
+      <TextField
+        label="Niche name"
+        name="label"
+        value={label}
+        onValueChange={(v) => {
+          setLabel(v)
+          setError(null)
+        }}
+        error={error ?? undefined}
+        maxLength={60}
+        required
+        autoFocus
+        helperText="For example: Keto baking, Drone photography, Houseplants"
+      />
+    </DialogForm>
+  )
+}

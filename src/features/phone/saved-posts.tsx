@@ -1,0 +1,96 @@
+import { Badge, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
+
+import type { NicheItem } from '../../../api-schemas/niche-items'
+import { authApi } from '../../api/auth'
+import { phoneItemsApi } from '../../api/niches'
+import { lockedPanelFor } from '../../components/area-gate'
+import { Card, EmptyState, ErrorState } from '../../components/ui'
+import { PHONE_NICHES, capitalise } from './phone-niches'
+
+const savedOn = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+
+const nicheLabel = (niche: string) =>
+  niche in PHONE_NICHES ? PHONE_NICHES[niche as keyof typeof PHONE_NICHES].label : niche
+
+function SavedPost({ item }: { item: NicheItem }) {
+  return (
+    <Card as="li" size="sm">
+      <Stack gap="2">
+        <Flex gap="2" wrap="wrap" align="center">
+          <Badge colorPalette="primary">{capitalise(nicheLabel(item.niche))}</Badge>
+          {item.postFormat ? <Badge variant="subtle">{item.postFormat}</Badge> : null}
+          <Text as="span" fontSize="xs" color="fg.muted" ms="auto">
+            <time dateTime={item.createdAt}>{savedOn.format(new Date(item.createdAt))}</time>
+          </Text>
+        </Flex>
+        {item.hook ? <Text fontWeight="semibold">{item.hook}</Text> : null}
+        {item.postIdea ? (
+          <Text fontSize="sm" color="fg.muted" lineClamp={3} whiteSpace="pre-wrap">
+            {item.postIdea}
+          </Text>
+        ) : null}
+      </Stack>
+    </Card>
+  )
+}
+
+/** Every post the member wrote on the phone, in all niches, newest first. */
+export function SavedPosts() {
+  const me = useQuery(authApi.current.queryOptions())
+  const id = me.data?.id ?? ''
+  const list = useQuery({
+    ...phoneItemsApi.list.queryOptions({ params: { id } }),
+    enabled: id !== '',
+  })
+  const items = useMemo(
+    () =>
+      [...(list.data?.data ?? [])].sort((a, b) =>
+        a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0,
+      ),
+    [list.data],
+  )
+
+  let content
+  const failed = me.isError ? me : list.isError ? list : null
+  if (failed?.error) {
+    content = lockedPanelFor(failed.error) ?? (
+      <ErrorState
+        title="Your saved phone posts could not be loaded"
+        message={failed.error.message}
+        onRetry={() => void failed.refetch()}
+        retrying={failed.isFetching}
+      />
+    )
+  } else if (list.isPending) {
+    content = (
+      <Stack gap="3" aria-busy="true">
+        <Text srOnly role="status">
+          Loading your saved phone posts
+        </Text>
+        <Skeleton height="20" rounded="l3" />
+        <Skeleton height="20" rounded="l3" />
+      </Stack>
+    )
+  } else if (items.length === 0) {
+    content = <EmptyState title="No phone posts yet" />
+  } else {
+    content = (
+      <Stack as="ul" gap="3" listStyleType="none" m="0" p="0">
+        {items.map((item) => (
+          <SavedPost key={item.id} item={item} />
+        ))}
+      </Stack>
+    )
+  }
+
+  return (
+    <Stack as="section" aria-labelledby="saved-phone-posts" gap="3">
+      <Heading as="h2" size="md" id="saved-phone-posts">
+        Your saved phone posts
+      </Heading>
+      {content}
+    </Stack>
+  )
+}

@@ -1,0 +1,304 @@
+import {
+  Box,
+  Button,
+  Card,
+  Field,
+  Flex,
+  Input,
+  NativeSelect,
+  Stack,
+  Tag,
+  Text,
+  Textarea,
+  Wrap,
+} from '@chakra-ui/react'
+import { Link, Navigate, useNavigate, useRouterState } from '@tanstack/react-router'
+import { type ReactNode, type SyntheticEvent, useEffect, useState } from 'react'
+
+import { MAX_HASHTAGS, type Niche, PLAN_LIMITS, POST_FORMATS } from '../../../api-schemas/niches'
+import { type PhoneDraft, hashtagList, tidyHashtags, usePhoneDraft } from './draft'
+import { PhoneFlow } from './phone-flow'
+import { PHONE_NICHES, capitalise } from './phone-niches'
+import { POST_FIELDS, type PostField, checkPost } from './post-checks'
+
+/** The id of a step-2 field: step 3's edit links end in `#<field>` and land on it. */
+export const fieldId = (field: PostField) => `phone-${field}`
+
+/** Step 2 of a niche's phone flow: the post itself, checked as it is typed. */
+export function PhoneWriteScreen({ niche }: { niche: Niche }) {
+  return (
+    <PhoneFlow niche={niche} step={2}>
+      <WritePost niche={niche} />
+    </PhoneFlow>
+  )
+}
+
+function WritePost({ niche }: { niche: Niche }) {
+  const [draft, setDraft] = usePhoneDraft(niche)
+  // Opened without a draft (a bookmark, another tab): the flow starts at picking an angle.
+  if (!draft) return <Navigate to={PHONE_NICHES[niche].steps[0]} replace />
+  return <PostForm niche={niche} draft={draft} onChange={setDraft} />
+}
+
+/** A counter that turns red past its limit; `unit` is read out after the numbers. */
+function Counter({ count, max, unit }: { count: number; max: number; unit: string }) {
+  return (
+    <Text as="span" color={count > max ? 'fg.error' : 'fg.muted'} fontVariantNumeric="tabular-nums">
+      {count} / {max} {unit}
+    </Text>
+  )
+}
+
+/** Label, control, counter and the contract's message for one field. */
+function PostField({
+  field,
+  label,
+  error,
+  counter,
+  children,
+}: {
+  field: PostField
+  label: string
+  error: string | undefined
+  counter?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <Field.Root invalid={Boolean(error)} ids={{ control: fieldId(field) }}>
+      <Field.Label>{label}</Field.Label>
+      {children}
+      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+      {counter ? (
+        <Field.HelperText display="flex" justifyContent="flex-end" w="full" mt="1">
+          {counter}
+        </Field.HelperText>
+      ) : null}
+    </Field.Root>
+  )
+}
+
+const TAG_PATTERN = /^#[\p{L}\p{N}_]+$/u
+
+function HashtagChips({ value, onChange }: { value: string; onChange: (next: string) => void }) {
+  const tags = hashtagList(value)
+  if (tags.length === 0) return null
+  return (
+    <Wrap as="ul" aria-label="Hashtags in this post" gap="2" listStyleType="none" m="0" p="0">
+      {tags.map((tag, index) => (
+        <li key={`${tag}-${index}`}>
+          <Tag.Root
+            size="lg"
+            variant="subtle"
+            colorPalette={TAG_PATTERN.test(tag) ? 'primary' : 'red'}
+          >
+            <Tag.Label>{tag}</Tag.Label>
+            <Tag.EndElement>
+              <Tag.CloseTrigger
+                aria-label={`Remove ${tag}`}
+                onClick={() => onChange(tags.filter((_, i) => i !== index).join(' '))}
+              />
+            </Tag.EndElement>
+          </Tag.Root>
+        </li>
+      ))}
+    </Wrap>
+  )
+}
+
+function AngleNote({ niche, draft }: { niche: Niche; draft: PhoneDraft }) {
+  const pick = PHONE_NICHES[niche].steps[0]
+  return (
+    <Card.Root variant="subtle" size="sm">
+      <Card.Body>
+        <Flex gap="3" align="flex-start" justify="space-between">
+          <Box minW="0">
+            <Text fontSize="xs" fontWeight="semibold" color="fg.muted">
+              {draft.angle ? 'Angle' : 'Blank post'}
+            </Text>
+            {draft.angle ? (
+              <>
+                <Text fontWeight="medium">{draft.angle.subNiche}</Text>
+                <Text fontSize="sm" color="fg.muted">
+                  Pain: {draft.angle.pain}
+                </Text>
+              </>
+            ) : (
+              <Text fontSize="sm" color="fg.muted">
+                Written from scratch, without a library angle.
+              </Text>
+            )}
+          </Box>
+          <Button asChild variant="outline" size="sm" minH="44px" flexShrink={0}>
+            <Link to={pick}>Change</Link>
+          </Button>
+        </Flex>
+      </Card.Body>
+    </Card.Root>
+  )
+}
+
+function PostForm({
+  niche,
+  draft,
+  onChange,
+}: {
+  niche: Niche
+  draft: PhoneDraft
+  onChange: (next: PhoneDraft) => void
+}) {
+  const navigate = useNavigate()
+  const steps = PHONE_NICHES[niche].steps
+  const [touched, setTouched] = useState<ReadonlySet<PostField>>(new Set())
+  const [attempted, setAttempted] = useState(false)
+  const { errors } = checkPost(draft)
+  const tags = hashtagList(draft.hashtags)
+
+  // An edit link of step 3 (`#hook`, `#cta`…) puts the cursor in that field.
+  const hash = useRouterState({ select: (state) => state.location.hash })
+  useEffect(() => {
+    if (!hash) return
+    const target = document.getElementById(`phone-${hash}`)
+    if (target) {
+      target.focus()
+      target.scrollIntoView?.({ block: 'center' })
+    }
+  }, [hash])
+
+  const set = (field: PostField) => (value: string) => onChange({ ...draft, [field]: value })
+  const blur = (field: PostField) => () => {
+    if (!touched.has(field)) setTouched(new Set([...touched, field]))
+  }
+  // Past a limit the message shows at once; other messages wait until the field is left.
+  const over = (field: PostField) =>
+    field === 'hashtags'
+      ? tags.length > MAX_HASHTAGS || draft.hashtags.length > PLAN_LIMITS.hashtags
+      : field !== 'postFormat' && draft[field].length > PLAN_LIMITS[field]
+  const errorOf = (field: PostField) =>
+    attempted || touched.has(field) || over(field) ? errors[field] : undefined
+
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault()
+    const first = POST_FIELDS.find((field) => errors[field])
+    if (first) {
+      setAttempted(true)
+      document.getElementById(fieldId(first))?.focus()
+      return
+    }
+    void navigate({ to: steps[2] })
+  }
+
+  return (
+    <Stack gap="5">
+      <AngleNote niche={niche} draft={draft} />
+      <Stack as="form" gap="5" onSubmit={submit}>
+        <PostField
+          field="hook"
+          label="Hook"
+          error={errorOf('hook')}
+          counter={<Counter count={draft.hook.length} max={PLAN_LIMITS.hook} unit="characters" />}
+        >
+          <Textarea
+            name="hook"
+            rows={2}
+            autoresize
+            value={draft.hook}
+            onChange={(event) => set('hook')(event.target.value)}
+            onBlur={blur('hook')}
+            bg="bg.panel"
+            size="lg"
+          />
+        </PostField>
+        <PostField
+          field="postIdea"
+          label="Post text"
+          error={errorOf('postIdea')}
+          counter={
+            <Counter count={draft.postIdea.length} max={PLAN_LIMITS.postIdea} unit="characters" />
+          }
+        >
+          <Textarea
+            name="postIdea"
+            rows={6}
+            autoresize
+            value={draft.postIdea}
+            onChange={(event) => set('postIdea')(event.target.value)}
+            onBlur={blur('postIdea')}
+            bg="bg.panel"
+            size="lg"
+          />
+        </PostField>
+        <PostField field="postFormat" label="Post format" error={errorOf('postFormat')}>
+          <NativeSelect.Root size="lg">
+            <NativeSelect.Field
+              name="postFormat"
+              value={draft.postFormat}
+              onChange={(event) => set('postFormat')(event.target.value)}
+              onBlur={blur('postFormat')}
+              bg="bg.panel"
+            >
+              <option value="">Decide later</option>
+              {POST_FORMATS.map((format) => (
+                <option key={format} value={format}>
+                  {capitalise(format)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </PostField>
+        <PostField
+          field="cta"
+          label="Call to action"
+          error={errorOf('cta')}
+          counter={<Counter count={draft.cta.length} max={PLAN_LIMITS.cta} unit="characters" />}
+        >
+          <Input
+            name="cta"
+            value={draft.cta}
+            onChange={(event) => set('cta')(event.target.value)}
+            onBlur={blur('cta')}
+            bg="bg.panel"
+            size="lg"
+          />
+        </PostField>
+        <PostField
+          field="hashtags"
+          label="Hashtags"
+          error={errorOf('hashtags')}
+          counter={
+            <Flex gap="3" wrap="wrap" justify="flex-end">
+              <Counter count={tags.length} max={MAX_HASHTAGS} unit="hashtags" />
+              <Counter count={draft.hashtags.length} max={PLAN_LIMITS.hashtags} unit="characters" />
+            </Flex>
+          }
+        >
+          <Input
+            name="hashtags"
+            value={draft.hashtags}
+            placeholder="#homeworkout #busymom"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            onChange={(event) => set('hashtags')(event.target.value)}
+            onBlur={() => {
+              const tidy = tidyHashtags(draft.hashtags)
+              if (tidy !== draft.hashtags) set('hashtags')(tidy)
+              blur('hashtags')()
+            }}
+            bg="bg.panel"
+            size="lg"
+          />
+        </PostField>
+        <HashtagChips value={draft.hashtags} onChange={set('hashtags')} />
+        <Flex gap="3" direction={{ base: 'column-reverse', sm: 'row' }} pt="2">
+          <Button asChild variant="outline" size="lg" minH="48px" flex="1">
+            <Link to={steps[0]}>Back</Link>
+          </Button>
+          <Button type="submit" size="lg" minH="48px" flex="1">
+            Next: review
+          </Button>
+        </Flex>
+      </Stack>
+    </Stack>
+  )
+}

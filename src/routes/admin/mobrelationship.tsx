@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+
+import { PhonePickScreen } from '../../features/phone/pick-step'
+
+export const Route = createFileRoute('/admin/mobrelationship')({
+  component: () => <PhonePickScreen niche="relationship" />,
+})
