@@ -15,6 +15,7 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as AuthRouteRouteImport } from './routes/auth/route'
 import { Route as UserformRouteImport } from './routes/userform'
 import { Route as AdminSplatRouteImport } from './routes/admin/$'
+import { Route as AdminPageRouteImport } from './routes/admin/$page'
 import { Route as Admin10kdaysRouteImport } from './routes/admin/10kdays'
 import { Route as AdminAccountdetailRouteImport } from './routes/admin/accountdetail'
 import { Route as AdminCalendarRouteImport } from './routes/admin/calendar'
@@ -22,10 +23,8 @@ import { Route as AdminContactsRouteImport } from './routes/admin/contacts'
 import { Route as AdminContactusRouteImport } from './routes/admin/contactus'
 import { Route as AdminContentchecklistRouteImport } from './routes/admin/contentchecklist'
 import { Route as AdminContentdetailRouteImport } from './routes/admin/contentdetail'
-import { Route as AdminCraftnicheRouteImport } from './routes/admin/craftniche'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminDgtrainingRouteImport } from './routes/admin/dgtraining'
-import { Route as AdminHealthnicheRouteImport } from './routes/admin/healthniche'
 import { Route as AdminIntroaiRouteImport } from './routes/admin/introai'
 import { Route as AdminIntroglobalRouteImport } from './routes/admin/introglobal'
 import { Route as AdminIntroinstabioRouteImport } from './routes/admin/introinstabio'
@@ -33,26 +32,11 @@ import { Route as AdminIntroquickcashRouteImport } from './routes/admin/introqui
 import { Route as AdminIntroviralleadRouteImport } from './routes/admin/introvirallead'
 import { Route as AdminLeaddetailRouteImport } from './routes/admin/leaddetail'
 import { Route as AdminLogoutRouteImport } from './routes/admin/logout'
-import { Route as AdminMobcraftRouteImport } from './routes/admin/mobcraft'
-import { Route as AdminMobcraft2RouteImport } from './routes/admin/mobcraft2'
-import { Route as AdminMobcraft3RouteImport } from './routes/admin/mobcraft3'
-import { Route as AdminMobilenavRouteImport } from './routes/admin/mobilenav'
-import { Route as AdminMobquickhealthRouteImport } from './routes/admin/mobquickhealth'
-import { Route as AdminMobquickhealth2RouteImport } from './routes/admin/mobquickhealth2'
-import { Route as AdminMobquickhealth3RouteImport } from './routes/admin/mobquickhealth3'
-import { Route as AdminMobquickwealthRouteImport } from './routes/admin/mobquickwealth'
-import { Route as AdminMobquickwealth2RouteImport } from './routes/admin/mobquickwealth2'
-import { Route as AdminMobquickwealth3RouteImport } from './routes/admin/mobquickwealth3'
-import { Route as AdminMobrelationshipRouteImport } from './routes/admin/mobrelationship'
-import { Route as AdminMobrelationship2RouteImport } from './routes/admin/mobrelationship2'
-import { Route as AdminMobrelationship3RouteImport } from './routes/admin/mobrelationship3'
 import { Route as AdminMoneymakingRouteImport } from './routes/admin/moneymaking'
 import { Route as AdminNotesRouteImport } from './routes/admin/notes'
-import { Route as AdminRelationshipnicheRouteImport } from './routes/admin/relationshipniche'
 import { Route as AdminUpdateaccessRouteImport } from './routes/admin/updateaccess'
 import { Route as AdminUpdateprofileRouteImport } from './routes/admin/updateprofile'
 import { Route as AdminViralleadRouteImport } from './routes/admin/virallead'
-import { Route as AdminWealthnicheRouteImport } from './routes/admin/wealthniche'
 import { Route as Auth404RouteImport } from './routes/auth/404'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
 import { Route as AuthMaintenanceRouteImport } from './routes/auth/maintenance'
@@ -65,10 +49,7 @@ import { Route as AdminCustomnichesIndexRouteImport } from './routes/admin/custo
 import { Route as AdminCustomnichesNicheLabelRouteImport } from './routes/admin/customniches/$nicheLabel'
 import { Route as AdminDigistoreStepRouteImport } from './routes/admin/digistore/$step'
 import { Route as AdminDigistoreTrainingRouteImport } from './routes/admin/digistore/training'
-import { Route as AdminNicheHealthRouteImport } from './routes/admin/niche/health'
-import { Route as AdminNicheRelationshipRouteImport } from './routes/admin/niche/relationship'
-import { Route as AdminNicheWealthRouteImport } from './routes/admin/niche/wealth'
-import { Route as AdminNicheWoodworkingRouteImport } from './routes/admin/niche/woodworking'
+import { Route as AdminNicheNicheRouteImport } from './routes/admin/niche/$niche'
 import { Route as AdminSheetContentRouteImport } from './routes/admin/sheet/content'
 import { Route as AdminSheetContentpageRouteImport } from './routes/admin/sheet/contentpage'
 import { Route as AdminSheetLeadsRouteImport } from './routes/admin/sheet/leads'
@@ -114,6 +95,11 @@ const AdminSplatRoute = AdminSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminPageRoute = AdminPageRouteImport.update({
+  id: '/$page',
+  path: '/$page',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const Admin10kdaysRoute = Admin10kdaysRouteImport.update({
   id: '/10kdays',
   path: '/10kdays',
@@ -149,11 +135,6 @@ const AdminContentdetailRoute = AdminContentdetailRouteImport.update({
   path: '/contentdetail',
   getParentRoute: () => AdminRouteRoute,
 } as any)
-const AdminCraftnicheRoute = AdminCraftnicheRouteImport.update({
-  id: '/craftniche',
-  path: '/craftniche',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
 const AdminDashboardRoute = AdminDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -162,11 +143,6 @@ const AdminDashboardRoute = AdminDashboardRouteImport.update({
 const AdminDgtrainingRoute = AdminDgtrainingRouteImport.update({
   id: '/dgtraining',
   path: '/dgtraining',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminHealthnicheRoute = AdminHealthnicheRouteImport.update({
-  id: '/healthniche',
-  path: '/healthniche',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminIntroaiRoute = AdminIntroaiRouteImport.update({
@@ -204,71 +180,6 @@ const AdminLogoutRoute = AdminLogoutRouteImport.update({
   path: '/logout',
   getParentRoute: () => AdminRouteRoute,
 } as any)
-const AdminMobcraftRoute = AdminMobcraftRouteImport.update({
-  id: '/mobcraft',
-  path: '/mobcraft',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminMobcraft2Route = AdminMobcraft2RouteImport.update({
-  id: '/mobcraft2',
-  path: '/mobcraft2',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminMobcraft3Route = AdminMobcraft3RouteImport.update({
-  id: '/mobcraft3',
-  path: '/mobcraft3',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminMobilenavRoute = AdminMobilenavRouteImport.update({
-  id: '/mobilenav',
-  path: '/mobilenav',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminMobquickhealthRoute = AdminMobquickhealthRouteImport.update({
-  id: '/mobquickhealth',
-  path: '/mobquickhealth',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminMobquickhealth2Route = AdminMobquickhealth2RouteImport.update({
-  id: '/mobquickhealth2',
-  path: '/mobquickhealth2',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminMobquickhealth3Route = AdminMobquickhealth3RouteImport.update({
-  id: '/mobquickhealth3',
-  path: '/mobquickhealth3',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminMobquickwealthRoute = AdminMobquickwealthRouteImport.update({
-  id: '/mobquickwealth',
-  path: '/mobquickwealth',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminMobquickwealth2Route = AdminMobquickwealth2RouteImport.update({
-  id: '/mobquickwealth2',
-  path: '/mobquickwealth2',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminMobquickwealth3Route = AdminMobquickwealth3RouteImport.update({
-  id: '/mobquickwealth3',
-  path: '/mobquickwealth3',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminMobrelationshipRoute = AdminMobrelationshipRouteImport.update({
-  id: '/mobrelationship',
-  path: '/mobrelationship',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminMobrelationship2Route = AdminMobrelationship2RouteImport.update({
-  id: '/mobrelationship2',
-  path: '/mobrelationship2',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminMobrelationship3Route = AdminMobrelationship3RouteImport.update({
-  id: '/mobrelationship3',
-  path: '/mobrelationship3',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
 const AdminMoneymakingRoute = AdminMoneymakingRouteImport.update({
   id: '/moneymaking',
   path: '/moneymaking',
@@ -277,11 +188,6 @@ const AdminMoneymakingRoute = AdminMoneymakingRouteImport.update({
 const AdminNotesRoute = AdminNotesRouteImport.update({
   id: '/notes',
   path: '/notes',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminRelationshipnicheRoute = AdminRelationshipnicheRouteImport.update({
-  id: '/relationshipniche',
-  path: '/relationshipniche',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminUpdateaccessRoute = AdminUpdateaccessRouteImport.update({
@@ -297,11 +203,6 @@ const AdminUpdateprofileRoute = AdminUpdateprofileRouteImport.update({
 const AdminViralleadRoute = AdminViralleadRouteImport.update({
   id: '/virallead',
   path: '/virallead',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminWealthnicheRoute = AdminWealthnicheRouteImport.update({
-  id: '/wealthniche',
-  path: '/wealthniche',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const Auth404Route = Auth404RouteImport.update({
@@ -366,24 +267,9 @@ const AdminDigistoreTrainingRoute = AdminDigistoreTrainingRouteImport.update({
   path: '/digistore/training',
   getParentRoute: () => AdminRouteRoute,
 } as any)
-const AdminNicheHealthRoute = AdminNicheHealthRouteImport.update({
-  id: '/niche/health',
-  path: '/niche/health',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminNicheRelationshipRoute = AdminNicheRelationshipRouteImport.update({
-  id: '/niche/relationship',
-  path: '/niche/relationship',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminNicheWealthRoute = AdminNicheWealthRouteImport.update({
-  id: '/niche/wealth',
-  path: '/niche/wealth',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminNicheWoodworkingRoute = AdminNicheWoodworkingRouteImport.update({
-  id: '/niche/woodworking',
-  path: '/niche/woodworking',
+const AdminNicheNicheRoute = AdminNicheNicheRouteImport.update({
+  id: '/niche/$niche',
+  path: '/niche/$niche',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminSheetContentRoute = AdminSheetContentRouteImport.update({
@@ -467,6 +353,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/userform': typeof UserformRoute
   '/admin/$': typeof AdminSplatRoute
+  '/admin/$page': typeof AdminPageRoute
   '/admin/10kdays': typeof Admin10kdaysRoute
   '/admin/accountdetail': typeof AdminAccountdetailRoute
   '/admin/calendar': typeof AdminCalendarRoute
@@ -474,10 +361,8 @@ export interface FileRoutesByFullPath {
   '/admin/contactus': typeof AdminContactusRoute
   '/admin/contentchecklist': typeof AdminContentchecklistRoute
   '/admin/contentdetail': typeof AdminContentdetailRoute
-  '/admin/craftniche': typeof AdminCraftnicheRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/dgtraining': typeof AdminDgtrainingRoute
-  '/admin/healthniche': typeof AdminHealthnicheRoute
   '/admin/introai': typeof AdminIntroaiRoute
   '/admin/introglobal': typeof AdminIntroglobalRoute
   '/admin/introinstabio': typeof AdminIntroinstabioRoute
@@ -485,26 +370,11 @@ export interface FileRoutesByFullPath {
   '/admin/introvirallead': typeof AdminIntroviralleadRoute
   '/admin/leaddetail': typeof AdminLeaddetailRoute
   '/admin/logout': typeof AdminLogoutRoute
-  '/admin/mobcraft': typeof AdminMobcraftRoute
-  '/admin/mobcraft2': typeof AdminMobcraft2Route
-  '/admin/mobcraft3': typeof AdminMobcraft3Route
-  '/admin/mobilenav': typeof AdminMobilenavRoute
-  '/admin/mobquickhealth': typeof AdminMobquickhealthRoute
-  '/admin/mobquickhealth2': typeof AdminMobquickhealth2Route
-  '/admin/mobquickhealth3': typeof AdminMobquickhealth3Route
-  '/admin/mobquickwealth': typeof AdminMobquickwealthRoute
-  '/admin/mobquickwealth2': typeof AdminMobquickwealth2Route
-  '/admin/mobquickwealth3': typeof AdminMobquickwealth3Route
-  '/admin/mobrelationship': typeof AdminMobrelationshipRoute
-  '/admin/mobrelationship2': typeof AdminMobrelationship2Route
-  '/admin/mobrelationship3': typeof AdminMobrelationship3Route
   '/admin/moneymaking': typeof AdminMoneymakingRoute
   '/admin/notes': typeof AdminNotesRoute
-  '/admin/relationshipniche': typeof AdminRelationshipnicheRoute
   '/admin/updateaccess': typeof AdminUpdateaccessRoute
   '/admin/updateprofile': typeof AdminUpdateprofileRoute
   '/admin/virallead': typeof AdminViralleadRoute
-  '/admin/wealthniche': typeof AdminWealthnicheRoute
   '/auth/404': typeof Auth404Route
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/maintenance': typeof AuthMaintenanceRoute
@@ -515,10 +385,7 @@ export interface FileRoutesByFullPath {
   '/admin/customniches/$nicheLabel': typeof AdminCustomnichesNicheLabelRoute
   '/admin/digistore/$step': typeof AdminDigistoreStepRoute
   '/admin/digistore/training': typeof AdminDigistoreTrainingRoute
-  '/admin/niche/health': typeof AdminNicheHealthRoute
-  '/admin/niche/relationship': typeof AdminNicheRelationshipRoute
-  '/admin/niche/wealth': typeof AdminNicheWealthRoute
-  '/admin/niche/woodworking': typeof AdminNicheWoodworkingRoute
+  '/admin/niche/$niche': typeof AdminNicheNicheRoute
   '/admin/sheet/content': typeof AdminSheetContentRoute
   '/admin/sheet/contentpage': typeof AdminSheetContentpageRoute
   '/admin/sheet/leads': typeof AdminSheetLeadsRoute
@@ -543,6 +410,7 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/userform': typeof UserformRoute
   '/admin/$': typeof AdminSplatRoute
+  '/admin/$page': typeof AdminPageRoute
   '/admin/10kdays': typeof Admin10kdaysRoute
   '/admin/accountdetail': typeof AdminAccountdetailRoute
   '/admin/calendar': typeof AdminCalendarRoute
@@ -550,10 +418,8 @@ export interface FileRoutesByTo {
   '/admin/contactus': typeof AdminContactusRoute
   '/admin/contentchecklist': typeof AdminContentchecklistRoute
   '/admin/contentdetail': typeof AdminContentdetailRoute
-  '/admin/craftniche': typeof AdminCraftnicheRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/dgtraining': typeof AdminDgtrainingRoute
-  '/admin/healthniche': typeof AdminHealthnicheRoute
   '/admin/introai': typeof AdminIntroaiRoute
   '/admin/introglobal': typeof AdminIntroglobalRoute
   '/admin/introinstabio': typeof AdminIntroinstabioRoute
@@ -561,26 +427,11 @@ export interface FileRoutesByTo {
   '/admin/introvirallead': typeof AdminIntroviralleadRoute
   '/admin/leaddetail': typeof AdminLeaddetailRoute
   '/admin/logout': typeof AdminLogoutRoute
-  '/admin/mobcraft': typeof AdminMobcraftRoute
-  '/admin/mobcraft2': typeof AdminMobcraft2Route
-  '/admin/mobcraft3': typeof AdminMobcraft3Route
-  '/admin/mobilenav': typeof AdminMobilenavRoute
-  '/admin/mobquickhealth': typeof AdminMobquickhealthRoute
-  '/admin/mobquickhealth2': typeof AdminMobquickhealth2Route
-  '/admin/mobquickhealth3': typeof AdminMobquickhealth3Route
-  '/admin/mobquickwealth': typeof AdminMobquickwealthRoute
-  '/admin/mobquickwealth2': typeof AdminMobquickwealth2Route
-  '/admin/mobquickwealth3': typeof AdminMobquickwealth3Route
-  '/admin/mobrelationship': typeof AdminMobrelationshipRoute
-  '/admin/mobrelationship2': typeof AdminMobrelationship2Route
-  '/admin/mobrelationship3': typeof AdminMobrelationship3Route
   '/admin/moneymaking': typeof AdminMoneymakingRoute
   '/admin/notes': typeof AdminNotesRoute
-  '/admin/relationshipniche': typeof AdminRelationshipnicheRoute
   '/admin/updateaccess': typeof AdminUpdateaccessRoute
   '/admin/updateprofile': typeof AdminUpdateprofileRoute
   '/admin/virallead': typeof AdminViralleadRoute
-  '/admin/wealthniche': typeof AdminWealthnicheRoute
   '/auth/404': typeof Auth404Route
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/maintenance': typeof AuthMaintenanceRoute
@@ -591,10 +442,7 @@ export interface FileRoutesByTo {
   '/admin/customniches/$nicheLabel': typeof AdminCustomnichesNicheLabelRoute
   '/admin/digistore/$step': typeof AdminDigistoreStepRoute
   '/admin/digistore/training': typeof AdminDigistoreTrainingRoute
-  '/admin/niche/health': typeof AdminNicheHealthRoute
-  '/admin/niche/relationship': typeof AdminNicheRelationshipRoute
-  '/admin/niche/wealth': typeof AdminNicheWealthRoute
-  '/admin/niche/woodworking': typeof AdminNicheWoodworkingRoute
+  '/admin/niche/$niche': typeof AdminNicheNicheRoute
   '/admin/sheet/content': typeof AdminSheetContentRoute
   '/admin/sheet/contentpage': typeof AdminSheetContentpageRoute
   '/admin/sheet/leads': typeof AdminSheetLeadsRoute
@@ -620,6 +468,7 @@ export interface FileRoutesById {
   '/$': typeof SplatRoute
   '/userform': typeof UserformRoute
   '/admin/$': typeof AdminSplatRoute
+  '/admin/$page': typeof AdminPageRoute
   '/admin/10kdays': typeof Admin10kdaysRoute
   '/admin/accountdetail': typeof AdminAccountdetailRoute
   '/admin/calendar': typeof AdminCalendarRoute
@@ -627,10 +476,8 @@ export interface FileRoutesById {
   '/admin/contactus': typeof AdminContactusRoute
   '/admin/contentchecklist': typeof AdminContentchecklistRoute
   '/admin/contentdetail': typeof AdminContentdetailRoute
-  '/admin/craftniche': typeof AdminCraftnicheRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/dgtraining': typeof AdminDgtrainingRoute
-  '/admin/healthniche': typeof AdminHealthnicheRoute
   '/admin/introai': typeof AdminIntroaiRoute
   '/admin/introglobal': typeof AdminIntroglobalRoute
   '/admin/introinstabio': typeof AdminIntroinstabioRoute
@@ -638,26 +485,11 @@ export interface FileRoutesById {
   '/admin/introvirallead': typeof AdminIntroviralleadRoute
   '/admin/leaddetail': typeof AdminLeaddetailRoute
   '/admin/logout': typeof AdminLogoutRoute
-  '/admin/mobcraft': typeof AdminMobcraftRoute
-  '/admin/mobcraft2': typeof AdminMobcraft2Route
-  '/admin/mobcraft3': typeof AdminMobcraft3Route
-  '/admin/mobilenav': typeof AdminMobilenavRoute
-  '/admin/mobquickhealth': typeof AdminMobquickhealthRoute
-  '/admin/mobquickhealth2': typeof AdminMobquickhealth2Route
-  '/admin/mobquickhealth3': typeof AdminMobquickhealth3Route
-  '/admin/mobquickwealth': typeof AdminMobquickwealthRoute
-  '/admin/mobquickwealth2': typeof AdminMobquickwealth2Route
-  '/admin/mobquickwealth3': typeof AdminMobquickwealth3Route
-  '/admin/mobrelationship': typeof AdminMobrelationshipRoute
-  '/admin/mobrelationship2': typeof AdminMobrelationship2Route
-  '/admin/mobrelationship3': typeof AdminMobrelationship3Route
   '/admin/moneymaking': typeof AdminMoneymakingRoute
   '/admin/notes': typeof AdminNotesRoute
-  '/admin/relationshipniche': typeof AdminRelationshipnicheRoute
   '/admin/updateaccess': typeof AdminUpdateaccessRoute
   '/admin/updateprofile': typeof AdminUpdateprofileRoute
   '/admin/virallead': typeof AdminViralleadRoute
-  '/admin/wealthniche': typeof AdminWealthnicheRoute
   '/auth/404': typeof Auth404Route
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/maintenance': typeof AuthMaintenanceRoute
@@ -668,10 +500,7 @@ export interface FileRoutesById {
   '/admin/customniches/$nicheLabel': typeof AdminCustomnichesNicheLabelRoute
   '/admin/digistore/$step': typeof AdminDigistoreStepRoute
   '/admin/digistore/training': typeof AdminDigistoreTrainingRoute
-  '/admin/niche/health': typeof AdminNicheHealthRoute
-  '/admin/niche/relationship': typeof AdminNicheRelationshipRoute
-  '/admin/niche/wealth': typeof AdminNicheWealthRoute
-  '/admin/niche/woodworking': typeof AdminNicheWoodworkingRoute
+  '/admin/niche/$niche': typeof AdminNicheNicheRoute
   '/admin/sheet/content': typeof AdminSheetContentRoute
   '/admin/sheet/contentpage': typeof AdminSheetContentpageRoute
   '/admin/sheet/leads': typeof AdminSheetLeadsRoute
@@ -698,6 +527,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/userform'
     | '/admin/$'
+    | '/admin/$page'
     | '/admin/10kdays'
     | '/admin/accountdetail'
     | '/admin/calendar'
@@ -705,10 +535,8 @@ export interface FileRouteTypes {
     | '/admin/contactus'
     | '/admin/contentchecklist'
     | '/admin/contentdetail'
-    | '/admin/craftniche'
     | '/admin/dashboard'
     | '/admin/dgtraining'
-    | '/admin/healthniche'
     | '/admin/introai'
     | '/admin/introglobal'
     | '/admin/introinstabio'
@@ -716,26 +544,11 @@ export interface FileRouteTypes {
     | '/admin/introvirallead'
     | '/admin/leaddetail'
     | '/admin/logout'
-    | '/admin/mobcraft'
-    | '/admin/mobcraft2'
-    | '/admin/mobcraft3'
-    | '/admin/mobilenav'
-    | '/admin/mobquickhealth'
-    | '/admin/mobquickhealth2'
-    | '/admin/mobquickhealth3'
-    | '/admin/mobquickwealth'
-    | '/admin/mobquickwealth2'
-    | '/admin/mobquickwealth3'
-    | '/admin/mobrelationship'
-    | '/admin/mobrelationship2'
-    | '/admin/mobrelationship3'
     | '/admin/moneymaking'
     | '/admin/notes'
-    | '/admin/relationshipniche'
     | '/admin/updateaccess'
     | '/admin/updateprofile'
     | '/admin/virallead'
-    | '/admin/wealthniche'
     | '/auth/404'
     | '/auth/forgot-password'
     | '/auth/maintenance'
@@ -746,10 +559,7 @@ export interface FileRouteTypes {
     | '/admin/customniches/$nicheLabel'
     | '/admin/digistore/$step'
     | '/admin/digistore/training'
-    | '/admin/niche/health'
-    | '/admin/niche/relationship'
-    | '/admin/niche/wealth'
-    | '/admin/niche/woodworking'
+    | '/admin/niche/$niche'
     | '/admin/sheet/content'
     | '/admin/sheet/contentpage'
     | '/admin/sheet/leads'
@@ -774,6 +584,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/userform'
     | '/admin/$'
+    | '/admin/$page'
     | '/admin/10kdays'
     | '/admin/accountdetail'
     | '/admin/calendar'
@@ -781,10 +592,8 @@ export interface FileRouteTypes {
     | '/admin/contactus'
     | '/admin/contentchecklist'
     | '/admin/contentdetail'
-    | '/admin/craftniche'
     | '/admin/dashboard'
     | '/admin/dgtraining'
-    | '/admin/healthniche'
     | '/admin/introai'
     | '/admin/introglobal'
     | '/admin/introinstabio'
@@ -792,26 +601,11 @@ export interface FileRouteTypes {
     | '/admin/introvirallead'
     | '/admin/leaddetail'
     | '/admin/logout'
-    | '/admin/mobcraft'
-    | '/admin/mobcraft2'
-    | '/admin/mobcraft3'
-    | '/admin/mobilenav'
-    | '/admin/mobquickhealth'
-    | '/admin/mobquickhealth2'
-    | '/admin/mobquickhealth3'
-    | '/admin/mobquickwealth'
-    | '/admin/mobquickwealth2'
-    | '/admin/mobquickwealth3'
-    | '/admin/mobrelationship'
-    | '/admin/mobrelationship2'
-    | '/admin/mobrelationship3'
     | '/admin/moneymaking'
     | '/admin/notes'
-    | '/admin/relationshipniche'
     | '/admin/updateaccess'
     | '/admin/updateprofile'
     | '/admin/virallead'
-    | '/admin/wealthniche'
     | '/auth/404'
     | '/auth/forgot-password'
     | '/auth/maintenance'
@@ -822,10 +616,7 @@ export interface FileRouteTypes {
     | '/admin/customniches/$nicheLabel'
     | '/admin/digistore/$step'
     | '/admin/digistore/training'
-    | '/admin/niche/health'
-    | '/admin/niche/relationship'
-    | '/admin/niche/wealth'
-    | '/admin/niche/woodworking'
+    | '/admin/niche/$niche'
     | '/admin/sheet/content'
     | '/admin/sheet/contentpage'
     | '/admin/sheet/leads'
@@ -850,6 +641,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/userform'
     | '/admin/$'
+    | '/admin/$page'
     | '/admin/10kdays'
     | '/admin/accountdetail'
     | '/admin/calendar'
@@ -857,10 +649,8 @@ export interface FileRouteTypes {
     | '/admin/contactus'
     | '/admin/contentchecklist'
     | '/admin/contentdetail'
-    | '/admin/craftniche'
     | '/admin/dashboard'
     | '/admin/dgtraining'
-    | '/admin/healthniche'
     | '/admin/introai'
     | '/admin/introglobal'
     | '/admin/introinstabio'
@@ -868,26 +658,11 @@ export interface FileRouteTypes {
     | '/admin/introvirallead'
     | '/admin/leaddetail'
     | '/admin/logout'
-    | '/admin/mobcraft'
-    | '/admin/mobcraft2'
-    | '/admin/mobcraft3'
-    | '/admin/mobilenav'
-    | '/admin/mobquickhealth'
-    | '/admin/mobquickhealth2'
-    | '/admin/mobquickhealth3'
-    | '/admin/mobquickwealth'
-    | '/admin/mobquickwealth2'
-    | '/admin/mobquickwealth3'
-    | '/admin/mobrelationship'
-    | '/admin/mobrelationship2'
-    | '/admin/mobrelationship3'
     | '/admin/moneymaking'
     | '/admin/notes'
-    | '/admin/relationshipniche'
     | '/admin/updateaccess'
     | '/admin/updateprofile'
     | '/admin/virallead'
-    | '/admin/wealthniche'
     | '/auth/404'
     | '/auth/forgot-password'
     | '/auth/maintenance'
@@ -898,10 +673,7 @@ export interface FileRouteTypes {
     | '/admin/customniches/$nicheLabel'
     | '/admin/digistore/$step'
     | '/admin/digistore/training'
-    | '/admin/niche/health'
-    | '/admin/niche/relationship'
-    | '/admin/niche/wealth'
-    | '/admin/niche/woodworking'
+    | '/admin/niche/$niche'
     | '/admin/sheet/content'
     | '/admin/sheet/contentpage'
     | '/admin/sheet/leads'
@@ -973,6 +745,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSplatRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/$page': {
+      id: '/admin/$page'
+      path: '/$page'
+      fullPath: '/admin/$page'
+      preLoaderRoute: typeof AdminPageRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/10kdays': {
       id: '/admin/10kdays'
       path: '/10kdays'
@@ -1022,13 +801,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminContentdetailRouteImport
       parentRoute: typeof AdminRouteRoute
     }
-    '/admin/craftniche': {
-      id: '/admin/craftniche'
-      path: '/craftniche'
-      fullPath: '/admin/craftniche'
-      preLoaderRoute: typeof AdminCraftnicheRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
     '/admin/dashboard': {
       id: '/admin/dashboard'
       path: '/dashboard'
@@ -1041,13 +813,6 @@ declare module '@tanstack/react-router' {
       path: '/dgtraining'
       fullPath: '/admin/dgtraining'
       preLoaderRoute: typeof AdminDgtrainingRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/healthniche': {
-      id: '/admin/healthniche'
-      path: '/healthniche'
-      fullPath: '/admin/healthniche'
-      preLoaderRoute: typeof AdminHealthnicheRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/introai': {
@@ -1099,97 +864,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminLogoutRouteImport
       parentRoute: typeof AdminRouteRoute
     }
-    '/admin/mobcraft': {
-      id: '/admin/mobcraft'
-      path: '/mobcraft'
-      fullPath: '/admin/mobcraft'
-      preLoaderRoute: typeof AdminMobcraftRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/mobcraft2': {
-      id: '/admin/mobcraft2'
-      path: '/mobcraft2'
-      fullPath: '/admin/mobcraft2'
-      preLoaderRoute: typeof AdminMobcraft2RouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/mobcraft3': {
-      id: '/admin/mobcraft3'
-      path: '/mobcraft3'
-      fullPath: '/admin/mobcraft3'
-      preLoaderRoute: typeof AdminMobcraft3RouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/mobilenav': {
-      id: '/admin/mobilenav'
-      path: '/mobilenav'
-      fullPath: '/admin/mobilenav'
-      preLoaderRoute: typeof AdminMobilenavRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/mobquickhealth': {
-      id: '/admin/mobquickhealth'
-      path: '/mobquickhealth'
-      fullPath: '/admin/mobquickhealth'
-      preLoaderRoute: typeof AdminMobquickhealthRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/mobquickhealth2': {
-      id: '/admin/mobquickhealth2'
-      path: '/mobquickhealth2'
-      fullPath: '/admin/mobquickhealth2'
-      preLoaderRoute: typeof AdminMobquickhealth2RouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/mobquickhealth3': {
-      id: '/admin/mobquickhealth3'
-      path: '/mobquickhealth3'
-      fullPath: '/admin/mobquickhealth3'
-      preLoaderRoute: typeof AdminMobquickhealth3RouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/mobquickwealth': {
-      id: '/admin/mobquickwealth'
-      path: '/mobquickwealth'
-      fullPath: '/admin/mobquickwealth'
-      preLoaderRoute: typeof AdminMobquickwealthRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/mobquickwealth2': {
-      id: '/admin/mobquickwealth2'
-      path: '/mobquickwealth2'
-      fullPath: '/admin/mobquickwealth2'
-      preLoaderRoute: typeof AdminMobquickwealth2RouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/mobquickwealth3': {
-      id: '/admin/mobquickwealth3'
-      path: '/mobquickwealth3'
-      fullPath: '/admin/mobquickwealth3'
-      preLoaderRoute: typeof AdminMobquickwealth3RouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/mobrelationship': {
-      id: '/admin/mobrelationship'
-      path: '/mobrelationship'
-      fullPath: '/admin/mobrelationship'
-      preLoaderRoute: typeof AdminMobrelationshipRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/mobrelationship2': {
-      id: '/admin/mobrelationship2'
-      path: '/mobrelationship2'
-      fullPath: '/admin/mobrelationship2'
-      preLoaderRoute: typeof AdminMobrelationship2RouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/mobrelationship3': {
-      id: '/admin/mobrelationship3'
-      path: '/mobrelationship3'
-      fullPath: '/admin/mobrelationship3'
-      preLoaderRoute: typeof AdminMobrelationship3RouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
     '/admin/moneymaking': {
       id: '/admin/moneymaking'
       path: '/moneymaking'
@@ -1202,13 +876,6 @@ declare module '@tanstack/react-router' {
       path: '/notes'
       fullPath: '/admin/notes'
       preLoaderRoute: typeof AdminNotesRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/relationshipniche': {
-      id: '/admin/relationshipniche'
-      path: '/relationshipniche'
-      fullPath: '/admin/relationshipniche'
-      preLoaderRoute: typeof AdminRelationshipnicheRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/updateaccess': {
@@ -1230,13 +897,6 @@ declare module '@tanstack/react-router' {
       path: '/virallead'
       fullPath: '/admin/virallead'
       preLoaderRoute: typeof AdminViralleadRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/wealthniche': {
-      id: '/admin/wealthniche'
-      path: '/wealthniche'
-      fullPath: '/admin/wealthniche'
-      preLoaderRoute: typeof AdminWealthnicheRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/auth/404': {
@@ -1323,32 +983,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDigistoreTrainingRouteImport
       parentRoute: typeof AdminRouteRoute
     }
-    '/admin/niche/health': {
-      id: '/admin/niche/health'
-      path: '/niche/health'
-      fullPath: '/admin/niche/health'
-      preLoaderRoute: typeof AdminNicheHealthRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/niche/relationship': {
-      id: '/admin/niche/relationship'
-      path: '/niche/relationship'
-      fullPath: '/admin/niche/relationship'
-      preLoaderRoute: typeof AdminNicheRelationshipRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/niche/wealth': {
-      id: '/admin/niche/wealth'
-      path: '/niche/wealth'
-      fullPath: '/admin/niche/wealth'
-      preLoaderRoute: typeof AdminNicheWealthRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/niche/woodworking': {
-      id: '/admin/niche/woodworking'
-      path: '/niche/woodworking'
-      fullPath: '/admin/niche/woodworking'
-      preLoaderRoute: typeof AdminNicheWoodworkingRouteImport
+    '/admin/niche/$niche': {
+      id: '/admin/niche/$niche'
+      path: '/niche/$niche'
+      fullPath: '/admin/niche/$niche'
+      preLoaderRoute: typeof AdminNicheNicheRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/sheet/content': {
@@ -1454,6 +1093,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteRouteChildren {
   AdminSplatRoute: typeof AdminSplatRoute
+  AdminPageRoute: typeof AdminPageRoute
   Admin10kdaysRoute: typeof Admin10kdaysRoute
   AdminAccountdetailRoute: typeof AdminAccountdetailRoute
   AdminCalendarRoute: typeof AdminCalendarRoute
@@ -1461,10 +1101,8 @@ interface AdminRouteRouteChildren {
   AdminContactusRoute: typeof AdminContactusRoute
   AdminContentchecklistRoute: typeof AdminContentchecklistRoute
   AdminContentdetailRoute: typeof AdminContentdetailRoute
-  AdminCraftnicheRoute: typeof AdminCraftnicheRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
   AdminDgtrainingRoute: typeof AdminDgtrainingRoute
-  AdminHealthnicheRoute: typeof AdminHealthnicheRoute
   AdminIntroaiRoute: typeof AdminIntroaiRoute
   AdminIntroglobalRoute: typeof AdminIntroglobalRoute
   AdminIntroinstabioRoute: typeof AdminIntroinstabioRoute
@@ -1472,35 +1110,17 @@ interface AdminRouteRouteChildren {
   AdminIntroviralleadRoute: typeof AdminIntroviralleadRoute
   AdminLeaddetailRoute: typeof AdminLeaddetailRoute
   AdminLogoutRoute: typeof AdminLogoutRoute
-  AdminMobcraftRoute: typeof AdminMobcraftRoute
-  AdminMobcraft2Route: typeof AdminMobcraft2Route
-  AdminMobcraft3Route: typeof AdminMobcraft3Route
-  AdminMobilenavRoute: typeof AdminMobilenavRoute
-  AdminMobquickhealthRoute: typeof AdminMobquickhealthRoute
-  AdminMobquickhealth2Route: typeof AdminMobquickhealth2Route
-  AdminMobquickhealth3Route: typeof AdminMobquickhealth3Route
-  AdminMobquickwealthRoute: typeof AdminMobquickwealthRoute
-  AdminMobquickwealth2Route: typeof AdminMobquickwealth2Route
-  AdminMobquickwealth3Route: typeof AdminMobquickwealth3Route
-  AdminMobrelationshipRoute: typeof AdminMobrelationshipRoute
-  AdminMobrelationship2Route: typeof AdminMobrelationship2Route
-  AdminMobrelationship3Route: typeof AdminMobrelationship3Route
   AdminMoneymakingRoute: typeof AdminMoneymakingRoute
   AdminNotesRoute: typeof AdminNotesRoute
-  AdminRelationshipnicheRoute: typeof AdminRelationshipnicheRoute
   AdminUpdateaccessRoute: typeof AdminUpdateaccessRoute
   AdminUpdateprofileRoute: typeof AdminUpdateprofileRoute
   AdminViralleadRoute: typeof AdminViralleadRoute
-  AdminWealthnicheRoute: typeof AdminWealthnicheRoute
   AdminBonus20waysRoute: typeof AdminBonus20waysRoute
   AdminCustomnicheNicheLabelRoute: typeof AdminCustomnicheNicheLabelRoute
   AdminCustomnichesNicheLabelRoute: typeof AdminCustomnichesNicheLabelRoute
   AdminDigistoreStepRoute: typeof AdminDigistoreStepRoute
   AdminDigistoreTrainingRoute: typeof AdminDigistoreTrainingRoute
-  AdminNicheHealthRoute: typeof AdminNicheHealthRoute
-  AdminNicheRelationshipRoute: typeof AdminNicheRelationshipRoute
-  AdminNicheWealthRoute: typeof AdminNicheWealthRoute
-  AdminNicheWoodworkingRoute: typeof AdminNicheWoodworkingRoute
+  AdminNicheNicheRoute: typeof AdminNicheNicheRoute
   AdminSheetContentRoute: typeof AdminSheetContentRoute
   AdminSheetContentpageRoute: typeof AdminSheetContentpageRoute
   AdminSheetLeadsRoute: typeof AdminSheetLeadsRoute
@@ -1519,6 +1139,7 @@ interface AdminRouteRouteChildren {
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminSplatRoute: AdminSplatRoute,
+  AdminPageRoute: AdminPageRoute,
   Admin10kdaysRoute: Admin10kdaysRoute,
   AdminAccountdetailRoute: AdminAccountdetailRoute,
   AdminCalendarRoute: AdminCalendarRoute,
@@ -1526,10 +1147,8 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminContactusRoute: AdminContactusRoute,
   AdminContentchecklistRoute: AdminContentchecklistRoute,
   AdminContentdetailRoute: AdminContentdetailRoute,
-  AdminCraftnicheRoute: AdminCraftnicheRoute,
   AdminDashboardRoute: AdminDashboardRoute,
   AdminDgtrainingRoute: AdminDgtrainingRoute,
-  AdminHealthnicheRoute: AdminHealthnicheRoute,
   AdminIntroaiRoute: AdminIntroaiRoute,
   AdminIntroglobalRoute: AdminIntroglobalRoute,
   AdminIntroinstabioRoute: AdminIntroinstabioRoute,
@@ -1537,35 +1156,17 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminIntroviralleadRoute: AdminIntroviralleadRoute,
   AdminLeaddetailRoute: AdminLeaddetailRoute,
   AdminLogoutRoute: AdminLogoutRoute,
-  AdminMobcraftRoute: AdminMobcraftRoute,
-  AdminMobcraft2Route: AdminMobcraft2Route,
-  AdminMobcraft3Route: AdminMobcraft3Route,
-  AdminMobilenavRoute: AdminMobilenavRoute,
-  AdminMobquickhealthRoute: AdminMobquickhealthRoute,
-  AdminMobquickhealth2Route: AdminMobquickhealth2Route,
-  AdminMobquickhealth3Route: AdminMobquickhealth3Route,
-  AdminMobquickwealthRoute: AdminMobquickwealthRoute,
-  AdminMobquickwealth2Route: AdminMobquickwealth2Route,
-  AdminMobquickwealth3Route: AdminMobquickwealth3Route,
-  AdminMobrelationshipRoute: AdminMobrelationshipRoute,
-  AdminMobrelationship2Route: AdminMobrelationship2Route,
-  AdminMobrelationship3Route: AdminMobrelationship3Route,
   AdminMoneymakingRoute: AdminMoneymakingRoute,
   AdminNotesRoute: AdminNotesRoute,
-  AdminRelationshipnicheRoute: AdminRelationshipnicheRoute,
   AdminUpdateaccessRoute: AdminUpdateaccessRoute,
   AdminUpdateprofileRoute: AdminUpdateprofileRoute,
   AdminViralleadRoute: AdminViralleadRoute,
-  AdminWealthnicheRoute: AdminWealthnicheRoute,
   AdminBonus20waysRoute: AdminBonus20waysRoute,
   AdminCustomnicheNicheLabelRoute: AdminCustomnicheNicheLabelRoute,
   AdminCustomnichesNicheLabelRoute: AdminCustomnichesNicheLabelRoute,
   AdminDigistoreStepRoute: AdminDigistoreStepRoute,
   AdminDigistoreTrainingRoute: AdminDigistoreTrainingRoute,
-  AdminNicheHealthRoute: AdminNicheHealthRoute,
-  AdminNicheRelationshipRoute: AdminNicheRelationshipRoute,
-  AdminNicheWealthRoute: AdminNicheWealthRoute,
-  AdminNicheWoodworkingRoute: AdminNicheWoodworkingRoute,
+  AdminNicheNicheRoute: AdminNicheNicheRoute,
   AdminSheetContentRoute: AdminSheetContentRoute,
   AdminSheetContentpageRoute: AdminSheetContentpageRoute,
   AdminSheetLeadsRoute: AdminSheetLeadsRoute,

@@ -1,14 +1,13 @@
-import { type LinkProps } from '@tanstack/react-router'
-
 import type { AreaKey } from '../../../api-schemas/access'
 
+import type { AppPath } from '../../lib/named-pages'
 import { storedRole } from '../../lib/session'
 import { type IconName } from './icons'
 
 export interface NavItem {
   label: string
   /** A route path of the app; typed against the route tree once it is registered. */
-  path: NonNullable<LinkProps['to']>
+  path: AppPath
   icon: IconName
   /** Shown to administrators only (the server refuses the screen's calls to anyone else). */
   adminOnly?: boolean

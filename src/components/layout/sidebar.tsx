@@ -2,6 +2,7 @@ import { Box, Flex, Stack, Text } from '@chakra-ui/react'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { Suspense, lazy } from 'react'
 
+import { linkTo } from '../../lib/named-pages'
 import { AppIcon } from './icons'
 import { type NavItem, findNavItem, navGroups, visibleNavGroups } from './nav-items'
 import { TOPBAR_HEIGHT } from './sizes'
@@ -82,7 +83,7 @@ function NavLink({
       _currentPage={{ bg: 'primary.solid', color: 'primary.contrast' }}
     >
       <Link
-        to={item.path}
+        {...linkTo(item.path)}
         onClick={onNavigate}
         aria-label={mini || locked ? name : undefined}
         aria-current={current ? 'page' : undefined}

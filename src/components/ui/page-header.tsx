@@ -1,13 +1,14 @@
 import { Breadcrumb, Flex, Heading, Stack } from '@chakra-ui/react'
-import { Link, type LinkProps } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import { type ReactNode } from 'react'
 
 import { useDocumentTitle } from '../../lib/document-title'
+import { type AppPath, linkTo } from '../../lib/named-pages'
 import { useComponentLabels } from '../../lib/locales'
 
 export interface Crumb {
   label: string
-  to?: NonNullable<LinkProps['to']>
+  to?: AppPath
 }
 
 /**
@@ -64,7 +65,7 @@ function BreadcrumbItem({ crumb, last }: { crumb: Crumb; last: boolean }) {
           <Breadcrumb.CurrentLink>{crumb.label}</Breadcrumb.CurrentLink>
         ) : (
           <Breadcrumb.Link asChild>
-            <Link to={crumb.to}>{crumb.label}</Link>
+            <Link {...linkTo(crumb.to)}>{crumb.label}</Link>
           </Breadcrumb.Link>
         )}
       </Breadcrumb.Item>

@@ -26,6 +26,7 @@ import { NICHE_PAGES } from './niche-pages'
 import { LIBRARY_COLUMNS } from './sheet-columns'
 import { type Cell, SheetGrid, type SortState } from './sheet-grid'
 import { nextSort, useColumnWidths, useSortedFiltered } from './sheet-view'
+import { linkTo } from '../../lib/named-pages'
 
 type Starter = LibraryRow & { id: string }
 
@@ -39,7 +40,7 @@ export function LibrarySheetScreen({ niche }: { niche: Niche }) {
         crumbs={[{ label: 'Home', to: '/admin/dashboard' }, { label: `${page.name} library` }]}
         actions={
           <Button asChild size="sm" variant="outline">
-            <Link to={page.own}>Open my {page.name.toLowerCase()} sheet</Link>
+            <Link {...linkTo(page.own)}>Open my {page.name.toLowerCase()} sheet</Link>
           </Button>
         }
       />

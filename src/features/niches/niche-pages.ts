@@ -1,4 +1,5 @@
 import type { Niche } from '../../../api-schemas/niches'
+import type { AppPath } from '../../lib/named-pages'
 
 /** Where each niche's library and own sheet live, and how the screens name the niche. */
 export const NICHE_PAGES = {
@@ -14,4 +15,4 @@ export const NICHE_PAGES = {
     library: '/admin/niche/woodworking',
     own: '/admin/craftniche',
   },
-} as const satisfies Record<Niche, { name: string; library: string; own: string }>
+} as const satisfies Record<Niche, { name: string; library: AppPath; own: AppPath }>

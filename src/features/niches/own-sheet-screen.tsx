@@ -10,6 +10,7 @@ import { ErrorState, PageHeader, PanelSkeleton } from '../../components/ui'
 import { NICHE_PAGES } from './niche-pages'
 import { nicheSheetCalls } from './sheet-calls'
 import { SheetWorkspace } from './sheet-workspace'
+import { linkTo } from '../../lib/named-pages'
 
 /** A member's own content plan for one of the four niches. */
 export function OwnSheetScreen({ niche }: { niche: Niche }) {
@@ -26,7 +27,7 @@ export function OwnSheetScreen({ niche }: { niche: Niche }) {
         ]}
         actions={
           <Button asChild size="sm" variant="outline">
-            <Link to={page.library}>Open the {page.name.toLowerCase()} library</Link>
+            <Link {...linkTo(page.library)}>Open the {page.name.toLowerCase()} library</Link>
           </Button>
         }
       />
@@ -56,7 +57,7 @@ function OwnSheet({ niche }: { niche: Niche }) {
       fileName={`my-${niche}-sheet`}
       emptyAction={
         <Button asChild size="sm" variant="outline">
-          <Link to={page.library}>Copy rows from the library</Link>
+          <Link {...linkTo(page.library)}>Copy rows from the library</Link>
         </Button>
       }
     />

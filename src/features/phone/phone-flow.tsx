@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Text } from '@chakra-ui/react'
-import { Link, type LinkProps } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import { type ReactNode } from 'react'
 
 import type { Niche } from '../../../api-schemas/niches'
@@ -7,12 +7,13 @@ import { AreaGate } from '../../components/area-gate'
 import { AppIcon } from '../../components/layout/icons'
 import { PageHeader } from '../../components/ui'
 import { PHONE_NICHES, STEP_NAMES, type StepNumber, capitalise } from './phone-niches'
+import { type AppPath, linkTo } from '../../lib/named-pages'
 
 /** The phone column: full width on a phone, centred on a desktop. */
 export const PHONE_COLUMN = '480px'
 
 /** Where each step's Back goes: the phone home from the first, the step before from the rest. */
-function backOf(niche: Niche, step: StepNumber): NonNullable<LinkProps['to']> {
+function backOf(niche: Niche, step: StepNumber): AppPath {
   return step === 1 ? '/admin/mobilenav' : PHONE_NICHES[niche].steps[step - 2]!
 }
 
@@ -78,7 +79,7 @@ export function PhoneFlow({
   return (
     <Box maxW={PHONE_COLUMN} mx="auto">
       <Button asChild variant="ghost" size="sm" minH="48px" ms="-3" mb="1">
-        <Link to={backOf(niche, step)}>
+        <Link {...linkTo(backOf(niche, step))}>
           <AppIcon
             name="chevronLeft"
             size="18px"

@@ -1,5 +1,5 @@
 import { Box, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { Link, type LinkProps } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 
 import type { AreaKey } from '../../../api-schemas/access'
 import { AppIcon, type IconName } from '../../components/layout/icons'
@@ -7,12 +7,13 @@ import { navGroups, visibleNavGroups } from '../../components/layout/nav-items'
 import { useAreaLock } from '../../components/layout/use-area-lock'
 import { PageHeader } from '../../components/ui'
 import { PHONE_NICHE_LIST } from './phone-niches'
+import { type AppPath, linkTo } from '../../lib/named-pages'
 
 const HOME_PATH = '/admin/mobilenav'
 
 interface Target {
   label: string
-  path: NonNullable<LinkProps['to']>
+  path: AppPath
   icon: IconName
   area?: AreaKey | undefined
 }
@@ -54,7 +55,7 @@ function TargetTile({ target, locked }: { target: Target; locked: boolean }) {
         outlineOffset: '2px',
       }}
     >
-      <Link to={target.path} aria-label={locked ? `${target.label} (locked)` : undefined}>
+      <Link {...linkTo(target.path)} aria-label={locked ? `${target.label} (locked)` : undefined}>
         <Box color="primary.solid">
           <AppIcon name={target.icon} size="28px" />
         </Box>

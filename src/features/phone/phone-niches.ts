@@ -1,8 +1,7 @@
-import type { LinkProps } from '@tanstack/react-router'
-
 import type { Niche } from '../../../api-schemas/niches'
+import type { AppPath } from '../../lib/named-pages'
 
-type To = NonNullable<LinkProps['to']>
+type To = AppPath
 
 export interface PhoneNiche {
   niche: Niche

@@ -10,6 +10,7 @@ import { AngleSummary, ChoiceCard } from './angle-card'
 import { type PhoneDraft, blankDraft, usePhoneDraft } from './draft'
 import { PhoneFlow } from './phone-flow'
 import { PHONE_NICHES } from './phone-niches'
+import { linkTo } from '../../lib/named-pages'
 
 /** Step 1 of a niche's phone flow: a library row to start from, or a blank post. */
 export function PhonePickScreen({ niche }: { niche: Niche }) {
@@ -59,7 +60,7 @@ function PickAngle({ niche }: { niche: Niche }) {
 
   const start = (next: PhoneDraft) => {
     setDraft(next)
-    void navigate({ to: steps[1] })
+    void navigate(linkTo(steps[1]))
   }
   // A draft in progress is only replaced when the member says so.
   const choose = (next: PhoneDraft) => (draft ? setReplacing(next) : start(next))
@@ -140,7 +141,7 @@ function PickAngle({ niche }: { niche: Niche }) {
   return (
     <Stack gap="5">
       {draft ? (
-        <ChoiceCard emphasis onClick={() => void navigate({ to: steps[1] })}>
+        <ChoiceCard emphasis onClick={() => void navigate(linkTo(steps[1]))}>
           <Text as="span" display="block" fontWeight="semibold">
             Continue your draft
           </Text>

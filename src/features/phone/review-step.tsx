@@ -16,6 +16,7 @@ import { PhoneFlow } from './phone-flow'
 import { PHONE_NICHES, capitalise } from './phone-niches'
 import { POST_FIELDS, type PostField, checkPost } from './post-checks'
 import { SavedPosts } from './saved-posts'
+import { linkTo } from '../../lib/named-pages'
 
 const FIELD_NAMES: Record<PostField, string> = {
   hook: 'hook',
@@ -49,7 +50,7 @@ function ReviewPost({ niche }: { niche: Niche }) {
 
   if (saved) return <SavedState niche={niche} />
   // Opened without a draft (a bookmark, another tab): the flow starts at picking an angle.
-  if (!draft) return <Navigate to={config.steps[0]} replace />
+  if (!draft) return <Navigate {...linkTo(config.steps[0])} replace />
 
   const { errors, body } = checkPost(draft)
   const submit = () => {
@@ -84,7 +85,7 @@ function ReviewPost({ niche }: { niche: Niche }) {
                 {invalid.map((field) => (
                   <li key={field}>
                     {errors[field]}{' '}
-                    <Link to={config.steps[1]} hash={field}>
+                    <Link {...linkTo(config.steps[1])} hash={field}>
                       Edit {FIELD_NAMES[field]}
                     </Link>
                   </li>
@@ -106,7 +107,7 @@ function ReviewPost({ niche }: { niche: Niche }) {
         : null}
       <Flex gap="3" direction={{ base: 'column-reverse', sm: 'row' }}>
         <Button asChild variant="outline" size="lg" minH="48px" flex="1">
-          <Link to={config.steps[1]}>Back to writing</Link>
+          <Link {...linkTo(config.steps[1])}>Back to writing</Link>
         </Button>
         <Button
           size="lg"
@@ -128,7 +129,7 @@ function ReviewPost({ niche }: { niche: Niche }) {
 function EditLink({ niche, field }: { niche: Niche; field: PostField }) {
   return (
     <Button asChild variant="ghost" size="sm" minH="44px" flexShrink={0}>
-      <Link to={PHONE_NICHES[niche].steps[1]} hash={field}>
+      <Link {...linkTo(PHONE_NICHES[niche].steps[1])} hash={field}>
         <AppIcon name="edit" size="16px" />
         Edit {FIELD_NAMES[field]}
       </Link>
@@ -268,7 +269,7 @@ function SavedState({ niche }: { niche: Niche }) {
           </Heading>
           <Text color="fg.muted">Your {config.label} post is in your saved phone posts.</Text>
           <Button asChild size="lg" minH="48px" w="full">
-            <Link to={config.steps[0]}>Write another post</Link>
+            <Link {...linkTo(config.steps[0])}>Write another post</Link>
           </Button>
         </Stack>
       </Card>

@@ -20,6 +20,7 @@ import { type PhoneDraft, hashtagList, tidyHashtags, usePhoneDraft } from './dra
 import { PhoneFlow } from './phone-flow'
 import { PHONE_NICHES, capitalise } from './phone-niches'
 import { POST_FIELDS, type PostField, checkPost } from './post-checks'
+import { linkTo } from '../../lib/named-pages'
 
 /** The id of a step-2 field: step 3's edit links end in `#<field>` and land on it. */
 export const fieldId = (field: PostField) => `phone-${field}`
@@ -36,7 +37,7 @@ export function PhoneWriteScreen({ niche }: { niche: Niche }) {
 function WritePost({ niche }: { niche: Niche }) {
   const [draft, setDraft] = usePhoneDraft(niche)
   // Opened without a draft (a bookmark, another tab): the flow starts at picking an angle.
-  if (!draft) return <Navigate to={PHONE_NICHES[niche].steps[0]} replace />
+  if (!draft) return <Navigate {...linkTo(PHONE_NICHES[niche].steps[0])} replace />
   return <PostForm niche={niche} draft={draft} onChange={setDraft} />
 }
 
@@ -129,7 +130,7 @@ function AngleNote({ niche, draft }: { niche: Niche; draft: PhoneDraft }) {
             )}
           </Box>
           <Button asChild variant="outline" size="sm" minH="44px" flexShrink={0}>
-            <Link to={pick}>Change</Link>
+            <Link {...linkTo(pick)}>Change</Link>
           </Button>
         </Flex>
       </Card.Body>
@@ -184,7 +185,7 @@ function PostForm({
       document.getElementById(fieldId(first))?.focus()
       return
     }
-    void navigate({ to: steps[2] })
+    void navigate(linkTo(steps[2]))
   }
 
   return (
@@ -292,7 +293,7 @@ function PostForm({
         <HashtagChips value={draft.hashtags} onChange={set('hashtags')} />
         <Flex gap="3" direction={{ base: 'column-reverse', sm: 'row' }} pt="2">
           <Button asChild variant="outline" size="lg" minH="48px" flex="1">
-            <Link to={steps[0]}>Back</Link>
+            <Link {...linkTo(steps[0])}>Back</Link>
           </Button>
           <Button type="submit" size="lg" minH="48px" flex="1">
             Next: review

@@ -1,0 +1,53 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { type ComponentType, lazy } from 'react'
+
+import type { Niche } from '../../../api-schemas/niches'
+import { type NamedPage, isNamedPage } from '../../lib/named-pages'
+
+type NicheScreen = ComponentType<{ niche: Niche }>
+
+const screen = <K extends string>(load: () => Promise<Record<K, NicheScreen>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }))
+
+const Pick = screen(() => import('../../features/phone/pick-step'), 'PhonePickScreen')
+const Write = screen(() => import('../../features/phone/write-step'), 'PhoneWriteScreen')
+const Review = screen(() => import('../../features/phone/review-step'), 'PhoneReviewScreen')
+const Own = screen(() => import('../../features/niches/own-sheet-screen'), 'OwnSheetScreen')
+const Home = lazy(async () => ({
+  default: (await import('../../features/phone/phone-home-screen')).PhoneHomeScreen,
+}))
+
+/** Each named page: its screen, and the niche it is drawn for. */
+const PAGES: Record<NamedPage, [NicheScreen, Niche] | 'home'> = {
+  mobilenav: 'home',
+  mobquickhealth: [Pick, 'health'],
+  mobquickhealth2: [Write, 'health'],
+  mobquickhealth3: [Review, 'health'],
+  mobquickwealth: [Pick, 'wealth'],
+  mobquickwealth2: [Write, 'wealth'],
+  mobquickwealth3: [Review, 'wealth'],
+  mobrelationship: [Pick, 'relationship'],
+  mobrelationship2: [Write, 'relationship'],
+  mobrelationship3: [Review, 'relationship'],
+  mobcraft: [Pick, 'woodworking'],
+  mobcraft2: [Write, 'woodworking'],
+  mobcraft3: [Review, 'woodworking'],
+  healthniche: [Own, 'health'],
+  wealthniche: [Own, 'wealth'],
+  relationshipniche: [Own, 'relationship'],
+  craftniche: [Own, 'woodworking'],
+}
+
+/** The phone screens and the own niche sheets (see named-pages.ts); any other name is unknown. */
+export const Route = createFileRoute('/admin/$page')({
+  beforeLoad: ({ params }) => {
+    if (!isNamedPage(params.page)) throw redirect({ to: '/auth/404', replace: true })
+  },
+  component: function NamedPageScreen() {
+    const { page } = Route.useParams()
+    const entry = PAGES[page as NamedPage]
+    if (entry === 'home') return <Home />
+    const [Screen, niche] = entry
+    return <Screen key={page} niche={niche} />
+  },
+})

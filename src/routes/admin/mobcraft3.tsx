@@ -1,7 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router'
-
-import { PhoneReviewScreen } from '../../features/phone/review-step'
-
-export const Route = createFileRoute('/admin/mobcraft3')({
-  component: () => <PhoneReviewScreen niche="woodworking" />,
-})

@@ -1,7 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router'
-
-import { LibrarySheetScreen } from '../../../features/niches/library-sheet-screen'
-
-export const Route = createFileRoute('/admin/niche/relationship')({
-  component: () => <LibrarySheetScreen niche="relationship" />,
-})

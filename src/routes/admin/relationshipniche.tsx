@@ -1,7 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router'
-
-import { OwnSheetScreen } from '../../features/niches/own-sheet-screen'
-
-export const Route = createFileRoute('/admin/relationshipniche')({
-  component: () => <OwnSheetScreen niche="relationship" />,
-})
