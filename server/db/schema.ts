@@ -231,6 +231,41 @@ export const nicheItems = pgTable(
   ],
 )
 
+/** Instagram bios a member saved from the bio builder. */
+export const instagramBios = pgTable(
+  'instagram_bios',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: owner(),
+    niche: text('niche').notNull().default(''),
+    name: text('name').notNull().default(''),
+    bio: text('bio').notNull(),
+    link: text('link').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [index('instagram_bios_member_idx').on(t.memberId, t.updatedAt)],
+)
+
+/**
+ * A member's posting queue: posts with a channel and a time, in the member's order. A post put
+ * on the calendar keeps its event's id (the event may be deleted on its own).
+ */
+export const queuePosts = pgTable(
+  'queue_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: owner(),
+    channel: text('channel').notNull(),
+    text: text('text').notNull(),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    position: doublePrecision('position').notNull().default(0),
+    postedAt: timestamp('posted_at', { withTimezone: true }),
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('queue_posts_member_idx').on(t.memberId, t.position)],
+)
+
 /** Messages members send to support from the contact screen. */
 export const supportMessages = pgTable('support_messages', {
   id: uuid('id').primaryKey().defaultRandom(),
