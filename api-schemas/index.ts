@@ -3,6 +3,7 @@ import { content } from './content'
 import { courses } from './courses'
 import { accounts, earnings } from './earnings'
 import { events } from './events'
+import { instagramBios } from './instagram'
 import { leads } from './leads'
 import { members } from './members'
 import {
@@ -15,8 +16,10 @@ import {
 } from './niche-items'
 import { niches } from './niches'
 import { notes } from './notes'
+import { queue } from './queue'
 import { support } from './support'
 import { system } from './system'
+import { tools } from './tools'
 
 /** The whole HTTP contract, one entry per endpoint group. Paths are under `/api`. */
 export const contract = {
@@ -38,6 +41,9 @@ export const contract = {
   woodworkingNiche,
   phoneItems,
   customNiches,
+  queue,
+  tools,
+  instagramBios,
 }
 
 export type Contract = typeof contract

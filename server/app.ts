@@ -18,15 +18,19 @@ import { earningsRoutes } from './routes/earnings'
 import { eventRoutes } from './routes/events'
 import { leadRoutes } from './routes/leads'
 import { memberRoutes } from './routes/members'
+import { instagramBioRoutes } from './routes/instagram-bios'
 import { nicheItemRoutes } from './routes/niche-items'
 import { nicheRoutes } from './routes/niches'
+import { queueRoutes } from './routes/queue'
 import { noteRoutes } from './routes/notes'
 import { supportRoutes } from './routes/support'
 import { systemRoutes } from './routes/system'
+import { toolRoutes } from './routes/tools'
 import { AuthService } from './services/auth'
 import { BackgroundTasks } from './services/background'
 import { syncContent } from './services/course-content'
 import { readNicheLibrary } from './services/niche-library'
+import { readToolContent } from './services/tool-content'
 import { CoursesService } from './services/courses'
 import { EarningsAccounts } from './services/earnings-accounts'
 import { EarningsImports } from './services/earnings-imports'
@@ -247,7 +251,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   accountsRoutes(app)
   courseRoutes(app)
   nicheRoutes(app, readNicheLibrary(config.contentDir))
+  // The tools' content is read and checked once, at start; a broken file stops the start.
+  const toolContent = readToolContent(config.contentDir)
+  toolRoutes(app, toolContent)
   nicheItemRoutes(app)
+  instagramBioRoutes(app, toolContent.bioTemplates)
+  queueRoutes(app)
 
   return app
 }

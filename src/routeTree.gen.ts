@@ -49,10 +49,15 @@ import { Route as AdminCustomnichesIndexRouteImport } from './routes/admin/custo
 import { Route as AdminCustomnichesNicheLabelRouteImport } from './routes/admin/customniches/$nicheLabel'
 import { Route as AdminDigistoreStepRouteImport } from './routes/admin/digistore/$step'
 import { Route as AdminDigistoreTrainingRouteImport } from './routes/admin/digistore/training'
+import { Route as AdminInstagramBioRouteImport } from './routes/admin/instagram/bio'
 import { Route as AdminNicheNicheRouteImport } from './routes/admin/niche/$niche'
+import { Route as AdminQuickcashBufferRouteImport } from './routes/admin/quickcash/buffer'
+import { Route as AdminQuickcashViralspreadsheetRouteImport } from './routes/admin/quickcash/viralspreadsheet'
 import { Route as AdminSheetContentRouteImport } from './routes/admin/sheet/content'
 import { Route as AdminSheetContentpageRouteImport } from './routes/admin/sheet/contentpage'
 import { Route as AdminSheetLeadsRouteImport } from './routes/admin/sheet/leads'
+import { Route as AdminSheetViralRouteImport } from './routes/admin/sheet/viral'
+import { Route as AdminSheetViralpageRouteImport } from './routes/admin/sheet/viralpage'
 import { Route as AdminTrainingWelcomeRouteImport } from './routes/admin/training/welcome'
 import { Route as AdminUpgradeIndexRouteImport } from './routes/admin/upgrade/index'
 import { Route as AdminUpgradeDfyvideoRouteImport } from './routes/admin/upgrade/dfyvideo'
@@ -267,11 +272,27 @@ const AdminDigistoreTrainingRoute = AdminDigistoreTrainingRouteImport.update({
   path: '/digistore/training',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminInstagramBioRoute = AdminInstagramBioRouteImport.update({
+  id: '/instagram/bio',
+  path: '/instagram/bio',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminNicheNicheRoute = AdminNicheNicheRouteImport.update({
   id: '/niche/$niche',
   path: '/niche/$niche',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminQuickcashBufferRoute = AdminQuickcashBufferRouteImport.update({
+  id: '/quickcash/buffer',
+  path: '/quickcash/buffer',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminQuickcashViralspreadsheetRoute =
+  AdminQuickcashViralspreadsheetRouteImport.update({
+    id: '/quickcash/viralspreadsheet',
+    path: '/quickcash/viralspreadsheet',
+    getParentRoute: () => AdminRouteRoute,
+  } as any)
 const AdminSheetContentRoute = AdminSheetContentRouteImport.update({
   id: '/sheet/content',
   path: '/sheet/content',
@@ -285,6 +306,16 @@ const AdminSheetContentpageRoute = AdminSheetContentpageRouteImport.update({
 const AdminSheetLeadsRoute = AdminSheetLeadsRouteImport.update({
   id: '/sheet/leads',
   path: '/sheet/leads',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminSheetViralRoute = AdminSheetViralRouteImport.update({
+  id: '/sheet/viral',
+  path: '/sheet/viral',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminSheetViralpageRoute = AdminSheetViralpageRouteImport.update({
+  id: '/sheet/viralpage',
+  path: '/sheet/viralpage',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminTrainingWelcomeRoute = AdminTrainingWelcomeRouteImport.update({
@@ -385,10 +416,15 @@ export interface FileRoutesByFullPath {
   '/admin/customniches/$nicheLabel': typeof AdminCustomnichesNicheLabelRoute
   '/admin/digistore/$step': typeof AdminDigistoreStepRoute
   '/admin/digistore/training': typeof AdminDigistoreTrainingRoute
+  '/admin/instagram/bio': typeof AdminInstagramBioRoute
   '/admin/niche/$niche': typeof AdminNicheNicheRoute
+  '/admin/quickcash/buffer': typeof AdminQuickcashBufferRoute
+  '/admin/quickcash/viralspreadsheet': typeof AdminQuickcashViralspreadsheetRoute
   '/admin/sheet/content': typeof AdminSheetContentRoute
   '/admin/sheet/contentpage': typeof AdminSheetContentpageRoute
   '/admin/sheet/leads': typeof AdminSheetLeadsRoute
+  '/admin/sheet/viral': typeof AdminSheetViralRoute
+  '/admin/sheet/viralpage': typeof AdminSheetViralpageRoute
   '/admin/training/welcome': typeof AdminTrainingWelcomeRoute
   '/admin/upgrade/dfyvideo': typeof AdminUpgradeDfyvideoRoute
   '/admin/upgrade/upsell1': typeof AdminUpgradeUpsell1Route
@@ -442,10 +478,15 @@ export interface FileRoutesByTo {
   '/admin/customniches/$nicheLabel': typeof AdminCustomnichesNicheLabelRoute
   '/admin/digistore/$step': typeof AdminDigistoreStepRoute
   '/admin/digistore/training': typeof AdminDigistoreTrainingRoute
+  '/admin/instagram/bio': typeof AdminInstagramBioRoute
   '/admin/niche/$niche': typeof AdminNicheNicheRoute
+  '/admin/quickcash/buffer': typeof AdminQuickcashBufferRoute
+  '/admin/quickcash/viralspreadsheet': typeof AdminQuickcashViralspreadsheetRoute
   '/admin/sheet/content': typeof AdminSheetContentRoute
   '/admin/sheet/contentpage': typeof AdminSheetContentpageRoute
   '/admin/sheet/leads': typeof AdminSheetLeadsRoute
+  '/admin/sheet/viral': typeof AdminSheetViralRoute
+  '/admin/sheet/viralpage': typeof AdminSheetViralpageRoute
   '/admin/training/welcome': typeof AdminTrainingWelcomeRoute
   '/admin/upgrade/dfyvideo': typeof AdminUpgradeDfyvideoRoute
   '/admin/upgrade/upsell1': typeof AdminUpgradeUpsell1Route
@@ -500,10 +541,15 @@ export interface FileRoutesById {
   '/admin/customniches/$nicheLabel': typeof AdminCustomnichesNicheLabelRoute
   '/admin/digistore/$step': typeof AdminDigistoreStepRoute
   '/admin/digistore/training': typeof AdminDigistoreTrainingRoute
+  '/admin/instagram/bio': typeof AdminInstagramBioRoute
   '/admin/niche/$niche': typeof AdminNicheNicheRoute
+  '/admin/quickcash/buffer': typeof AdminQuickcashBufferRoute
+  '/admin/quickcash/viralspreadsheet': typeof AdminQuickcashViralspreadsheetRoute
   '/admin/sheet/content': typeof AdminSheetContentRoute
   '/admin/sheet/contentpage': typeof AdminSheetContentpageRoute
   '/admin/sheet/leads': typeof AdminSheetLeadsRoute
+  '/admin/sheet/viral': typeof AdminSheetViralRoute
+  '/admin/sheet/viralpage': typeof AdminSheetViralpageRoute
   '/admin/training/welcome': typeof AdminTrainingWelcomeRoute
   '/admin/upgrade/dfyvideo': typeof AdminUpgradeDfyvideoRoute
   '/admin/upgrade/upsell1': typeof AdminUpgradeUpsell1Route
@@ -559,10 +605,15 @@ export interface FileRouteTypes {
     | '/admin/customniches/$nicheLabel'
     | '/admin/digistore/$step'
     | '/admin/digistore/training'
+    | '/admin/instagram/bio'
     | '/admin/niche/$niche'
+    | '/admin/quickcash/buffer'
+    | '/admin/quickcash/viralspreadsheet'
     | '/admin/sheet/content'
     | '/admin/sheet/contentpage'
     | '/admin/sheet/leads'
+    | '/admin/sheet/viral'
+    | '/admin/sheet/viralpage'
     | '/admin/training/welcome'
     | '/admin/upgrade/dfyvideo'
     | '/admin/upgrade/upsell1'
@@ -616,10 +667,15 @@ export interface FileRouteTypes {
     | '/admin/customniches/$nicheLabel'
     | '/admin/digistore/$step'
     | '/admin/digistore/training'
+    | '/admin/instagram/bio'
     | '/admin/niche/$niche'
+    | '/admin/quickcash/buffer'
+    | '/admin/quickcash/viralspreadsheet'
     | '/admin/sheet/content'
     | '/admin/sheet/contentpage'
     | '/admin/sheet/leads'
+    | '/admin/sheet/viral'
+    | '/admin/sheet/viralpage'
     | '/admin/training/welcome'
     | '/admin/upgrade/dfyvideo'
     | '/admin/upgrade/upsell1'
@@ -673,10 +729,15 @@ export interface FileRouteTypes {
     | '/admin/customniches/$nicheLabel'
     | '/admin/digistore/$step'
     | '/admin/digistore/training'
+    | '/admin/instagram/bio'
     | '/admin/niche/$niche'
+    | '/admin/quickcash/buffer'
+    | '/admin/quickcash/viralspreadsheet'
     | '/admin/sheet/content'
     | '/admin/sheet/contentpage'
     | '/admin/sheet/leads'
+    | '/admin/sheet/viral'
+    | '/admin/sheet/viralpage'
     | '/admin/training/welcome'
     | '/admin/upgrade/dfyvideo'
     | '/admin/upgrade/upsell1'
@@ -983,11 +1044,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDigistoreTrainingRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/instagram/bio': {
+      id: '/admin/instagram/bio'
+      path: '/instagram/bio'
+      fullPath: '/admin/instagram/bio'
+      preLoaderRoute: typeof AdminInstagramBioRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/niche/$niche': {
       id: '/admin/niche/$niche'
       path: '/niche/$niche'
       fullPath: '/admin/niche/$niche'
       preLoaderRoute: typeof AdminNicheNicheRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/quickcash/buffer': {
+      id: '/admin/quickcash/buffer'
+      path: '/quickcash/buffer'
+      fullPath: '/admin/quickcash/buffer'
+      preLoaderRoute: typeof AdminQuickcashBufferRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/quickcash/viralspreadsheet': {
+      id: '/admin/quickcash/viralspreadsheet'
+      path: '/quickcash/viralspreadsheet'
+      fullPath: '/admin/quickcash/viralspreadsheet'
+      preLoaderRoute: typeof AdminQuickcashViralspreadsheetRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/sheet/content': {
@@ -1009,6 +1091,20 @@ declare module '@tanstack/react-router' {
       path: '/sheet/leads'
       fullPath: '/admin/sheet/leads'
       preLoaderRoute: typeof AdminSheetLeadsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/sheet/viral': {
+      id: '/admin/sheet/viral'
+      path: '/sheet/viral'
+      fullPath: '/admin/sheet/viral'
+      preLoaderRoute: typeof AdminSheetViralRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/sheet/viralpage': {
+      id: '/admin/sheet/viralpage'
+      path: '/sheet/viralpage'
+      fullPath: '/admin/sheet/viralpage'
+      preLoaderRoute: typeof AdminSheetViralpageRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/training/welcome': {
@@ -1120,10 +1216,15 @@ interface AdminRouteRouteChildren {
   AdminCustomnichesNicheLabelRoute: typeof AdminCustomnichesNicheLabelRoute
   AdminDigistoreStepRoute: typeof AdminDigistoreStepRoute
   AdminDigistoreTrainingRoute: typeof AdminDigistoreTrainingRoute
+  AdminInstagramBioRoute: typeof AdminInstagramBioRoute
   AdminNicheNicheRoute: typeof AdminNicheNicheRoute
+  AdminQuickcashBufferRoute: typeof AdminQuickcashBufferRoute
+  AdminQuickcashViralspreadsheetRoute: typeof AdminQuickcashViralspreadsheetRoute
   AdminSheetContentRoute: typeof AdminSheetContentRoute
   AdminSheetContentpageRoute: typeof AdminSheetContentpageRoute
   AdminSheetLeadsRoute: typeof AdminSheetLeadsRoute
+  AdminSheetViralRoute: typeof AdminSheetViralRoute
+  AdminSheetViralpageRoute: typeof AdminSheetViralpageRoute
   AdminTrainingWelcomeRoute: typeof AdminTrainingWelcomeRoute
   AdminUpgradeDfyvideoRoute: typeof AdminUpgradeDfyvideoRoute
   AdminUpgradeUpsell1Route: typeof AdminUpgradeUpsell1Route
@@ -1166,10 +1267,15 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminCustomnichesNicheLabelRoute: AdminCustomnichesNicheLabelRoute,
   AdminDigistoreStepRoute: AdminDigistoreStepRoute,
   AdminDigistoreTrainingRoute: AdminDigistoreTrainingRoute,
+  AdminInstagramBioRoute: AdminInstagramBioRoute,
   AdminNicheNicheRoute: AdminNicheNicheRoute,
+  AdminQuickcashBufferRoute: AdminQuickcashBufferRoute,
+  AdminQuickcashViralspreadsheetRoute: AdminQuickcashViralspreadsheetRoute,
   AdminSheetContentRoute: AdminSheetContentRoute,
   AdminSheetContentpageRoute: AdminSheetContentpageRoute,
   AdminSheetLeadsRoute: AdminSheetLeadsRoute,
+  AdminSheetViralRoute: AdminSheetViralRoute,
+  AdminSheetViralpageRoute: AdminSheetViralpageRoute,
   AdminTrainingWelcomeRoute: AdminTrainingWelcomeRoute,
   AdminUpgradeDfyvideoRoute: AdminUpgradeDfyvideoRoute,
   AdminUpgradeUpsell1Route: AdminUpgradeUpsell1Route,

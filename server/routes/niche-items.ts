@@ -16,7 +16,6 @@ import type { Niche } from '../../api-schemas/niches'
 import { isUniqueViolation } from '../db/errors'
 import { badRequest, notFound } from '../errors'
 import { registerGroup } from '../plugins/contract'
-import { findMemberById } from '../repos/members'
 import {
   type ItemValues,
   type Sheet,
@@ -35,8 +34,7 @@ import {
   updateRow,
 } from '../repos/niche-items'
 import type { AuthedMember } from '../services/auth'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+import { actingFor as actingForMember } from './acting-for'
 
 /** The columns of a row as sent, without who it is for. */
 const valuesOf = <T extends { memberId?: string | undefined; nicheLabel?: string }>(body: T) => {
@@ -47,17 +45,9 @@ const valuesOf = <T extends { memberId?: string | undefined; nicheLabel?: string
 export function nicheItemRoutes(app: FastifyInstance) {
   const db = () => app.services.database.db
 
-  /**
-   * Whose rows a call acts on. Never the client's word alone: a member acts for themself only,
-   * and another member's id is as unknown to them as an id nobody has; an administrator may act
-   * for any member that exists.
-   */
-  const actingFor = async (caller: AuthedMember, memberId: string | undefined) => {
-    if (memberId === undefined || memberId === caller.id) return caller.id
-    if (caller.role !== 'admin' || !UUID.test(memberId)) throw notFound('Member not found')
-    if (!(await findMemberById(db(), memberId))) throw notFound('Member not found')
-    return memberId
-  }
+  /** Whose rows a call acts on (see acting-for.ts). */
+  const actingFor = (caller: AuthedMember, memberId: string | undefined) =>
+    actingForMember(db(), caller, memberId)
 
   /** Adds rows at the end of a sheet (or where each says), within the sheet's size. */
   const addRows = async (sheet: Sheet, rows: ReturnType<typeof valuesOf>[], phone = false) => {

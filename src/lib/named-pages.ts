@@ -4,8 +4,9 @@ import type { Niche } from '../../api-schemas/niches'
 
 /**
  * Screens the spec names one by one that are drawn from a table, not from a route file each:
- * the phone screens and the own niche sheets. One route (`/admin/$page`) serves them all, so the
- * app's start carries one route for them instead of seventeen.
+ * the phone screens, the own niche sheets and the Instagram bio builder. One route
+ * (`/admin/$page`) serves them all, so the app's start carries one route for them instead of
+ * nineteen.
  */
 export const NAMED_PAGES = [
   'mobilenav',
@@ -25,6 +26,8 @@ export const NAMED_PAGES = [
   'wealthniche',
   'relationshipniche',
   'craftniche',
+  'instagrambio',
+  'mobquickcash',
 ] as const
 export type NamedPage = (typeof NAMED_PAGES)[number]
 

@@ -2,12 +2,14 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { lockedMessage } from '../../api-schemas/access'
 import { NICHES } from '../../api-schemas/niches'
 import { BIO_MAX, bioTemplateSchema, instagramLength } from '../../api-schemas/tool-content'
 import { ContentError } from '../../server/services/course-content'
 import { readToolContent } from '../../server/services/tool-content'
+import { type TestApp, bearer, createTestApp } from './helpers'
 
 const contentDir = resolve(import.meta.dirname, '../../content')
 const { viral, quickCash, bioTemplates } = readToolContent(contentDir)
@@ -131,6 +133,53 @@ describe('tool content', () => {
       expect(() => readToolContent(dir)).toThrow(/slug "[a-z0-9-]+" is used more than once/)
     } finally {
       rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('GET /api/viralideas and GET /api/quickcash', () => {
+  let t: TestApp
+  const tokens = { withArea: '', withoutArea: '', admin: '' }
+  beforeAll(async () => {
+    t = await createTestApp()
+    const signIn = async (values: Parameters<TestApp['createMember']>[0]) => {
+      const m = await t.createMember(values)
+      return t.login(m.email, m.password)
+    }
+    tokens.withArea = await signIn({ areas: ['quickCash'] })
+    tokens.withoutArea = await signIn({ areas: ['niches', 'content'] })
+    tokens.admin = await signIn({ role: 'admin', areas: [] })
+  })
+  afterAll(() => t.close())
+
+  const get = (url: string, token?: string) =>
+    t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} })
+
+  it('gives a member with quick cash, and an administrator, the ideas and the plans', async () => {
+    for (const token of [tokens.withArea, tokens.admin]) {
+      const ideas = await get('/api/viralideas', token)
+      expect(ideas.statusCode).toBe(200)
+      expect(ideas.headers['content-type']).toMatch(/^application\/json/)
+      expect(ideas.json()).toEqual({ data: viral })
+
+      const plans = await get('/api/quickcash', token)
+      expect(plans.statusCode).toBe(200)
+      expect(plans.json()).toEqual({ data: quickCash })
+    }
+  })
+
+  it('sends the same answer again, byte for byte', async () => {
+    const first = await get('/api/quickcash', tokens.withArea)
+    const second = await get('/api/quickcash', tokens.withArea)
+    expect(second.body).toBe(first.body)
+  })
+
+  it('refuses a visitor with 401 and a member without the area with its message', async () => {
+    for (const url of ['/api/viralideas', '/api/quickcash']) {
+      expect((await get(url)).statusCode, url).toBe(401)
+      const locked = await get(url, tokens.withoutArea)
+      expect(locked.statusCode, url).toBe(403)
+      expect(locked.json()).toEqual({ message: lockedMessage('quickCash') })
     }
   })
 })

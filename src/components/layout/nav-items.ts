@@ -137,7 +137,28 @@ export const navGroups: NavGroup[] = [
       { label: 'Opt-in link', path: '/admin/virallead', icon: 'link', area: 'viralLeads' },
       { label: 'Viral leads guide', path: '/admin/introvirallead', icon: 'users' },
       { label: 'Quick cash guide', path: '/admin/introquickcash', icon: 'star' },
+      {
+        label: 'Viral post ideas',
+        path: '/admin/sheet/viral',
+        icon: 'star',
+        area: 'quickCash',
+        section: '/admin/sheet/viralpage',
+      },
+      {
+        label: 'Quick-start plans',
+        path: '/admin/quickcash/viralspreadsheet',
+        icon: 'checklist',
+        area: 'quickCash',
+        section: '/admin/mobquickcash',
+      },
+      {
+        label: 'Posting queue',
+        path: '/admin/quickcash/buffer',
+        icon: 'calendar',
+        area: 'quickCash',
+      },
       { label: 'Instagram bio guide', path: '/admin/introinstabio', icon: 'user' },
+      { label: 'Instagram bio', path: '/admin/instagram/bio', icon: 'user', area: 'instagram' },
     ],
   },
   {

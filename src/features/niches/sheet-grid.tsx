@@ -3,6 +3,8 @@ import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual'
 import {
   type KeyboardEvent,
   type ReactNode,
+  memo,
+  useCallback,
   useEffect,
   useId,
   useLayoutEffect,
@@ -64,9 +66,18 @@ const PAGE_ROWS = 10
  * the first and last row), Page Up/Down move; Enter, F2 or typing edits; Enter or Tab keeps
  * the edit and moves on; Escape drops it; Delete clears a cell; Ctrl+Z undoes.
  *
- * Styling is one class sheet on the grid, so a scroll re-renders plain elements only.
+ * Styling is one class sheet on a frame that a scroll does not re-render; a scroll re-renders
+ * the rows that came into view only (each row is memoised), as plain elements.
  */
 export function SheetGrid<R extends GridRow>(props: SheetGridProps<R>) {
+  return (
+    <Box css={gridStyles} data-testid="sheet-grid">
+      <GridBody {...props} />
+    </Box>
+  )
+}
+
+function GridBody<R extends GridRow>(props: SheetGridProps<R>) {
   const { rows, columns, readOnly, active, onActive, widths, rowAction } = props
   const gridId = useId().replace(/:/g, '')
   const scrollRef = useRef<HTMLDivElement>(null)
@@ -126,19 +137,30 @@ export function SheetGrid<R extends GridRow>(props: SheetGridProps<R>) {
     setEditing({ cell, initial: initial ?? row[column.key] ?? '' })
   }
 
-  const commit = (value: string, then?: Cell) => {
+  const commit = (value: string, direction: Direction) => {
     if (!editing) return
-    const row = rowAt(editing.cell.row)
-    const column = columns[editing.cell.col]
+    const { row: index, col } = editing.cell
+    const row = rowAt(index)
+    const column = columns[col]
     setEditing(null)
     if (row && column && (row[column.key] ?? '') !== value) props.onEdit?.(row, column.key, value)
-    if (then) move(then)
+    if (direction === 'down') move({ row: index + 1, col })
+    else if (direction === 'right') move({ row: index, col: col + 1 })
+    else if (direction === 'left') move({ row: index, col: col - 1 })
     focusGrid()
   }
 
-  const cancel = () => {
+  // The same function on every draw, so a scroll does not draw every row again for it.
+  const cancel = useCallback(() => {
     setEditing(null)
-    focusGrid()
+    scrollRef.current?.focus({ preventScroll: true })
+  }, [])
+
+  /** The cell under the pointer, from its data attributes (one listener for every cell). */
+  const cellAt = (target: EventTarget): Cell | null => {
+    const element = (target as HTMLElement).closest?.<HTMLElement>('[data-col]')
+    if (!element) return null
+    return { row: Number(element.dataset.row), col: Number(element.dataset.col) }
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -215,150 +237,186 @@ export function SheetGrid<R extends GridRow>(props: SheetGridProps<R>) {
   const activeCell = rows.length ? cellId(clamp(active)) : undefined
 
   return (
-    <Box css={gridStyles} data-testid="sheet-grid">
+    <div
+      ref={scrollRef}
+      className="sheet-scroll"
+      role="grid"
+      aria-label={props.label}
+      aria-rowcount={rows.length + 1}
+      aria-colcount={columns.length + 1 + (rowAction ? 1 : 0)}
+      aria-readonly={readOnly || undefined}
+      aria-multiselectable
+      aria-activedescendant={editing ? undefined : activeCell}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+    >
       <div
-        ref={scrollRef}
-        className="sheet-scroll"
-        role="grid"
-        aria-label={props.label}
-        aria-rowcount={rows.length + 1}
-        aria-colcount={columns.length + 1 + (rowAction ? 1 : 0)}
-        aria-readonly={readOnly || undefined}
-        aria-multiselectable
-        aria-activedescendant={editing ? undefined : activeCell}
-        tabIndex={0}
-        onKeyDown={onKeyDown}
+        className="sheet-head"
+        role="row"
+        aria-rowindex={1}
+        style={{ gridTemplateColumns: template, width: totalWidth }}
       >
-        <div
-          className="sheet-head"
-          role="row"
-          aria-rowindex={1}
-          style={{ gridTemplateColumns: template, width: totalWidth }}
-        >
-          <div className="sheet-th sheet-select" role="columnheader">
-            <input
-              type="checkbox"
-              aria-label="Select every row shown"
-              checked={allSelected}
-              ref={(el) => {
-                if (el) el.indeterminate = someSelected
-              }}
-              onChange={(e) =>
-                props.onSelect(
-                  rows.map((r) => r.id),
-                  e.target.checked,
-                )
-              }
-            />
+        <div className="sheet-th sheet-select" role="columnheader">
+          <input
+            type="checkbox"
+            aria-label="Select every row shown"
+            checked={allSelected}
+            ref={(el) => {
+              if (el) el.indeterminate = someSelected
+            }}
+            onChange={(e) =>
+              props.onSelect(
+                rows.map((r) => r.id),
+                e.target.checked,
+              )
+            }
+          />
+        </div>
+        {rowAction ? (
+          <div className="sheet-th" role="columnheader">
+            {props.rowActionLabel ?? 'Action'}
           </div>
-          {rowAction ? (
-            <div className="sheet-th" role="columnheader">
-              {props.rowActionLabel ?? 'Action'}
-            </div>
-          ) : null}
-          {columns.map((column) => (
-            <HeaderCell
-              key={column.key}
-              column={column}
-              width={widthOf(column)}
-              sort={props.sort?.key === column.key ? props.sort.dir : undefined}
-              onSort={() => props.onSort(column.key)}
-              onWidth={(w) => props.onWidth(column.key, w)}
-            />
-          ))}
-        </div>
-        <div
-          className="sheet-body"
-          style={{ height: virtualizer.getTotalSize(), width: totalWidth }}
-        >
-          {virtualizer.getVirtualItems().map((item) => {
-            const row = rows[item.index]!
-            const isSelected = props.selected.has(row.id)
-            return (
-              <div
-                key={row.id}
-                className="sheet-row"
-                role="row"
-                aria-rowindex={item.index + 2}
-                aria-selected={isSelected}
-                data-selected={isSelected || undefined}
-                style={{ transform: `translateY(${item.start}px)`, gridTemplateColumns: template }}
-              >
-                <div className="sheet-td sheet-select" role="gridcell">
-                  <input
-                    type="checkbox"
-                    tabIndex={-1}
-                    aria-label={`Select row ${item.index + 1}`}
-                    checked={isSelected}
-                    onChange={(e) => props.onSelect([row.id], e.target.checked)}
-                  />
-                  <span className="sheet-rownum" aria-hidden>
-                    {item.index + 1}
-                  </span>
-                </div>
-                {rowAction ? (
-                  <div className="sheet-td sheet-action" role="gridcell">
-                    {rowAction(row)}
-                  </div>
-                ) : null}
-                {columns.map((column, col) => {
-                  const cell = { row: item.index, col }
-                  const isActive = active.row === item.index && active.col === col
-                  const isEditing = editing?.cell.row === item.index && editing.cell.col === col
-                  const problem = props.cellProblem?.(row.id, column.key)
-                  const value = row[column.key] ?? ''
-                  return (
-                    <div
-                      key={column.key}
-                      id={cellId(cell)}
-                      className="sheet-td"
-                      role="gridcell"
-                      aria-colindex={col + firstColumn}
-                      aria-selected={isActive}
-                      aria-invalid={problem ? true : undefined}
-                      data-active={isActive || undefined}
-                      data-problem={problem ? true : undefined}
-                      title={problem ?? (value.length > 30 ? value : undefined)}
-                      onMouseDown={(e) => {
-                        if (isEditing) return
-                        e.preventDefault()
-                        move(cell)
-                        focusGrid()
-                      }}
-                      onDoubleClick={() => startEdit(cell)}
-                    >
-                      {isEditing ? (
-                        <CellEditor
-                          column={column}
-                          initial={editing.initial}
-                          onCommit={(v, direction) =>
-                            commit(
-                              v,
-                              direction === 'down'
-                                ? { row: item.index + 1, col }
-                                : direction === 'right'
-                                  ? { row: item.index, col: col + 1 }
-                                  : direction === 'left'
-                                    ? { row: item.index, col: col - 1 }
-                                    : undefined,
-                            )
-                          }
-                          onCancel={cancel}
-                        />
-                      ) : (
-                        <span className="sheet-text">{value}</span>
-                      )}
-                    </div>
-                  )
-                })}
-              </div>
-            )
-          })}
-        </div>
+        ) : null}
+        {columns.map((column) => (
+          <HeaderCell
+            key={column.key}
+            column={column}
+            width={widthOf(column)}
+            sort={props.sort?.key === column.key ? props.sort.dir : undefined}
+            onSort={() => props.onSort(column.key)}
+            onWidth={(w) => props.onWidth(column.key, w)}
+          />
+        ))}
       </div>
-    </Box>
+      <div
+        className="sheet-body"
+        style={{ height: virtualizer.getTotalSize(), width: totalWidth }}
+        onMouseDown={(e) => {
+          const cell = cellAt(e.target)
+          if (!cell || (editing?.cell.row === cell.row && editing.cell.col === cell.col)) return
+          e.preventDefault()
+          move(cell)
+          focusGrid()
+        }}
+        onDoubleClick={(e) => {
+          const cell = cellAt(e.target)
+          if (cell) startEdit(cell)
+        }}
+      >
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index]!
+          const editingHere = editing?.cell.row === item.index ? editing : null
+          return (
+            <SheetRow
+              key={row.id}
+              row={row}
+              index={item.index}
+              start={item.start}
+              template={template}
+              columns={columns}
+              gridId={gridId}
+              firstColumn={firstColumn}
+              selected={props.selected.has(row.id)}
+              activeCol={active.row === item.index ? active.col : -1}
+              editingCol={editingHere ? editingHere.cell.col : -1}
+              editingInitial={editingHere?.initial ?? ''}
+              onCommit={editingHere ? commit : undefined}
+              onCancel={cancel}
+              onSelect={props.onSelect}
+              cellProblem={props.cellProblem}
+              rowAction={rowAction}
+            />
+          )
+        })}
+      </div>
+    </div>
   )
 }
+
+interface RowProps<R extends GridRow> {
+  row: R
+  index: number
+  start: number
+  template: string
+  columns: SheetColumn[]
+  gridId: string
+  firstColumn: number
+  selected: boolean
+  /** The active cell's column when it is in this row, else -1. */
+  activeCol: number
+  editingCol: number
+  editingInitial: string
+  onCommit: ((value: string, direction: Direction) => void) | undefined
+  onCancel: () => void
+  onSelect: (ids: string[], on: boolean) => void
+  cellProblem: ((rowId: string, key: ItemColumn) => string | undefined) | undefined
+  rowAction: ((row: R) => ReactNode) | undefined
+}
+
+/** One row; drawn again only when something of its own changes. */
+const SheetRow = memo(function SheetRow<R extends GridRow>(props: RowProps<R>) {
+  const { row, index, columns } = props
+  return (
+    <div
+      className="sheet-row"
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={props.selected}
+      data-selected={props.selected || undefined}
+      style={{ transform: `translateY(${props.start}px)`, gridTemplateColumns: props.template }}
+    >
+      <div className="sheet-td sheet-select" role="gridcell">
+        <input
+          type="checkbox"
+          tabIndex={-1}
+          aria-label={`Select row ${index + 1}`}
+          checked={props.selected}
+          onChange={(e) => props.onSelect([row.id], e.target.checked)}
+        />
+        <span className="sheet-rownum" aria-hidden>
+          {index + 1}
+        </span>
+      </div>
+      {props.rowAction ? (
+        <div className="sheet-td sheet-action" role="gridcell">
+          {props.rowAction(row)}
+        </div>
+      ) : null}
+      {columns.map((column, col) => {
+        const isActive = props.activeCol === col
+        const problem = props.cellProblem?.(row.id, column.key)
+        const value = row[column.key] ?? ''
+        return (
+          <div
+            key={column.key}
+            id={`${props.gridId}-r${index}-c${col}`}
+            className="sheet-td"
+            role="gridcell"
+            aria-colindex={col + props.firstColumn}
+            aria-selected={isActive}
+            aria-invalid={problem ? true : undefined}
+            data-row={index}
+            data-col={col}
+            data-active={isActive || undefined}
+            data-problem={problem ? true : undefined}
+            title={problem ?? (value.length > 30 ? value : undefined)}
+          >
+            {props.editingCol === col && props.onCommit ? (
+              <CellEditor
+                column={column}
+                initial={props.editingInitial}
+                onCommit={props.onCommit}
+                onCancel={props.onCancel}
+              />
+            ) : (
+              <span className="sheet-text">{value}</span>
+            )}
+          </div>
+        )
+      })}
+    </div>
+  )
+}) as <R extends GridRow>(props: RowProps<R>) => ReactNode
 
 function HeaderCell({
   column,

@@ -9,8 +9,10 @@ export const AREA_DETAILS: Record<AreaKey, string> = {
     'Your own opt-in page and form snippet, with every captured lead listed and exportable.',
   niches:
     'Ready-made niche sheets for health, wealth, relationships and crafts, plus your own niches.',
-  quickCash: 'Short guides for fast first commissions with low-cost traffic.',
-  instagram: 'Instagram bio and caption tools built for affiliate offers.',
+  quickCash:
+    'Viral post ideas with hook formulas to fill in, and 7-day quick-start plans that pair one offer type with one free traffic channel.',
+  instagram:
+    'An Instagram bio builder: templates for every niche, a live profile preview and your saved bios, counted the way Instagram counts.',
   aiTools: 'Text tools that draft captions, scripts, descriptions and ads for you.',
   chatbot: 'A chatbot that answers questions about the training and your campaigns.',
   digistoreTraining: 'A five-step course on selling through the Digistore24 network.',

@@ -16,10 +16,16 @@ const Own = screen(() => import('../../features/niches/own-sheet-screen'), 'OwnS
 const Home = lazy(async () => ({
   default: (await import('../../features/phone/phone-home-screen')).PhoneHomeScreen,
 }))
+const InstagramBio = lazy(async () => ({
+  default: (await import('../../features/instagram/bio-builder-screen')).BioBuilderScreen,
+}))
+const QuickCash = lazy(async () => ({
+  default: (await import('../../features/tools/phone-plans-screen')).PhonePlansScreen,
+}))
 
-/** Each named page: its screen, and the niche it is drawn for. */
-const PAGES: Record<NamedPage, [NicheScreen, Niche] | 'home'> = {
-  mobilenav: 'home',
+/** Each named page: its screen, and the niche it is drawn for (a screen of no niche alone). */
+const PAGES: Record<NamedPage, [NicheScreen, Niche] | ComponentType> = {
+  mobilenav: Home,
   mobquickhealth: [Pick, 'health'],
   mobquickhealth2: [Write, 'health'],
   mobquickhealth3: [Review, 'health'],
@@ -36,9 +42,11 @@ const PAGES: Record<NamedPage, [NicheScreen, Niche] | 'home'> = {
   wealthniche: [Own, 'wealth'],
   relationshipniche: [Own, 'relationship'],
   craftniche: [Own, 'woodworking'],
+  instagrambio: InstagramBio,
+  mobquickcash: QuickCash,
 }
 
-/** The phone screens and the own niche sheets (see named-pages.ts); any other name is unknown. */
+/** The screens of named-pages.ts; any other name is unknown. */
 export const Route = createFileRoute('/admin/$page')({
   beforeLoad: ({ params }) => {
     if (!isNamedPage(params.page)) throw redirect({ to: '/auth/404', replace: true })
@@ -46,7 +54,10 @@ export const Route = createFileRoute('/admin/$page')({
   component: function NamedPageScreen() {
     const { page } = Route.useParams()
     const entry = PAGES[page as NamedPage]
-    if (entry === 'home') return <Home />
+    if (!Array.isArray(entry)) {
+      const Screen = entry
+      return <Screen />
+    }
     const [Screen, niche] = entry
     return <Screen key={page} niche={niche} />
   },

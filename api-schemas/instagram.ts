@@ -1,0 +1,126 @@
+import { z } from 'zod/mini'
+
+import { endpoint, envelope } from './contract'
+import { NICHES } from './niches'
+import { BIO_MAX, instagramLength } from './tool-content'
+
+/** Bios one member keeps. */
+export const MAX_BIOS = 100
+/** Instagram's longest profile name. */
+export const PROFILE_NAME_MAX = 30
+export const BIO_LINK_MAX = 500
+
+export const BIO_TOO_LONG = `A bio is at most ${BIO_MAX} characters, as Instagram counts them`
+export const TOO_MANY_BIOS = `You can keep at most ${MAX_BIOS} bios: delete some first`
+
+/** The member a call acts for: the caller when left out; only an administrator may name another. */
+const memberIdSchema = z.uuid('Not a valid member id')
+
+const nicheSchema = z.union([z.enum(NICHES), z.literal('')], 'Choose a niche')
+
+const nameSchema = z
+  .string()
+  .check(z.trim(), z.maxLength(PROFILE_NAME_MAX, `Name is at most ${PROFILE_NAME_MAX} characters`))
+
+/** The bio as Instagram shows it: line breaks kept (as \n), at most BIO_MAX as Instagram counts. */
+const bioSchema = z.string('Bio is required').check(
+  z.overwrite((bio) => bio.replace(/\r\n?/g, '\n')),
+  z.trim(),
+  z.minLength(1, 'Bio is required'),
+  z.refine((bio) => instagramLength(bio) <= BIO_MAX, BIO_TOO_LONG),
+)
+
+const linkSchema = z.string().check(
+  z.trim(),
+  z.maxLength(BIO_LINK_MAX, `Link is at most ${BIO_LINK_MAX} characters`),
+  z.refine(
+    (value) => value === '' || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value),
+    'Link is a web address that starts with http:// or https://',
+  ),
+)
+
+/** A bio as saved, whole: what is left out is saved empty. */
+export const instagramBioBodySchema = z.strictObject({
+  niche: z._default(nicheSchema, ''),
+  name: z._default(nameSchema, ''),
+  bio: bioSchema,
+  link: z._default(linkSchema, ''),
+  memberId: z.optional(memberIdSchema),
+})
+export type InstagramBioBody = z.input<typeof instagramBioBodySchema>
+
+export const instagramBioSchema = z.object({
+  id: z.string(),
+  memberId: z.string(),
+  /** One of NICHES, or empty for a bio of no particular niche. */
+  niche: z.string(),
+  name: z.string(),
+  bio: z.string(),
+  link: z.string(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+})
+export type InstagramBio = z.infer<typeof instagramBioSchema>
+
+/** A bio template as the server hands it out (content/instagram/bio-templates.yaml). */
+export const bioTemplateWireSchema = z.object({
+  niche: z.enum(NICHES),
+  name: z.string(),
+  bio: z.string(),
+  why: z.string(),
+})
+export type BioTemplateWire = z.infer<typeof bioTemplateWireSchema>
+
+const memberParams = z.strictObject({ id: memberIdSchema })
+const bioParams = z.strictObject({ id: z.uuid('Not a valid id') })
+
+export const instagramBios = {
+  create: endpoint({
+    method: 'POST',
+    path: '/instagrambio',
+    access: 'member',
+    area: 'instagram',
+    summary: `Save an Instagram bio (a member keeps at most ${MAX_BIOS})`,
+    body: instagramBioBodySchema,
+    status: 201,
+    response: envelope(instagramBioSchema),
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/instagrambio/:id',
+    access: 'member',
+    area: 'instagram',
+    summary: "A member's saved Instagram bios, last saved first (id: the member's id)",
+    params: memberParams,
+    response: envelope(z.array(instagramBioSchema)),
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/instagrambio/:id',
+    access: 'member',
+    area: 'instagram',
+    summary: "Replace a saved Instagram bio with the one sent (id: the bio's id)",
+    params: bioParams,
+    body: instagramBioBodySchema,
+    response: envelope(instagramBioSchema),
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/instagrambio/:id',
+    access: 'member',
+    area: 'instagram',
+    summary: "Delete a saved Instagram bio (id: the bio's id)",
+    params: bioParams,
+    body: z.strictObject({ memberId: memberIdSchema }),
+    response: envelope(z.object({ id: z.string() })),
+  }),
+  templates: endpoint({
+    method: 'GET',
+    path: '/biotemplates',
+    access: 'member',
+    area: 'instagram',
+    summary:
+      'Instagram bio templates, nine per niche, with {topic}, {audience} and {freebie} to fill',
+    response: envelope(z.array(bioTemplateWireSchema)),
+  }),
+}

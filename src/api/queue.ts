@@ -1,0 +1,4 @@
+import { queue } from '../../api-schemas/queue'
+import { createApi } from './create-api'
+
+export const queueApi = createApi('queue', queue)

@@ -1,0 +1,432 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Checkbox,
+  Link as ChakraLink,
+  Flex,
+  Grid,
+  HStack,
+  Heading,
+  List,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+import { Link, getRouteApi } from '@tanstack/react-router'
+import { type ReactNode, type RefObject, useEffect, useMemo, useRef } from 'react'
+
+import type { QuickCashFile, QuickPlan } from '../../../api-schemas/tool-content'
+import { toolsApi } from '../../api/tools'
+import { AreaGate } from '../../components/area-gate'
+import { AppIcon } from '../../components/layout/icons'
+import { TableScroll } from '../../components/table-parts'
+import { Card, EmptyState, PageHeader } from '../../components/ui'
+import { linkTo } from '../../lib/named-pages'
+import { usePlanProgress } from './plan-progress'
+import { ContentQuery, FilterSelect, distinct, useWide } from './tool-parts'
+
+const route = getRouteApi('/admin/quickcash/viralspreadsheet')
+
+/**
+ * The 7-day quick-start plans as a sheet, filtered by traffic channel and offer type; the plan
+ * chosen shows its days, its checklist (ticks kept in this browser) and what to watch out for.
+ */
+export function PlansSheetScreen() {
+  return (
+    <>
+      <PageHeader
+        title="Quick-start plans"
+        crumbs={[{ label: 'Home', to: '/admin/dashboard' }, { label: 'Quick-start plans' }]}
+        actions={
+          <Button asChild size="sm" variant="outline">
+            <Link {...linkTo('/admin/mobquickcash')}>
+              <AppIcon name="phone" size="16px" />
+              Phone version
+            </Link>
+          </Button>
+        }
+      />
+      <AreaGate area="quickCash">
+        <Plans />
+      </AreaGate>
+    </>
+  )
+}
+
+function Plans() {
+  const query = useQuery(toolsApi.quickCash)
+  return (
+    <ContentQuery
+      query={query}
+      loading="Loading the quick-start plans"
+      errorTitle="The quick-start plans could not be loaded"
+      isEmpty={(answer) => answer.data.plans.length === 0}
+      empty={{
+        title: 'No quick-start plans yet',
+        description: 'The plans appear here as soon as they are published.',
+      }}
+    >
+      {(answer) => <PlanSheet file={answer.data} />}
+    </ContentQuery>
+  )
+}
+
+function PlanSheet({ file }: { file: QuickCashFile }) {
+  const search = route.useSearch()
+  const navigate = route.useNavigate()
+  const wide = useWide()
+  const traffic = search.traffic ?? ''
+  const offer = search.offer ?? ''
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const focusPending = useRef(false)
+
+  const channels = useMemo(() => distinct(file.plans.map((p) => p.traffic)).sort(), [file.plans])
+  const offers = useMemo(() => distinct(file.plans.map((p) => p.offerType)).sort(), [file.plans])
+  const shown = file.plans.filter(
+    (plan) => (!traffic || plan.traffic === traffic) && (!offer || plan.offerType === offer),
+  )
+  const chosen = file.plans.find((plan) => plan.slug === search.plan)
+
+  // A plan picked from the sheet takes the focus, so keyboard and screen-reader users land on it.
+  useEffect(() => {
+    if (chosen && focusPending.current) {
+      focusPending.current = false
+      headingRef.current?.focus()
+    }
+  }, [chosen])
+
+  const filter = (next: { traffic?: string; offer?: string }) =>
+    void navigate({
+      search: (old) => ({
+        ...old,
+        ...('traffic' in next ? { traffic: next.traffic || undefined } : {}),
+        ...('offer' in next ? { offer: next.offer || undefined } : {}),
+      }),
+      replace: true,
+      resetScroll: false,
+    })
+  const pick = () => {
+    focusPending.current = true
+  }
+
+  return (
+    <Stack gap="6">
+      <Text color="fg.muted" maxW="3xl">
+        {file.intro}
+      </Text>
+      <Stack gap="4">
+        <Flex gap="3" wrap="wrap" align="flex-end" role="group" aria-label="Filter the plans">
+          <FilterSelect
+            label="Traffic channel"
+            allLabel="All channels"
+            value={traffic}
+            options={channels.map((c) => ({ value: c, label: c }))}
+            onChange={(value) => filter({ traffic: value })}
+          />
+          <FilterSelect
+            label="Offer type"
+            allLabel="All offer types"
+            value={offer}
+            options={offers.map((o) => ({ value: o, label: o }))}
+            onChange={(value) => filter({ offer: value })}
+          />
+          <Text fontSize="sm" color="fg.muted" role="status" pb="1.5">
+            {shown.length} of {file.plans.length} plans
+          </Text>
+        </Flex>
+        {shown.length === 0 ? (
+          <EmptyState
+            title="No plan matches these filters"
+            description="Choose another traffic channel or offer type."
+            action={
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => filter({ traffic: '', offer: '' })}
+              >
+                Clear filters
+              </Button>
+            }
+          />
+        ) : wide ? (
+          <PlanTable plans={shown} chosen={chosen} onPick={pick} />
+        ) : (
+          <PlanCards plans={shown} chosen={chosen} onPick={pick} />
+        )}
+      </Stack>
+      {chosen ? (
+        <PlanDetail key={chosen.slug} plan={chosen} wide={wide} headingRef={headingRef} />
+      ) : (
+        <Card>
+          <Text color="fg.muted" textAlign="center">
+            Choose a plan above to see its 7 days, its checklist and what to watch out for.
+          </Text>
+        </Card>
+      )}
+    </Stack>
+  )
+}
+
+function PickLink({
+  plan,
+  chosen,
+  onPick,
+}: {
+  plan: QuickPlan
+  chosen: boolean
+  onPick: () => void
+}) {
+  return (
+    <ChakraLink asChild color="primary.fg" fontWeight="medium">
+      <Link
+        from="/admin/quickcash/viralspreadsheet"
+        search={(old) => ({ ...old, plan: plan.slug })}
+        replace
+        resetScroll={false}
+        aria-current={chosen ? 'true' : undefined}
+        onClick={onPick}
+      >
+        {plan.title}
+      </Link>
+    </ChakraLink>
+  )
+}
+
+function PlanTable({
+  plans,
+  chosen,
+  onPick,
+}: {
+  plans: QuickPlan[]
+  chosen: QuickPlan | undefined
+  onPick: () => void
+}) {
+  return (
+    <TableScroll label="Quick-start plans" borderWidth="1px" borderRadius="l2" bg="bg.panel">
+      <Table.Root size="sm" aria-label="Quick-start plans">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader minW="56">Plan</Table.ColumnHeader>
+            <Table.ColumnHeader>Offer type</Table.ColumnHeader>
+            <Table.ColumnHeader>Traffic channel</Table.ColumnHeader>
+            <Table.ColumnHeader minW="64">Who it is for</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {plans.map((plan) => {
+            const current = plan.slug === chosen?.slug
+            return (
+              <Table.Row key={plan.slug} bg={current ? 'primary.subtle' : undefined}>
+                <Table.Cell verticalAlign="top">
+                  <PickLink plan={plan} chosen={current} onPick={onPick} />
+                </Table.Cell>
+                <Table.Cell verticalAlign="top">{plan.offerType}</Table.Cell>
+                <Table.Cell verticalAlign="top">
+                  <Badge variant="outline">{plan.traffic}</Badge>
+                </Table.Cell>
+                <Table.Cell verticalAlign="top" color="fg.muted">
+                  {plan.whoFor}
+                </Table.Cell>
+              </Table.Row>
+            )
+          })}
+        </Table.Body>
+      </Table.Root>
+    </TableScroll>
+  )
+}
+
+function PlanCards({
+  plans,
+  chosen,
+  onPick,
+}: {
+  plans: QuickPlan[]
+  chosen: QuickPlan | undefined
+  onPick: () => void
+}) {
+  return (
+    <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label="Quick-start plans">
+      {plans.map((plan) => {
+        const current = plan.slug === chosen?.slug
+        return (
+          <Box
+            as="li"
+            key={plan.slug}
+            borderWidth="1px"
+            borderColor={current ? 'primary.solid' : 'border'}
+            borderRadius="l2"
+            p="3"
+            bg={current ? 'primary.subtle' : 'bg.panel'}
+            minW="0"
+          >
+            <Stack gap="2">
+              <Heading as="h2" size="sm">
+                <PickLink plan={plan} chosen={current} onPick={onPick} />
+              </Heading>
+              <HStack gap="1" wrap="wrap">
+                <Badge variant="outline">{plan.traffic}</Badge>
+                <Badge variant="subtle">{plan.offerType}</Badge>
+              </HStack>
+              <Text fontSize="sm" color="fg.muted">
+                {plan.whoFor}
+              </Text>
+            </Stack>
+          </Box>
+        )
+      })}
+    </Stack>
+  )
+}
+
+/** A titled panel inside the plan, one heading level under the plan's own. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card as="section" aria-label={title} minW="0">
+      <Stack gap="3">
+        <Heading as="h3" size="md">
+          {title}
+        </Heading>
+        {children}
+      </Stack>
+    </Card>
+  )
+}
+
+function PlanDetail({
+  plan,
+  wide,
+  headingRef,
+}: {
+  plan: QuickPlan
+  wide: boolean
+  headingRef: RefObject<HTMLHeadingElement | null>
+}) {
+  const { progress, setItem, setDay } = usePlanProgress(plan.slug)
+  const ticked = plan.checklist.filter((item) => progress.checklist.includes(item)).length
+  const daysDone = plan.days.filter((d) => progress.days.includes(d.day)).length
+
+  const dayCheck = (day: number) => (
+    <Checkbox.Root
+      checked={progress.days.includes(day)}
+      onCheckedChange={(details) => setDay(day, details.checked === true)}
+    >
+      <Checkbox.HiddenInput />
+      <Checkbox.Control />
+      <Checkbox.Label srOnly>Day {day} done</Checkbox.Label>
+    </Checkbox.Root>
+  )
+
+  return (
+    <Stack as="section" gap="4" aria-labelledby="plan-title">
+      <Stack gap="2">
+        <Heading
+          as="h2"
+          size="xl"
+          id="plan-title"
+          ref={headingRef}
+          tabIndex={-1}
+          _focusVisible={{ outline: '2px solid', outlineColor: 'primary.focusRing' }}
+        >
+          {plan.title}
+        </Heading>
+        <HStack gap="1" wrap="wrap">
+          <Badge variant="outline">{plan.traffic}</Badge>
+          <Badge variant="subtle">{plan.offerType}</Badge>
+        </HStack>
+        <Text maxW="3xl">{plan.summary}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          {plan.whoFor}
+        </Text>
+      </Stack>
+
+      <Section title="Your 7 days">
+        <Text fontSize="sm" color="fg.muted">
+          {daysDone} of {plan.days.length} days done
+        </Text>
+        {wide ? (
+          <TableScroll label={`Days of ${plan.title}`}>
+            <Table.Root size="sm" aria-label={`Days of ${plan.title}`}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader w="16">Day</Table.ColumnHeader>
+                  <Table.ColumnHeader minW="48">Task</Table.ColumnHeader>
+                  <Table.ColumnHeader minW="72">Detail</Table.ColumnHeader>
+                  <Table.ColumnHeader w="16">Done</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {plan.days.map((day) => (
+                  <Table.Row key={day.day}>
+                    <Table.Cell verticalAlign="top" fontWeight="semibold">
+                      {day.day}
+                    </Table.Cell>
+                    <Table.Cell verticalAlign="top" fontWeight="medium">
+                      {day.task}
+                    </Table.Cell>
+                    <Table.Cell verticalAlign="top" color="fg.muted">
+                      {day.detail}
+                    </Table.Cell>
+                    <Table.Cell verticalAlign="top">{dayCheck(day.day)}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </TableScroll>
+        ) : (
+          <Stack as="ol" gap="4" listStyleType="none" m="0" p="0">
+            {plan.days.map((day) => (
+              <Stack as="li" key={day.day} gap="1">
+                <HStack justify="space-between" gap="3">
+                  <Text fontWeight="semibold">
+                    Day {day.day}: {day.task}
+                  </Text>
+                  {dayCheck(day.day)}
+                </HStack>
+                <Text fontSize="sm" color="fg.muted">
+                  {day.detail}
+                </Text>
+              </Stack>
+            ))}
+          </Stack>
+        )}
+      </Section>
+
+      <Grid templateColumns={{ base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }} gap="4">
+        <Section title="Checklist">
+          <Text fontSize="sm" color="fg.muted">
+            Your progress is kept in this browser. {ticked} of {plan.checklist.length} done.
+          </Text>
+          <Stack gap="3">
+            {plan.checklist.map((item) => (
+              <Checkbox.Root
+                key={item}
+                alignItems="flex-start"
+                checked={progress.checklist.includes(item)}
+                onCheckedChange={(details) => setItem(item, details.checked === true)}
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control mt="0.5" />
+                <Checkbox.Label fontWeight="normal">{item}</Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+          </Stack>
+        </Section>
+        <Section title="Watch out">
+          <List.Root gap="3" variant="plain">
+            {plan.watchOut.map((warning) => (
+              <List.Item key={warning} alignItems="flex-start">
+                <List.Indicator asChild color="fg.warning" mt="0.5">
+                  <AppIcon name="alert" size="18px" aria-hidden="true" />
+                </List.Indicator>
+                {warning}
+              </List.Item>
+            ))}
+          </List.Root>
+        </Section>
+      </Grid>
+    </Stack>
+  )
+}

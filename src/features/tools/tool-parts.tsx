@@ -1,0 +1,98 @@
+import { Field, NativeSelect, useMediaQuery } from '@chakra-ui/react'
+import type { UseQueryResult } from '@tanstack/react-query'
+import { type ReactNode } from 'react'
+
+import { lockedPanelFor } from '../../components/area-gate'
+import { EmptyState, ErrorState, PanelSkeleton } from '../../components/ui'
+import type { ApiError } from '../../lib/api-error'
+import { toast } from '../../lib/toast'
+
+/** "short video" -> "Short video", "list growth" -> "List growth". */
+export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/** Each value once, in the order first met. */
+export const distinct = (values: string[]) => [...new Set(values)]
+
+/** From the `md` breakpoint up the sheets are tables; below it, cards. */
+export function useWide() {
+  const [wide] = useMediaQuery(['(min-width: 768px)'], { ssr: import.meta.env.SSR })
+  return wide === true
+}
+
+/** Puts text on the clipboard and says so; browsers without clipboard access get the reason. */
+export async function copyText(text: string, what: string) {
+  try {
+    await navigator.clipboard.writeText(text)
+    toast.success(`${what} copied`)
+  } catch {
+    toast.error(`Your browser did not allow copying. Select the ${what.toLowerCase()} and copy it.`)
+  }
+}
+
+/**
+ * What a content screen shows before its content is there: the upgrade panel for a 403 of the
+ * area, a skeleton while loading, the error with a retry, and `empty` when there is nothing.
+ */
+export function ContentQuery<T>({
+  query,
+  loading,
+  errorTitle,
+  isEmpty,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T, ApiError>
+  loading: string
+  errorTitle: string
+  isEmpty: (data: T) => boolean
+  empty: { title: string; description: string; action?: ReactNode }
+  children: (data: T) => ReactNode
+}) {
+  const locked = lockedPanelFor(query.error)
+  if (locked) return locked
+  if (query.isPending) return <PanelSkeleton label={loading} rows={6} />
+  if (query.isError) {
+    return (
+      <ErrorState
+        title={errorTitle}
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    )
+  }
+  if (isEmpty(query.data)) return <EmptyState {...empty} />
+  return <>{children(query.data)}</>
+}
+
+/** A labelled filter: "All …" and one option per value. */
+export function FilterSelect({
+  label,
+  allLabel,
+  value,
+  options,
+  onChange,
+}: {
+  label: string
+  allLabel: string
+  value: string
+  options: { value: string; label: string }[]
+  onChange: (value: string) => void
+}) {
+  return (
+    <Field.Root width={{ base: 'full', sm: 'auto' }} minW={{ sm: '44' }}>
+      <Field.Label fontSize="sm">{label}</Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">{allLabel}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  )
+}
