@@ -636,6 +636,8 @@ const gridStyles = {
     height: `${ROW_HEIGHT}px`,
     borderBottomWidth: '1px',
     borderColor: 'border.muted',
+    // A row's layout and paint stay inside it: a row coming into view lays out alone.
+    contain: 'layout paint style',
   },
   '& .sheet-row[data-selected]': { bg: 'primary.subtle' },
   '& .sheet-td': {

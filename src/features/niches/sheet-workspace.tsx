@@ -10,7 +10,7 @@ import {
   Text,
   useMediaQuery,
 } from '@chakra-ui/react'
-import { type ReactNode, useRef, useState } from 'react'
+import { type ReactNode, useCallback, useRef, useState } from 'react'
 
 import type { ItemColumn, NicheItem } from '../../../api-schemas/niche-items'
 import { NICHE_FETCH_FAILED } from '../../../api-schemas/niche-items'
@@ -54,6 +54,10 @@ export function SheetWorkspace({
   const [active, setActive] = useState<Cell>({ row: 0, col: 0 })
   const [confirming, setConfirming] = useState<string[] | null>(null)
   const [importing, setImporting] = useState<ImportState | null>(null)
+  const onSelect = useCallback(
+    (ids: string[], on: boolean) => setSelected((old) => toggled(old, ids, on)),
+    [],
+  )
   const fileInput = useRef<HTMLInputElement>(null)
   const [widths, setWidth] = useColumnWidths()
   const [sort, setSort] = useState<SortState>(null)
@@ -240,7 +244,7 @@ export function SheetWorkspace({
             rows={shown}
             columns={SHEET_COLUMNS}
             selected={selected}
-            onSelect={(ids, on) => setSelected(toggled(selected, ids, on))}
+            onSelect={onSelect}
             onEdit={(row, key, value) => sheet.edit(row as NicheItem, key, value)}
             cellProblem={sheet.cellProblem}
             widths={widths}

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 
 import {
   type ItemColumn,
@@ -193,6 +193,12 @@ export function useSheet(calls: SheetCalls) {
     return () => window.removeEventListener('beforeunload', warn)
   }, [saver])
 
+  // The same function until a save fails or succeeds, so the sheet's rows are not drawn again.
+  const cellProblem = useCallback(
+    (id: string, column: ItemColumn) => problems.get(`${id}:${column}`),
+    [problems],
+  )
+
   const pushUndo = (change: Change) =>
     setUndoStack((stack) => [...stack.slice(-(UNDO_DEPTH - 1)), change])
 
@@ -295,6 +301,6 @@ export function useSheet(calls: SheetCalls) {
     addMany,
     undo,
     retryNow: () => saver.retryNow(),
-    cellProblem: (id: string, column: ItemColumn) => problems.get(`${id}:${column}`),
+    cellProblem,
   }
 }
