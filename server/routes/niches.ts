@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 
-import { type LibraryFile, type Niche, niches } from '../../api-schemas/niches'
-import { registerGroup } from '../plugins/contract'
+import { type LibraryFile, NICHES, type Niche, niches } from '../../api-schemas/niches'
+import { lastingAnswer, registerGroup } from '../plugins/contract'
 
+/** The library sheets: the same for every member, so each is checked and serialized once. */
 export function nicheRoutes(app: FastifyInstance, library: Map<Niche, LibraryFile>) {
+  const answers = new Map(
+    NICHES.map((niche) => [niche, lastingAnswer({ data: library.get(niche)! })]),
+  )
   registerGroup(app, niches, {
-    library: async ({ params }) => ({ data: library.get(params.niche)! }),
+    library: async ({ params }) => answers.get(params.niche)!,
   })
 }

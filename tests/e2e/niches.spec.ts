@@ -14,6 +14,13 @@ const NICHE_SCREENS = [
   ...['mobquickhealth', 'mobquickwealth', 'mobrelationship', 'mobcraft'].map(
     (flow) => `/admin/${flow}`,
   ),
+  '/admin/instagram/bio',
+  '/admin/instagrambio',
+  '/admin/sheet/viral',
+  '/admin/sheet/viralpage?id=listicle-carousel',
+  '/admin/quickcash/viralspreadsheet',
+  '/admin/mobquickcash',
+  '/admin/quickcash/buffer',
 ]
 
 test('a member copies library rows into the own sheet, edits a cell by keyboard, and the edit stays', async ({
@@ -114,7 +121,7 @@ for (const width of [1440, 375]) {
     ]
     for (const path of [...NICHE_SCREENS, ...custom]) {
       await page.goto(path)
-      await expect(page, path).toHaveURL((url) => url.pathname === path)
+      await expect(page, path).toHaveURL((url) => `${url.pathname}${url.search}` === path)
       await expect(page.getByRole('heading').first(), path).toBeVisible()
       await page.waitForLoadState('networkidle')
       const overflow = await page.evaluate(

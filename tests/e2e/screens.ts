@@ -27,6 +27,15 @@ export const MEMBER_SCREENS = [
   '/admin/contactus',
   '/admin/upgrade',
   '/admin/upgrade/upsell1',
+  '/admin/niche/health',
+  '/admin/healthniche',
+  '/admin/customniches',
+  '/admin/mobquickhealth',
+  '/admin/mobilenav',
+  '/admin/instagram/bio',
+  '/admin/sheet/viral',
+  '/admin/quickcash/viralspreadsheet',
+  '/admin/quickcash/buffer',
 ]
 export const ADMIN_SCREENS = ['/admin/dashboard', '/admin/updateaccess']
 

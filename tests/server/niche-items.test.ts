@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { lockedMessage } from '../../api-schemas/access'
-import { CUSTOM_NICHE_REQUIRED, MAX_BATCH_ROWS } from '../../api-schemas/niche-items'
+import {
+  CUSTOM_NICHE_REQUIRED,
+  MAX_BATCH_ROWS,
+  MAX_SHEET_ROWS,
+} from '../../api-schemas/niche-items'
 import { type TestApp, bearer, createTestApp } from './helpers'
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -323,5 +327,27 @@ describe('custom niches', () => {
     expect(gone.statusCode).toBe(200)
     expect((await call('GET', `/api/createniche/${owner.id}`, owner.token)).json().data).toEqual([])
     expect((await call('GET', `/api/addniche/${owner.id}`, owner.token)).json().data).toEqual([])
+  })
+})
+
+describe('a sheet holds at most 5,000 rows', () => {
+  it('takes rows up to the limit and refuses more, saying how many still fit', async () => {
+    const m = await t.createMember({ areas: ['niches'] })
+    const token = await t.login(m.email, m.password)
+    const rows = Array.from({ length: MAX_BATCH_ROWS }, (_, i) => ({ hook: `Hook ${i}` }))
+    for (let i = 0; i < MAX_SHEET_ROWS / MAX_BATCH_ROWS; i++) {
+      expect((await call('POST', '/api/wealthniche/batch', token, { rows })).statusCode).toBe(201)
+    }
+    const batch = await call('POST', '/api/wealthniche/batch', token, { rows: [{ hook: 'More' }] })
+    expect(batch.statusCode).toBe(400)
+    const full = await call('POST', '/api/wealthniche', token, { hook: 'Row 5,001' })
+    expect(full.statusCode).toBe(400)
+    expect(full.json().message).toBe(
+      'A sheet holds at most 5,000 rows: this one has room for 0 more. Delete some rows first.',
+    )
+    const list = await call('GET', `/api/wealthniche/${m.id}`, token)
+    expect(list.json().data).toHaveLength(MAX_SHEET_ROWS)
+    // Another niche's sheet is a sheet of its own.
+    expect((await call('POST', '/api/healthniche', token, { hook: 'Fits' })).statusCode).toBe(201)
   })
 })
