@@ -13,7 +13,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useMemo, useState } from 'react'
 
-import { type CustomNiche, nicheLabelSchema } from '../../../api-schemas/niche-items'
+import {
+  type CustomNiche,
+  NICHE_FETCH_FAILED,
+  nicheLabelSchema,
+} from '../../../api-schemas/niche-items'
 import { authApi } from '../../api/auth'
 import { customNichesApi } from '../../api/niches'
 import { AreaGate, lockedPanelFor } from '../../components/area-gate'
@@ -81,7 +85,12 @@ function CustomNiches({ label, view }: { label?: string; view: NicheView }) {
   if (locked) return locked
   if (me.isError || list.isError) {
     const error = me.error ?? list.error
-    return <ErrorState message={error!.message} onRetry={() => void list.refetch()} />
+    return (
+      <ErrorState
+        message={isApiError(error) && error.serverMessage ? error.message : NICHE_FETCH_FAILED}
+        onRetry={() => void list.refetch()}
+      />
+    )
   }
   if (!list.data) return <PanelSkeleton label="Loading your niches" rows={4} />
   const niches = list.data.data
