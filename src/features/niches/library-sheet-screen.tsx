@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Flex,
-  HStack,
-  Input,
-  NativeSelect,
-  Stack,
-  Text,
-  useMediaQuery,
-} from '@chakra-ui/react'
+import { Badge, Box, Button, Flex, HStack, Stack, Text, useMediaQuery } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
@@ -25,6 +14,7 @@ import { toast } from '../../lib/toast'
 import { NICHE_PAGES } from './niche-pages'
 import { LIBRARY_COLUMNS } from './sheet-columns'
 import { type Cell, SheetGrid, type SortState } from './sheet-grid'
+import { SheetFilter } from './sheet-filter'
 import { nextSort, useColumnWidths, useSortedFiltered } from './sheet-view'
 import { linkTo } from '../../lib/named-pages'
 
@@ -115,29 +105,12 @@ function Library({ niche }: { niche: Niche }) {
         that fit you into your own sheet, then make them yours.
       </Text>
       <Flex gap="2" wrap="wrap" align="center">
-        <NativeSelect.Root size="sm" width="auto">
-          <NativeSelect.Field
-            aria-label="Filter column"
-            value={filterColumn}
-            onChange={(e) => setFilterColumn(e.target.value as ItemColumn | '')}
-          >
-            <option value="">All columns</option>
-            {LIBRARY_COLUMNS.map((c) => (
-              <option key={c.key} value={c.key}>
-                {c.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <Input
-          size="sm"
-          maxW="xs"
-          type="search"
-          placeholder="Filter rows"
-          aria-label="Filter rows"
-          value={filterText}
-          onChange={(e) => setFilterText(e.target.value)}
+        <SheetFilter
+          columns={LIBRARY_COLUMNS}
+          column={filterColumn}
+          onColumn={setFilterColumn}
+          text={filterText}
+          onText={setFilterText}
         />
         <Text fontSize="sm" color="fg.muted">
           {shown.length} of {rows.length} rows

@@ -1,15 +1,4 @@
-import {
-  Box,
-  Button,
-  Flex,
-  HStack,
-  Input,
-  NativeSelect,
-  Progress,
-  Stack,
-  Text,
-  useMediaQuery,
-} from '@chakra-ui/react'
+import { Box, Button, Flex, HStack, Progress, Stack, Text, useMediaQuery } from '@chakra-ui/react'
 import { type ReactNode, useCallback, useRef, useState } from 'react'
 
 import type { ItemColumn, NicheItem } from '../../../api-schemas/niche-items'
@@ -25,6 +14,7 @@ import type { ParsedCsv } from './sheet-csv'
 import { SheetCards } from './sheet-cards'
 import { type Cell, SheetGrid, type SortState } from './sheet-grid'
 import { type SheetCalls, useSheet } from './use-sheet'
+import { SheetFilter } from './sheet-filter'
 import { nextSort, useColumnWidths, useSortedFiltered } from './sheet-view'
 
 const MD = 768
@@ -189,29 +179,12 @@ export function SheetWorkspace({
       </Flex>
 
       <Flex gap="2" wrap="wrap" align="center">
-        <NativeSelect.Root size="sm" width="auto">
-          <NativeSelect.Field
-            aria-label="Filter column"
-            value={filterColumn}
-            onChange={(e) => setFilterColumn(e.target.value as ItemColumn | '')}
-          >
-            <option value="">All columns</option>
-            {SHEET_COLUMNS.map((c) => (
-              <option key={c.key} value={c.key}>
-                {c.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <Input
-          size="sm"
-          maxW="xs"
-          type="search"
-          placeholder="Filter rows"
-          aria-label="Filter rows"
-          value={filterText}
-          onChange={(e) => setFilterText(e.target.value)}
+        <SheetFilter
+          columns={SHEET_COLUMNS}
+          column={filterColumn}
+          onColumn={setFilterColumn}
+          text={filterText}
+          onText={setFilterText}
         />
         <Text fontSize="sm" color="fg.muted">
           {shown.length === rows.length

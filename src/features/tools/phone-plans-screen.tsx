@@ -11,18 +11,16 @@ import {
   Text,
   chakra,
 } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { type RefObject, useEffect, useRef, useState } from 'react'
 
 import type { QuickCashFile, QuickPlan } from '../../../api-schemas/tool-content'
-import { toolsApi } from '../../api/tools'
 import { AreaGate } from '../../components/area-gate'
 import { AppIcon } from '../../components/layout/icons'
 import { PageHeader } from '../../components/ui'
 import { linkTo } from '../../lib/named-pages'
 import { usePlanProgress } from './plan-progress'
-import { ContentQuery } from './tool-parts'
+import { PlansContent } from './tool-parts'
 
 /** The phone column: full width on a phone, centred on a desktop. */
 const PHONE_COLUMN = '480px'
@@ -53,21 +51,7 @@ export function PhonePlansScreen() {
 }
 
 function PhonePlans() {
-  const query = useQuery(toolsApi.quickCash)
-  return (
-    <ContentQuery
-      query={query}
-      loading="Loading the quick-start plans"
-      errorTitle="The quick-start plans could not be loaded"
-      isEmpty={(answer) => answer.data.plans.length === 0}
-      empty={{
-        title: 'No quick-start plans yet',
-        description: 'The plans appear here as soon as they are published.',
-      }}
-    >
-      {(answer) => <PlanFlow file={answer.data} />}
-    </ContentQuery>
-  )
+  return <PlansContent>{(file) => <PlanFlow file={file} />}</PlansContent>
 }
 
 function PlanFlow({ file }: { file: QuickCashFile }) {

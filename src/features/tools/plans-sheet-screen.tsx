@@ -13,19 +13,17 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { Link, getRouteApi } from '@tanstack/react-router'
 import { type ReactNode, type RefObject, useEffect, useMemo, useRef } from 'react'
 
 import type { QuickCashFile, QuickPlan } from '../../../api-schemas/tool-content'
-import { toolsApi } from '../../api/tools'
 import { AreaGate } from '../../components/area-gate'
 import { AppIcon } from '../../components/layout/icons'
 import { TableScroll } from '../../components/table-parts'
 import { Card, EmptyState, PageHeader } from '../../components/ui'
 import { linkTo } from '../../lib/named-pages'
 import { usePlanProgress } from './plan-progress'
-import { ContentQuery, FilterSelect, distinct, useWide } from './tool-parts'
+import { FilterSelect, PlansContent, distinct, useWide } from './tool-parts'
 
 const route = getRouteApi('/admin/quickcash/viralspreadsheet')
 
@@ -56,21 +54,7 @@ export function PlansSheetScreen() {
 }
 
 function Plans() {
-  const query = useQuery(toolsApi.quickCash)
-  return (
-    <ContentQuery
-      query={query}
-      loading="Loading the quick-start plans"
-      errorTitle="The quick-start plans could not be loaded"
-      isEmpty={(answer) => answer.data.plans.length === 0}
-      empty={{
-        title: 'No quick-start plans yet',
-        description: 'The plans appear here as soon as they are published.',
-      }}
-    >
-      {(answer) => <PlanSheet file={answer.data} />}
-    </ContentQuery>
-  )
+  return <PlansContent>{(file) => <PlanSheet file={file} />}</PlansContent>
 }
 
 function PlanSheet({ file }: { file: QuickCashFile }) {

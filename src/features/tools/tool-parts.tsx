@@ -1,7 +1,9 @@
 import { Field, NativeSelect, useMediaQuery } from '@chakra-ui/react'
-import type { UseQueryResult } from '@tanstack/react-query'
+import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { type ReactNode } from 'react'
 
+import type { QuickCashFile } from '../../../api-schemas/tool-content'
+import { toolsApi } from '../../api/tools'
 import { lockedPanelFor } from '../../components/area-gate'
 import { EmptyState, ErrorState, PanelSkeleton } from '../../components/ui'
 import type { ApiError } from '../../lib/api-error'
@@ -94,5 +96,24 @@ export function FilterSelect({
         <NativeSelect.Indicator />
       </NativeSelect.Root>
     </Field.Root>
+  )
+}
+
+/** The quick-start plans, loaded, with their loading, error and empty states. */
+export function PlansContent({ children }: { children: (file: QuickCashFile) => ReactNode }) {
+  const query = useQuery(toolsApi.quickCash)
+  return (
+    <ContentQuery
+      query={query}
+      loading="Loading the quick-start plans"
+      errorTitle="The quick-start plans could not be loaded"
+      isEmpty={(answer) => answer.data.plans.length === 0}
+      empty={{
+        title: 'No quick-start plans yet',
+        description: 'The plans appear here as soon as they are published.',
+      }}
+    >
+      {(answer) => children(answer.data)}
+    </ContentQuery>
   )
 }
