@@ -138,6 +138,10 @@ describe('/admin/healthniche: the own sheet', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add row' }))
     await waitFor(() => expect(backend.rows).toHaveLength(2))
+    // The new row is where typing goes next.
+    await waitFor(() =>
+      expect(activeCell(grid).closest('[role="row"]')!.getAttribute('aria-rowindex')).toBe('3'),
+    )
     await user.click(screen.getByRole('button', { name: 'Undo' }))
     await waitFor(() => expect(backend.rows).toHaveLength(1))
   })

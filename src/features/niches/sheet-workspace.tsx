@@ -41,7 +41,9 @@ export function SheetWorkspace({
   const [isWide] = useMediaQuery([`(min-width: ${MD}px)`])
   const isDesk = view === 'auto' && isWide
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
-  const [active, setActive] = useState<Cell>({ row: 0, col: 0 })
+  const [activeCell, setActive] = useState<Cell>({ row: 0, col: 0 })
+  /** A row just added: the active cell goes to it once it is in the list shown. */
+  const [newRow, setNewRow] = useState<string | null>(null)
   const [confirming, setConfirming] = useState<string[] | null>(null)
   const [importing, setImporting] = useState<ImportState | null>(null)
   const onSelect = useCallback(
@@ -55,6 +57,12 @@ export function SheetWorkspace({
   const [filterText, setFilterText] = useState('')
   const rows = sheet.rows ?? []
   const shown = useSortedFiltered(rows, SHEET_COLUMNS, sort, filterColumn, filterText)
+  const newIndex = newRow ? shown.findIndex((r) => r.id === newRow) : -1
+  const active = newIndex >= 0 ? { row: newIndex, col: 0 } : activeCell
+  const onActive = (cell: Cell) => {
+    setNewRow(null)
+    setActive(cell)
+  }
   const current = shown[Math.min(active.row, shown.length - 1)]
 
   const locked = lockedPanelFor(sheet.query.error)
@@ -71,18 +79,13 @@ export function SheetWorkspace({
     )
   }
 
-  const activate = (id: string) => {
-    // The new row shows in the current order; filters that hide it are cleared.
-    setFilterText('')
-    setTimeout(() => {
-      const index = (sheet.rows ?? []).findIndex((r) => r.id === id)
-      if (index >= 0) setActive({ row: index, col: 0 })
-    })
-  }
-
   const addRow = async (copy = false) => {
     const created = await sheet.addRow(current, copy)
-    if (created) activate(created.id)
+    if (created) {
+      // The new row shows in the current order: a filter that would hide it is cleared.
+      setFilterText('')
+      setNewRow(created.id)
+    }
   }
 
   const toDelete = selected.size ? [...selected] : current ? [current.id] : []
@@ -228,7 +231,7 @@ export function SheetWorkspace({
               if (command === 'undo') void sheet.undo()
             }}
             active={active}
-            onActive={setActive}
+            onActive={onActive}
           />
           <Text fontSize="xs" color="fg.muted">
             Arrows, Tab and Home/End move · Enter, F2 or typing edits · Enter or Tab keeps the edit,
