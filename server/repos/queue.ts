@@ -29,15 +29,11 @@ export async function listQueue(db: Db, memberId: string): Promise<QueuePost[]> 
     .where(eq(queuePosts.memberId, memberId))
     .orderBy(
       sql`${queuePosts.postedAt} is not null`,
-      asc(queuePosts.position),
+      sql`case when ${queuePosts.postedAt} is null then ${queuePosts.position} end`,
       desc(queuePosts.postedAt),
       asc(queuePosts.createdAt),
     )
-  const waiting = rows.filter((r) => !r.postedAt)
-  const posted = rows
-    .filter((r) => r.postedAt)
-    .sort((a, b) => b.postedAt!.getTime() - a.postedAt!.getTime())
-  return [...waiting, ...posted].map(toQueuePost)
+  return rows.map(toQueuePost)
 }
 
 export async function queueSize(db: Db, memberId: string) {
@@ -98,16 +94,16 @@ export async function waitingIds(db: Db, memberId: string): Promise<string[]> {
   return rows.map((r) => r.id)
 }
 
-/** Numbers the waiting posts 1, 2, 3… in the order given, in one transaction. */
+/** Numbers the waiting posts 1, 2, 3… in the order given, in one statement. */
 export async function setQueueOrder(db: Db, memberId: string, ids: string[]) {
-  await db.transaction(async (tx) => {
-    for (const [index, id] of ids.entries()) {
-      await tx
-        .update(queuePosts)
-        .set({ position: index + 1 })
-        .where(mine(memberId, id))
-    }
-  })
+  const list = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )
+  await db.execute(sql`
+    update ${queuePosts} set position = ordered.n
+    from unnest(array[${list}]) with ordinality as ordered(id, n)
+    where ${queuePosts.id} = ordered.id and ${queuePosts.memberId} = ${memberId}`)
 }
 
 /** Creates the calendar event of a post and links the two, in one transaction. */

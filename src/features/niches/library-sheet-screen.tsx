@@ -15,7 +15,7 @@ import { NICHE_PAGES } from './niche-pages'
 import { LIBRARY_COLUMNS } from './sheet-columns'
 import { type Cell, SheetGrid, type SortState } from './sheet-grid'
 import { SheetFilter } from './sheet-filter'
-import { nextSort, useColumnWidths, useSortedFiltered } from './sheet-view'
+import { nextSort, useColumnWidths, useSelection, useSortedFiltered } from './sheet-view'
 import { linkTo } from '../../lib/named-pages'
 
 type Starter = LibraryRow & { id: string }
@@ -47,7 +47,7 @@ function Library({ niche }: { niche: Niche }) {
   const me = useQuery(authApi.current.queryOptions())
   const client = useQueryClient()
   const [isDesk] = useMediaQuery(['(min-width: 768px)'])
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
+  const { selected, select, clear } = useSelection()
   const [active, setActive] = useState<Cell>({ row: 0, col: 0 })
   const [widths, setWidth] = useColumnWidths()
   const [sort, setSort] = useState<SortState>(null)
@@ -85,7 +85,7 @@ function Library({ niche }: { niche: Niche }) {
           queryKey: nicheSheetApis[niche].list.key({ params: { id: me.data.id } }),
         })
       }
-      setSelected(new Set())
+      clear()
       toast.success(
         `${data.added === 1 ? '1 row' : `${data.added} rows`} copied to your ${page.name.toLowerCase()} sheet`,
       )
@@ -135,16 +135,7 @@ function Library({ niche }: { niche: Niche }) {
           rows={shown}
           columns={LIBRARY_COLUMNS}
           selected={selected}
-          onSelect={(ids, on) =>
-            setSelected((old) => {
-              const next = new Set(old)
-              for (const id of ids) {
-                if (on) next.add(id)
-                else next.delete(id)
-              }
-              return next
-            })
-          }
+          onSelect={select}
           widths={widths}
           onWidth={setWidth}
           sort={sort}
@@ -196,14 +187,7 @@ function Library({ niche }: { niche: Niche }) {
                       <input
                         type="checkbox"
                         checked={selected.has(row.id)}
-                        onChange={(e) =>
-                          setSelected((old) => {
-                            const next = new Set(old)
-                            if (e.target.checked) next.add(row.id)
-                            else next.delete(row.id)
-                            return next
-                          })
-                        }
+                        onChange={(e) => select([row.id], e.target.checked)}
                       />
                       <Text fontSize="sm">Select</Text>
                     </HStack>

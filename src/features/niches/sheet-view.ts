@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 
 import type { ItemColumn } from '../../../api-schemas/niche-items'
 import type { SheetColumn } from './sheet-columns'
@@ -62,3 +62,22 @@ export function useSortedFiltered<R extends GridRow>(
 /** A header click sorts up, then down, then back to the sheet's own order. */
 export const nextSort = (sort: SortState, key: ItemColumn): SortState =>
   sort?.key !== key ? { key, dir: 'asc' } : sort.dir === 'asc' ? { key, dir: 'desc' } : null
+
+/** The rows picked by their checkboxes; `select` is the same function on every draw. */
+export function useSelection() {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
+  const select = useCallback(
+    (ids: string[], on: boolean) =>
+      setSelected((old) => {
+        const next = new Set(old)
+        for (const id of ids) {
+          if (on) next.add(id)
+          else next.delete(id)
+        }
+        return next
+      }),
+    [],
+  )
+  const clear = useCallback(() => setSelected(new Set()), [])
+  return { selected, select, clear }
+}

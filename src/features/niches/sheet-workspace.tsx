@@ -1,5 +1,5 @@
 import { Box, Button, Flex, HStack, Progress, Stack, Text, useMediaQuery } from '@chakra-ui/react'
-import { type ReactNode, useCallback, useRef, useState } from 'react'
+import { type ReactNode, useRef, useState } from 'react'
 
 import type { ItemColumn, NicheItem } from '../../../api-schemas/niche-items'
 import { NICHE_FETCH_FAILED } from '../../../api-schemas/niche-items'
@@ -15,7 +15,7 @@ import { SheetCards } from './sheet-cards'
 import { type Cell, SheetGrid, type SortState } from './sheet-grid'
 import { type SheetCalls, useSheet } from './use-sheet'
 import { SheetFilter } from './sheet-filter'
-import { nextSort, useColumnWidths, useSortedFiltered } from './sheet-view'
+import { nextSort, useColumnWidths, useSelection, useSortedFiltered } from './sheet-view'
 
 const MD = 768
 
@@ -40,16 +40,12 @@ export function SheetWorkspace({
   const sheet = useSheet(calls)
   const [isWide] = useMediaQuery([`(min-width: ${MD}px)`])
   const isDesk = view === 'auto' && isWide
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
+  const { selected, select: onSelect, clear: clearSelection } = useSelection()
   const [activeCell, setActive] = useState<Cell>({ row: 0, col: 0 })
   /** A row just added: the active cell goes to it once it is in the list shown. */
   const [newRow, setNewRow] = useState<string | null>(null)
   const [confirming, setConfirming] = useState<string[] | null>(null)
   const [importing, setImporting] = useState<ImportState | null>(null)
-  const onSelect = useCallback(
-    (ids: string[], on: boolean) => setSelected((old) => toggled(old, ids, on)),
-    [],
-  )
   const fileInput = useRef<HTMLInputElement>(null)
   const [widths, setWidth] = useColumnWidths()
   const [sort, setSort] = useState<SortState>(null)
@@ -93,7 +89,7 @@ export function SheetWorkspace({
     setConfirming(null)
     const removed = await sheet.removeRows(ids)
     if (removed) {
-      setSelected(new Set())
+      clearSelection()
       toast.success(
         removed === 1
           ? 'Row deleted. Undo brings it back.'
@@ -256,15 +252,6 @@ export function SheetWorkspace({
       />
     </Stack>
   )
-}
-
-const toggled = (set: ReadonlySet<string>, ids: string[], on: boolean) => {
-  const next = new Set(set)
-  for (const id of ids) {
-    if (on) next.add(id)
-    else next.delete(id)
-  }
-  return next
 }
 
 function SaveStatus({
