@@ -29,6 +29,7 @@ import { AreaGate, lockedPanelFor } from '../../components/area-gate'
 import { FormAlert, TextField } from '../../components/form-fields'
 import { Card, ConfirmDialog, PageHeader, PanelError, PanelSkeleton } from '../../components/ui'
 import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
+import { copyText } from '../../lib/clipboard'
 import { toast } from '../../lib/toast'
 import {
   BIO_MAX,
@@ -36,7 +37,6 @@ import {
   NO_VALUES,
   type PlaceholderKey,
   type PlaceholderValues,
-  copyBio,
   fillPlaceholders,
   instagramLength,
   isNiche,
@@ -373,7 +373,7 @@ function BioBuilder() {
               size="sm"
               variant="outline"
               disabled={finalBio.trim() === ''}
-              onClick={() => void copyBio(finalBio.trim())}
+              onClick={() => void copyText(finalBio.trim(), 'Bio')}
             >
               Copy bio
             </Button>

@@ -1,6 +1,5 @@
 import type { Niche } from '../../../api-schemas/niches'
 import { BIO_MAX, instagramLength } from '../../../api-schemas/tool-content'
-import { toast } from '../../lib/toast'
 
 export { BIO_MAX, instagramLength }
 
@@ -67,13 +66,3 @@ export function bioTitle(bio: { name: string; bio: string }) {
 /** Why a bio is over the limit, and by how much. */
 export const overLimitReason = (length: number) =>
   `Instagram allows ${BIO_MAX} characters: take out ${length - BIO_MAX}. Emoji count as 2, line breaks as 1.`
-
-/** Puts a bio on the clipboard and says so; a browser that refuses gets the way around it. */
-export async function copyBio(text: string) {
-  try {
-    await navigator.clipboard.writeText(text)
-    toast.success('Bio copied')
-  } catch {
-    toast.error('Your browser did not allow copying. Select the bio and copy it.')
-  }
-}

@@ -6,8 +6,9 @@ import type { InstagramBio } from '../../../api-schemas/instagram'
 import { instagramBiosApi } from '../../api/instagram'
 import { lockedPanelFor } from '../../components/area-gate'
 import { ConfirmDialog, EmptyState, PanelError, PanelSkeleton } from '../../components/ui'
+import { copyText } from '../../lib/clipboard'
 import { toast } from '../../lib/toast'
-import { NICHE_NAMES, bioTitle, copyBio, isNiche } from './bio-text'
+import { NICHE_NAMES, bioTitle, isNiche } from './bio-text'
 
 const savedAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
 
@@ -101,7 +102,7 @@ export function SavedBios({
                   size="xs"
                   variant="outline"
                   aria-label={`Copy ${title}`}
-                  onClick={() => void copyBio(bio.bio)}
+                  onClick={() => void copyText(bio.bio, 'Bio')}
                 >
                   Copy
                 </Button>

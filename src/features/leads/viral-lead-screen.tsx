@@ -2,20 +2,11 @@ import { Box, Button, Code, Flex, Input, Skeleton, Stack, Text } from '@chakra-u
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 
+import { copyText } from '../../lib/clipboard'
 import { toast } from '../../lib/toast'
 import { leadsApi } from '../../api/leads'
 import { AreaGate, lockedPanelFor } from '../../components/area-gate'
 import { Card, ConfirmDialog, ErrorState, PageHeader } from '../../components/ui'
-
-/** Puts text on the clipboard and says so; browsers without clipboard access get the reason. */
-async function copy(text: string, what: string) {
-  try {
-    await navigator.clipboard.writeText(text)
-    toast.success(`${what} copied`)
-  } catch {
-    toast.error(`Your browser did not allow copying. Select the ${what.toLowerCase()} and copy it.`)
-  }
-}
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
@@ -105,7 +96,7 @@ function OptinLink() {
               onFocus={(event) => event.target.select()}
               dir="ltr"
             />
-            <Button onClick={() => void copy(link, 'Link')} flexShrink={0}>
+            <Button onClick={() => void copyText(link, 'Link')} flexShrink={0}>
               Copy link
             </Button>
             <Button asChild variant="outline" flexShrink={0}>
@@ -139,7 +130,7 @@ function OptinLink() {
               {snippet}
             </Code>
           </Box>
-          <Button alignSelf="start" onClick={() => void copy(snippet, 'Form code')}>
+          <Button alignSelf="start" onClick={() => void copyText(snippet, 'Form code')}>
             Copy form code
           </Button>
         </Stack>

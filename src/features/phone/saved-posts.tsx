@@ -1,6 +1,5 @@
 import { Badge, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
 
 import type { NicheItem } from '../../../api-schemas/niche-items'
 import { authApi } from '../../api/auth'
@@ -44,13 +43,8 @@ export function SavedPosts() {
     ...phoneItemsApi.list.queryOptions({ params: { id } }),
     enabled: id !== '',
   })
-  const items = useMemo(
-    () =>
-      [...(list.data?.data ?? [])].sort((a, b) =>
-        a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0,
-      ),
-    [list.data],
-  )
+  // The server lists them newest first.
+  const items = list.data?.data ?? []
 
   let content
   const failed = me.isError ? me : list.isError ? list : null

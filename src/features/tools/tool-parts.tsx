@@ -3,11 +3,10 @@ import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { type ReactNode } from 'react'
 
 import type { QuickCashFile } from '../../../api-schemas/tool-content'
-import { toolsApi } from '../../api/tools'
+import { toolsContent } from '../../api/tools'
 import { lockedPanelFor } from '../../components/area-gate'
 import { EmptyState, ErrorState, PanelSkeleton } from '../../components/ui'
 import type { ApiError } from '../../lib/api-error'
-import { toast } from '../../lib/toast'
 
 /** "short video" -> "Short video", "list growth" -> "List growth". */
 export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
@@ -19,16 +18,6 @@ export const distinct = (values: string[]) => [...new Set(values)]
 export function useWide() {
   const [wide] = useMediaQuery(['(min-width: 768px)'], { ssr: import.meta.env.SSR })
   return wide === true
-}
-
-/** Puts text on the clipboard and says so; browsers without clipboard access get the reason. */
-export async function copyText(text: string, what: string) {
-  try {
-    await navigator.clipboard.writeText(text)
-    toast.success(`${what} copied`)
-  } catch {
-    toast.error(`Your browser did not allow copying. Select the ${what.toLowerCase()} and copy it.`)
-  }
 }
 
 /**
@@ -101,7 +90,7 @@ export function FilterSelect({
 
 /** The quick-start plans, loaded, with their loading, error and empty states. */
 export function PlansContent({ children }: { children: (file: QuickCashFile) => ReactNode }) {
-  const query = useQuery(toolsApi.quickCash)
+  const query = useQuery(toolsContent.quickCash)
   return (
     <ContentQuery
       query={query}

@@ -14,11 +14,12 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, getRouteApi } from '@tanstack/react-router'
 
 import type { ViralFile, ViralIdea } from '../../../api-schemas/tool-content'
-import { toolsApi } from '../../api/tools'
+import { toolsContent } from '../../api/tools'
 import { AreaGate } from '../../components/area-gate'
 import { AppIcon } from '../../components/layout/icons'
 import { Card, PageHeader } from '../../components/ui'
-import { ContentQuery, capitalise, copyText } from './tool-parts'
+import { copyText } from '../../lib/clipboard'
+import { ContentQuery, capitalise } from './tool-parts'
 
 const route = getRouteApi('/admin/sheet/viralpage')
 
@@ -48,7 +49,7 @@ function Header({ title }: { title: string }) {
 
 function IdeaPage() {
   const { id } = route.useSearch()
-  const query = useQuery(toolsApi.viral)
+  const query = useQuery(toolsContent.viral)
   const loaded = query.data?.data.ideas
   const idea = loaded?.find((i) => i.slug === id)
   return (

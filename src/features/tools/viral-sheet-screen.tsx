@@ -17,7 +17,7 @@ import { Link, getRouteApi } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 
 import type { ViralFile, ViralIdea } from '../../../api-schemas/tool-content'
-import { toolsApi } from '../../api/tools'
+import { toolsContent } from '../../api/tools'
 import { AreaGate } from '../../components/area-gate'
 import { TableScroll } from '../../components/table-parts'
 import { EmptyState, PageHeader } from '../../components/ui'
@@ -41,7 +41,7 @@ export function ViralSheetScreen() {
 }
 
 function Ideas() {
-  const query = useQuery(toolsApi.viral)
+  const query = useQuery(toolsContent.viral)
   return (
     <ContentQuery
       query={query}

@@ -6,22 +6,25 @@ import { type NamedPage, isNamedPage } from '../../lib/named-pages'
 
 type NicheScreen = ComponentType<{ niche: Niche }>
 
-const screen = <K extends string>(load: () => Promise<Record<K, NicheScreen>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }))
+/** A screen of a feature, loaded when its page is first opened. */
+const screen = <K extends string, C extends NicheScreen | ComponentType>(
+  load: () => Promise<Record<K, C>>,
+  name: K,
+) => lazy(async () => ({ default: (await load())[name] }))
 
 const Pick = screen(() => import('../../features/phone/pick-step'), 'PhonePickScreen')
 const Write = screen(() => import('../../features/phone/write-step'), 'PhoneWriteScreen')
 const Review = screen(() => import('../../features/phone/review-step'), 'PhoneReviewScreen')
 const Own = screen(() => import('../../features/niches/own-sheet-screen'), 'OwnSheetScreen')
-const Home = lazy(async () => ({
-  default: (await import('../../features/phone/phone-home-screen')).PhoneHomeScreen,
-}))
-const InstagramBio = lazy(async () => ({
-  default: (await import('../../features/instagram/bio-builder-screen')).BioBuilderScreen,
-}))
-const QuickCash = lazy(async () => ({
-  default: (await import('../../features/tools/phone-plans-screen')).PhonePlansScreen,
-}))
+const Home = screen(() => import('../../features/phone/phone-home-screen'), 'PhoneHomeScreen')
+const InstagramBio = screen(
+  () => import('../../features/instagram/bio-builder-screen'),
+  'BioBuilderScreen',
+)
+const QuickCash = screen(
+  () => import('../../features/tools/phone-plans-screen'),
+  'PhonePlansScreen',
+)
 
 /** Each named page: its screen, and the niche it is drawn for (a screen of no niche alone). */
 const PAGES: Record<NamedPage, [NicheScreen, Niche] | ComponentType> = {
