@@ -164,6 +164,19 @@ describe('/admin/sheet/viral: the viral post ideas', () => {
     expect(within(table).getByRole('link', { name: 'A day in the life' })).toBeTruthy()
   })
 
+  it("empties the search box when the sidebar's link opens the sheet afresh", async () => {
+    openAs(['quickCash'])
+    const { screen, user } = await renderApp('/admin/sheet/viral?q=situation')
+    const table = await screen.findByRole('table', { name: 'Viral post ideas' })
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2))
+    const nav = screen.getByRole('navigation', { name: /main/i })
+    await user.click(within(nav).getByRole('link', { name: 'Viral post ideas' }))
+    await waitFor(() =>
+      expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveProperty('value', ''),
+    )
+    expect(within(table).getAllByRole('row').length).toBeGreaterThan(2)
+  })
+
   it('shows the upgrade panel to a member without quick cash', async () => {
     openAs(['niches'])
     const { screen } = await renderApp('/admin/sheet/viral')

@@ -13,7 +13,7 @@ import {
   Text,
 } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { Link, getRouteApi } from '@tanstack/react-router'
+import { getRouteApi, Link, useRouterState } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 
 import type { ViralFile, ViralIdea } from '../../../api-schemas/tool-content'
@@ -72,6 +72,19 @@ function IdeaSheet({ file }: { file: ViralFile }) {
   const format = search.format ?? ''
   const bestFor = search.bestFor ?? ''
   const [text, setText] = useState(search.q ?? '')
+  // Typing replaces the address; a move in the history (the sidebar's link, back, forward)
+  // brings the address's own search text back into the box.
+  // (Both read from the router's location, which is ahead of the screen's own search.)
+  const entry = useRouterState({ select: (state) => state.location.state.__TSR_index })
+  const addressText = useRouterState({
+    select: (state) => (state.location.search as { q?: string }).q ?? '',
+  })
+  const [shownEntry, setShownEntry] = useState(entry)
+  if (entry !== shownEntry) {
+    setShownEntry(entry)
+    setText(addressText)
+  }
+  const texts = useMemo(() => new Map(file.ideas.map((i) => [i, searchable(i)])), [file.ideas])
 
   const formats = useMemo(() => distinct(file.ideas.map((i) => i.format)), [file.ideas])
   const goals = useMemo(() => distinct(file.ideas.flatMap((i) => i.bestFor)).sort(), [file.ideas])
@@ -81,9 +94,9 @@ function IdeaSheet({ file }: { file: ViralFile }) {
       (idea) =>
         (!format || idea.format === format) &&
         (!bestFor || idea.bestFor.includes(bestFor)) &&
-        words.every((word) => searchable(idea).includes(word)),
+        words.every((word) => texts.get(idea)!.includes(word)),
     )
-  }, [file.ideas, format, bestFor, text])
+  }, [file.ideas, texts, format, bestFor, text])
 
   const update = (next: { format?: string; bestFor?: string; q?: string }) =>
     void navigate({
