@@ -91,8 +91,10 @@ function PlanSheet({ file }: { file: QuickCashFile }) {
       replace: true,
       resetScroll: false,
     })
-  const pick = () => {
-    focusPending.current = true
+  // The plan shown already: its heading takes the focus now, no address change will follow.
+  const pick = (already: boolean) => {
+    if (already) headingRef.current?.focus()
+    else focusPending.current = true
   }
 
   return (
@@ -160,7 +162,7 @@ function PickLink({
 }: {
   plan: QuickPlan
   chosen: boolean
-  onPick: () => void
+  onPick: (already: boolean) => void
 }) {
   return (
     <ChakraLink asChild color="primary.fg" fontWeight="medium">
@@ -170,7 +172,7 @@ function PickLink({
         replace
         resetScroll={false}
         aria-current={chosen ? 'true' : undefined}
-        onClick={onPick}
+        onClick={() => onPick(chosen)}
       >
         {plan.title}
       </Link>
@@ -185,7 +187,7 @@ function PlanTable({
 }: {
   plans: QuickPlan[]
   chosen: QuickPlan | undefined
-  onPick: () => void
+  onPick: (already: boolean) => void
 }) {
   return (
     <TableScroll label="Quick-start plans" borderWidth="1px" borderRadius="l2" bg="bg.panel">
@@ -229,7 +231,7 @@ function PlanCards({
 }: {
   plans: QuickPlan[]
   chosen: QuickPlan | undefined
-  onPick: () => void
+  onPick: (already: boolean) => void
 }) {
   return (
     <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label="Quick-start plans">
