@@ -1,9 +1,10 @@
 import { and, count, eq } from 'drizzle-orm'
 
 import type { Db } from '../db/client'
-import type { contentItems, events, leads, notes } from '../db/schema'
+import type { contentItems, events, instagramBios, leads, notes } from '../db/schema'
 
-type OwnedTable = typeof notes | typeof contentItems | typeof events | typeof leads
+type OwnedTable =
+  typeof notes | typeof contentItems | typeof events | typeof leads | typeof instagramBios
 
 /**
  * Row access for tables a member owns: every query carries the owner, so another member's id

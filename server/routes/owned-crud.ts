@@ -21,6 +21,11 @@ interface Options<Row, Wire, Body> {
    * instance answers from before the write once it has answered.
    */
   cache?: Pick<HeardCache<unknown>, 'change'>
+  /**
+   * Whose rows a call acts on, from the caller and the `memberId` the body names (if any):
+   * the caller by default. See acting-for.ts for the rule that lets an administrator name one.
+   */
+  owner?: (member: AuthedMember, named: string | undefined) => Promise<string>
 }
 
 /**
@@ -37,6 +42,7 @@ export function ownedCrud<Row, Wire, Body>(
     toWire,
     toColumns = (body) => body as Record<string, unknown>,
     cache,
+    owner = async (member) => member.id,
   }: Options<Row, Wire, Body>,
 ) {
   const db = () => app.services.database.db
@@ -49,27 +55,30 @@ export function ownedCrud<Row, Wire, Body>(
   }
   type Ctx = { member: AuthedMember; params: { id: string }; body: Body }
   const columns = (body: Body) => toColumns(body) as Parameters<Rows['insert']>[2]
+  const named = (body: unknown) => (body as { memberId?: string } | undefined)?.memberId
+  const ownerOf = (member: AuthedMember, body?: unknown) => owner(member, named(body))
   return {
     create: async ({ body, member }: Omit<Ctx, 'params'>) => {
-      if ((await rows.count(db(), member.id)) >= max) {
+      const memberId = await ownerOf(member, body)
+      if ((await rows.count(db(), memberId)) >= max) {
         throw badRequest(
           `You can keep at most ${max.toLocaleString('en')} ${plural}: delete some first`,
         )
       }
-      const row = await write(member.id, () => rows.insert(db(), member.id, columns(body)))
+      const row = await write(memberId, () => rows.insert(db(), memberId, columns(body)))
       return { data: toWire(row as Row) }
     },
     get: async ({ params, member }: Omit<Ctx, 'body'>) => ({
       data: toWire(found(await rows.get(db(), member.id, params.id)) as Row),
     }),
     update: async ({ params, body, member }: Ctx) => {
-      const row = await write(member.id, () =>
-        rows.update(db(), member.id, params.id, columns(body)),
-      )
+      const memberId = await ownerOf(member, body)
+      const row = await write(memberId, () => rows.update(db(), memberId, params.id, columns(body)))
       return { data: toWire(found(row) as Row) }
     },
-    remove: async ({ params, member }: Omit<Ctx, 'body'>) => {
-      found(await write(member.id, () => rows.remove(db(), member.id, params.id)))
+    remove: async ({ params, member, body }: Omit<Ctx, 'body'> & { body?: unknown }) => {
+      const memberId = await ownerOf(member, body)
+      found(await write(memberId, () => rows.remove(db(), memberId, params.id)))
       return { data: { id: params.id } }
     },
   }
