@@ -3,8 +3,7 @@ import { z } from 'zod/mini'
 /**
  * The page areas an administrator grants. Notes, events, the calendar, contacts, earnings, the
  * profile and support are every member's and are not listed. New members get the free areas.
- * `opens` says what an area gives today: screens of the product, an offer marked as included,
- * or nothing yet (its screens are still to be built).
+ * `opens` says what an area gives: screens of the product, or an offer marked as included.
  */
 export const AREAS = [
   { key: 'training', label: 'Digital-marketing training', free: true, opens: 'screens' },
@@ -14,8 +13,8 @@ export const AREAS = [
   { key: 'niches', label: 'Niche sheets', free: false, opens: 'screens' },
   { key: 'quickCash', label: 'Quick cash', free: false, opens: 'screens' },
   { key: 'instagram', label: 'Instagram tools', free: false, opens: 'screens' },
-  { key: 'aiTools', label: 'AI tools', free: false, opens: 'nothing' },
-  { key: 'chatbot', label: 'Chatbot', free: false, opens: 'nothing' },
+  { key: 'aiTools', label: 'AI tools', free: false, opens: 'screens' },
+  { key: 'chatbot', label: 'Chatbot', free: false, opens: 'screens' },
   { key: 'digistoreTraining', label: 'Digistore24 training', free: false, opens: 'screens' },
   { key: 'upsell1', label: 'Upgrade 1: traffic accelerator', free: false, opens: 'offer' },
   { key: 'upsell2', label: 'Upgrade 2: done-for-you campaigns', free: false, opens: 'offer' },

@@ -40,9 +40,17 @@ export interface Endpoint<
   formEncoded?: boolean
   /** Answers raw bytes of this content type family instead of JSON (images). */
   binary?: 'image'
+  /**
+   * Answers a stream of server-sent events (`text/event-stream`), each `data:` line one JSON
+   * value of `response`, instead of one JSON body.
+   */
+  stream?: true
 }
 
 export type EndpointGroup = Record<string, Endpoint>
+
+/** An endpoint whose answer streams: `response` is the schema of one event. */
+export type StreamEndpoint = Endpoint & { stream: true }
 
 export const endpoint = <
   Params extends z.ZodMiniType | undefined = undefined,
@@ -52,6 +60,15 @@ export const endpoint = <
 >(
   def: Endpoint<Params, Query, Body, Response>,
 ) => def
+
+export const streamEndpoint = <
+  Params extends z.ZodMiniType | undefined = undefined,
+  Query extends z.ZodMiniType | undefined = undefined,
+  Body extends z.ZodMiniType | undefined = undefined,
+  Response extends z.ZodMiniType = z.ZodMiniType,
+>(
+  def: Omit<Endpoint<Params, Query, Body, Response>, 'stream'>,
+) => ({ ...def, stream: true as const })
 
 type Parsed<T> = [NonNullable<T>] extends [never]
   ? undefined

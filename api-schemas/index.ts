@@ -1,3 +1,4 @@
+import { ai } from './ai'
 import { auth } from './auth'
 import { content } from './content'
 import { courses } from './courses'
@@ -44,6 +45,7 @@ export const contract = {
   queue,
   tools,
   instagramBios,
+  ai,
 }
 
 export type Contract = typeof contract

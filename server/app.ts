@@ -10,6 +10,7 @@ import { loggingOptions } from './plugins/logging'
 import { deleteStaleAuthTokens } from './repos/auth-tokens'
 import { registerSecurity } from './plugins/security'
 import { registerSpa } from './plugins/spa'
+import { aiRoutes } from './routes/ai'
 import { authRoutes } from './routes/auth'
 import { contentRoutes } from './routes/content'
 import { courseRoutes } from './routes/courses'
@@ -26,6 +27,7 @@ import { noteRoutes } from './routes/notes'
 import { supportRoutes } from './routes/support'
 import { systemRoutes } from './routes/system'
 import { toolRoutes } from './routes/tools'
+import { Assistant } from './services/ai/assistant'
 import { AuthService } from './services/auth'
 import { BackgroundTasks } from './services/background'
 import { syncContent } from './services/course-content'
@@ -76,6 +78,8 @@ export interface Services {
   accounts: EarningsAccounts
   imports: EarningsImports
   courses: CoursesService
+  /** The AI writing tools, translator and chatbot. */
+  assistant: Assistant
   now: () => number
 }
 
@@ -152,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     imports,
     connectorFor: connectors,
   })
+  const courses = new CoursesService({ db: database.db, now, offers: config.offers })
   app.decorate('services', {
     config,
     database,
@@ -164,7 +169,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tasks,
     accounts,
     imports,
-    courses: new CoursesService({ db: database.db, now, offers: config.offers }),
+    courses,
+    assistant: new Assistant({ db: database.db, config: config.ai, courses, now }),
     now,
   })
   app.decorateRequest('member', undefined)
@@ -257,6 +263,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   nicheItemRoutes(app)
   instagramBioRoutes(app, toolContent.bioTemplates)
   queueRoutes(app)
+  aiRoutes(app)
 
   return app
 }

@@ -52,6 +52,21 @@ export interface Config {
   contentDir: string
   /** What the operator sells on each offer page: a price to show and where checkout is. */
   offers: Partial<Record<AreaKey, Offer>>
+  ai: AiConfig
+}
+
+/** The operator's OpenAI-compatible model; without `baseUrl` the tools write from templates. */
+export interface AiConfig {
+  /** e.g. http://localhost:11434/v1 (Ollama); chat completions are posted to `/chat/completions`. */
+  baseUrl: string | undefined
+  apiKey: string | undefined
+  model: string
+  requestsPerHour: number
+  tokensPerDay: number
+  /** The most one answer may use. */
+  maxTokens: number
+  /** How long to wait for the model's first word, and for each next one. */
+  timeoutMs: number
 }
 
 export interface Offer {
@@ -105,7 +120,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     earningsKey: env.EARNINGS_KEY || undefined,
     contentDir: resolve(env.CONTENT_DIR ?? 'content'),
     offers: offersFrom(env),
+    ai: aiFrom(env),
   }
+}
+
+function aiFrom(env: NodeJS.ProcessEnv): AiConfig {
+  const baseUrl = env.AI_BASE_URL?.trim().replace(/\/+$/, '') || undefined
+  if (baseUrl && !/^https?:\/\/\S+$/.test(baseUrl)) {
+    throw new Error(`AI_BASE_URL must be an http(s):// address, got "${baseUrl}"`)
+  }
+  const model = env.AI_MODEL?.trim() ?? ''
+  if (baseUrl && !model) throw new Error('AI_MODEL must name the model when AI_BASE_URL is set')
+  return {
+    baseUrl,
+    apiKey: env.AI_API_KEY?.trim() || undefined,
+    model,
+    requestsPerHour: whole(env, 'AI_REQUESTS_PER_HOUR', 60),
+    tokensPerDay: whole(env, 'AI_TOKENS_PER_DAY', 100_000),
+    maxTokens: whole(env, 'AI_MAX_TOKENS', 2_000),
+    timeoutMs: whole(env, 'AI_TIMEOUT_SECONDS', 30) * 1000,
+  }
+}
+
+function whole(env: NodeJS.ProcessEnv, name: string, fallback: number) {
+  const value = env[name]
+  if (value === undefined || value === '') return fallback
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`${name} must be a whole number above 0, got "${value}"`)
+  return n
 }
 
 /**

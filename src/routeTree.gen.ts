@@ -42,6 +42,7 @@ import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-pas
 import { Route as AuthMaintenanceRouteImport } from './routes/auth/maintenance'
 import { Route as AuthTwoStepsRouteImport } from './routes/auth/two-steps'
 import { Route as OptinKeyRouteImport } from './routes/optin/$key'
+import { Route as AdminAiscriptToolRouteImport } from './routes/admin/aiscript/$tool'
 import { Route as AdminBonusIndexRouteImport } from './routes/admin/bonus/index'
 import { Route as AdminBonus20waysRouteImport } from './routes/admin/bonus/20ways'
 import { Route as AdminCustomnicheNicheLabelRouteImport } from './routes/admin/customniche/$nicheLabel'
@@ -235,6 +236,11 @@ const OptinKeyRoute = OptinKeyRouteImport.update({
   path: '/optin/$key',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminAiscriptToolRoute = AdminAiscriptToolRouteImport.update({
+  id: '/aiscript/$tool',
+  path: '/aiscript/$tool',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminBonusIndexRoute = AdminBonusIndexRouteImport.update({
   id: '/bonus/',
   path: '/bonus/',
@@ -411,6 +417,7 @@ export interface FileRoutesByFullPath {
   '/auth/maintenance': typeof AuthMaintenanceRoute
   '/auth/two-steps': typeof AuthTwoStepsRoute
   '/optin/$key': typeof OptinKeyRoute
+  '/admin/aiscript/$tool': typeof AdminAiscriptToolRoute
   '/admin/bonus/20ways': typeof AdminBonus20waysRoute
   '/admin/customniche/$nicheLabel': typeof AdminCustomnicheNicheLabelRoute
   '/admin/customniches/$nicheLabel': typeof AdminCustomnichesNicheLabelRoute
@@ -473,6 +480,7 @@ export interface FileRoutesByTo {
   '/auth/maintenance': typeof AuthMaintenanceRoute
   '/auth/two-steps': typeof AuthTwoStepsRoute
   '/optin/$key': typeof OptinKeyRoute
+  '/admin/aiscript/$tool': typeof AdminAiscriptToolRoute
   '/admin/bonus/20ways': typeof AdminBonus20waysRoute
   '/admin/customniche/$nicheLabel': typeof AdminCustomnicheNicheLabelRoute
   '/admin/customniches/$nicheLabel': typeof AdminCustomnichesNicheLabelRoute
@@ -536,6 +544,7 @@ export interface FileRoutesById {
   '/auth/maintenance': typeof AuthMaintenanceRoute
   '/auth/two-steps': typeof AuthTwoStepsRoute
   '/optin/$key': typeof OptinKeyRoute
+  '/admin/aiscript/$tool': typeof AdminAiscriptToolRoute
   '/admin/bonus/20ways': typeof AdminBonus20waysRoute
   '/admin/customniche/$nicheLabel': typeof AdminCustomnicheNicheLabelRoute
   '/admin/customniches/$nicheLabel': typeof AdminCustomnichesNicheLabelRoute
@@ -600,6 +609,7 @@ export interface FileRouteTypes {
     | '/auth/maintenance'
     | '/auth/two-steps'
     | '/optin/$key'
+    | '/admin/aiscript/$tool'
     | '/admin/bonus/20ways'
     | '/admin/customniche/$nicheLabel'
     | '/admin/customniches/$nicheLabel'
@@ -662,6 +672,7 @@ export interface FileRouteTypes {
     | '/auth/maintenance'
     | '/auth/two-steps'
     | '/optin/$key'
+    | '/admin/aiscript/$tool'
     | '/admin/bonus/20ways'
     | '/admin/customniche/$nicheLabel'
     | '/admin/customniches/$nicheLabel'
@@ -724,6 +735,7 @@ export interface FileRouteTypes {
     | '/auth/maintenance'
     | '/auth/two-steps'
     | '/optin/$key'
+    | '/admin/aiscript/$tool'
     | '/admin/bonus/20ways'
     | '/admin/customniche/$nicheLabel'
     | '/admin/customniches/$nicheLabel'
@@ -995,6 +1007,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OptinKeyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/aiscript/$tool': {
+      id: '/admin/aiscript/$tool'
+      path: '/aiscript/$tool'
+      fullPath: '/admin/aiscript/$tool'
+      preLoaderRoute: typeof AdminAiscriptToolRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/bonus/': {
       id: '/admin/bonus/'
       path: '/bonus'
@@ -1211,6 +1230,7 @@ interface AdminRouteRouteChildren {
   AdminUpdateaccessRoute: typeof AdminUpdateaccessRoute
   AdminUpdateprofileRoute: typeof AdminUpdateprofileRoute
   AdminViralleadRoute: typeof AdminViralleadRoute
+  AdminAiscriptToolRoute: typeof AdminAiscriptToolRoute
   AdminBonus20waysRoute: typeof AdminBonus20waysRoute
   AdminCustomnicheNicheLabelRoute: typeof AdminCustomnicheNicheLabelRoute
   AdminCustomnichesNicheLabelRoute: typeof AdminCustomnichesNicheLabelRoute
@@ -1262,6 +1282,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminUpdateaccessRoute: AdminUpdateaccessRoute,
   AdminUpdateprofileRoute: AdminUpdateprofileRoute,
   AdminViralleadRoute: AdminViralleadRoute,
+  AdminAiscriptToolRoute: AdminAiscriptToolRoute,
   AdminBonus20waysRoute: AdminBonus20waysRoute,
   AdminCustomnicheNicheLabelRoute: AdminCustomnicheNicheLabelRoute,
   AdminCustomnichesNicheLabelRoute: AdminCustomnichesNicheLabelRoute,

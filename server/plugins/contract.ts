@@ -39,8 +39,21 @@ export interface HandlerContext<E extends Endpoint> {
   reply: FastifyReply
 }
 
+/** A streaming handler's context: `signal` aborts when the caller goes away or the server stops. */
+export type StreamContext<E extends Endpoint> = HandlerContext<E> & { signal: AbortSignal }
+
+/**
+ * A streaming handler checks what it must first (a thrown HttpError is a plain error answer),
+ * then hands back the events to send.
+ */
+export type StreamHandler<E extends Endpoint> = (
+  ctx: StreamContext<E>,
+) => Promise<AsyncIterable<ResponseOf<E>>>
+
 export type Handlers<G extends EndpointGroup> = {
-  [K in keyof G]: (ctx: HandlerContext<G[K]>) => Promise<ResponseOf<G[K]>>
+  [K in keyof G]: G[K] extends { stream: true }
+    ? StreamHandler<G[K]>
+    : (ctx: HandlerContext<G[K]>) => Promise<ResponseOf<G[K]>>
 }
 
 declare module 'fastify' {
@@ -84,7 +97,9 @@ export function registerGroup<G extends EndpointGroup>(
   handlers: Handlers<G>,
 ) {
   for (const [name, endpoint] of Object.entries(group) as [keyof G & string, Endpoint][]) {
-    const handler = handlers[name] as (ctx: HandlerContext<Endpoint>) => Promise<unknown>
+    const handler = endpoint.stream
+      ? streaming(app, endpoint, handlers[name] as StreamHandler<Endpoint>)
+      : (handlers[name] as (ctx: HandlerContext<Endpoint>) => Promise<unknown>)
     const route = (scope: FastifyInstance) =>
       scope.withTypeProvider<ZodTypeProvider>().route({
         method: endpoint.method,
@@ -99,7 +114,10 @@ export function registerGroup<G extends EndpointGroup>(
           // A multipart body is read and validated in the handler, part by part.
           ...(endpoint.body && !endpoint.multipart ? { body: endpoint.body } : {}),
           ...(endpoint.multipart ? { consumes: ['multipart/form-data'] } : {}),
-          ...(endpoint.binary ? {} : { response: { [endpoint.status ?? 200]: endpoint.response } }),
+          ...(endpoint.binary || endpoint.stream
+            ? {}
+            : { response: { [endpoint.status ?? 200]: endpoint.response } }),
+          ...(endpoint.stream ? { produces: ['text/event-stream'] } : {}),
         },
         // Before the body is even read: anonymous callers of member calls get 401 straight away.
         onRequest:
@@ -144,6 +162,60 @@ export function registerGroup<G extends EndpointGroup>(
     } else {
       route(app)
     }
+  }
+}
+
+/** Streams still open, so a stopping server ends them instead of waiting for them. */
+const openStreams = new WeakMap<FastifyInstance, Set<AbortController>>()
+
+/**
+ * Sends a stream handler's events as server-sent events: one `data:` line of JSON each, every
+ * event checked against the contract. The caller going away aborts the handler's signal.
+ */
+function streaming(
+  app: FastifyInstance,
+  endpoint: Endpoint,
+  handler: StreamHandler<Endpoint>,
+): (ctx: HandlerContext<Endpoint>) => Promise<unknown> {
+  let open = openStreams.get(app)
+  if (!open) {
+    const streams = new Set<AbortController>()
+    openStreams.set(app, (open = streams))
+    app.addHook('preClose', async () => {
+      for (const stream of streams) stream.abort()
+    })
+  }
+  const streams = open
+  return async (ctx) => {
+    const controller = new AbortController()
+    const { reply } = ctx
+    const events = await handler({ ...ctx, signal: controller.signal })
+    reply.hijack()
+    const raw = reply.raw
+    streams.add(controller)
+    raw.on('close', () => {
+      if (!raw.writableFinished) controller.abort()
+    })
+    raw.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+    })
+    // Headers go at once, so the browser knows the answer has begun before the first word.
+    raw.flushHeaders()
+    try {
+      for await (const event of events) {
+        if (raw.destroyed) break
+        raw.write(`data: ${JSON.stringify(endpoint.response.parse(event))}\n\n`)
+      }
+    } catch (error) {
+      ctx.req.log.error({ err: error }, 'a stream failed')
+    } finally {
+      streams.delete(controller)
+      raw.end()
+    }
+    return undefined
   }
 }
 

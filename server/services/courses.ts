@@ -87,6 +87,15 @@ export class CoursesService {
     return OPEN
   }
 
+  /** Whether `member` may read a lesson of a course in `courseArea` now (area and drip). */
+  mayRead(
+    lesson: Pick<LessonRow, 'kind' | 'area' | 'dripDays'>,
+    courseArea: string | null,
+    member: AuthedMember,
+  ) {
+    return !this.lockOf(lesson, courseArea, member).locked
+  }
+
   private refuse(lock: Lock, dripDays: number | null): never {
     if (lock.lockedReason === 'area') throw forbidden(lockedMessage(lock.area!))
     throw forbidden(

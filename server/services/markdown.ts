@@ -17,7 +17,7 @@ md.validateLink = (url) => defaultValidate(url) && SAFE_HREF.test(url.trim())
  * Changes whenever the same Markdown renders differently, so stored lessons are rendered anew at
  * the next start (the content's hash includes it).
  */
-export const RENDERER_VERSION = 2
+export const RENDERER_VERSION = 3
 
 export interface Heading {
   id: string
@@ -29,6 +29,13 @@ export interface Rendered {
   /** The `##` headings, for the table of contents. */
   headings: Heading[]
   /** The words a reader sees, for search and reading time. */
+  plain: string
+  /** The same words split at each `##` and `###` heading, with its anchor (none before the first). */
+  sections: Section[]
+}
+
+export interface Section {
+  heading: Heading | null
   plain: string
 }
 
@@ -47,15 +54,27 @@ export function renderMarkdown(markdown: string): Rendered {
   const headings: Heading[] = []
   const used = new Set<string>()
   const words: string[] = []
+  const parts: { heading: Heading | null; from: number }[] = [{ heading: null, from: 0 }]
+  let cell = false
   tokens.forEach((token, i) => {
     if (token.type === 'inline') {
       for (const child of token.children ?? []) {
         if (child.type === 'text' || child.type === 'code_inline') words.push(child.content)
       }
-      words.push('\n')
+      // A table row reads as one line, its cells apart: "Yoga | 2 | 2".
+      words.push(cell ? ' | ' : '\n')
     } else if (token.type === 'fence' || token.type === 'code_block') {
       words.push(token.content)
+    } else if (token.type === 'th_open' || token.type === 'td_open') {
+      cell = true
+    } else if (token.type === 'th_close' || token.type === 'td_close') {
+      cell = false
+    } else if (token.type === 'tr_close') {
+      if (words.at(-1) === ' | ') words.pop()
+      words.push('\n')
     }
+    // A section's text starts after its heading.
+    if (token.type === 'heading_close' && parts.at(-1)!.from < 0) parts.at(-1)!.from = words.length
     if (token.type !== 'heading_open' || (token.tag !== 'h2' && token.tag !== 'h3')) return
     const text = (tokens[i + 1]?.children ?? [])
       .filter((c) => c.type === 'text' || c.type === 'code_inline')
@@ -67,6 +86,7 @@ export function renderMarkdown(markdown: string): Rendered {
     used.add(id)
     token.attrSet('id', id)
     if (token.tag === 'h2') headings.push({ id, text })
+    parts.push({ heading: { id, text }, from: -1 })
   })
   // Links that leave the site open in a new tab without handing it this page. A table scrolls
   // sideways on a phone, so it takes keyboard focus: arrow keys then scroll it.
@@ -81,12 +101,17 @@ export function renderMarkdown(markdown: string): Rendered {
     }
   }
   const html = md.renderer.render(tokens, md.options, env)
-  const plain = words
-    .join(' ')
-    .replace(/[ \t]+/g, ' ')
-    .replace(/\s*\n\s*/g, '\n')
-    .trim()
-  return { html, headings, plain }
+  const plainOf = (from: number, to?: number) =>
+    words
+      .slice(from, to)
+      .join(' ')
+      .replace(/[ \t]+/g, ' ')
+      .replace(/\s*\n\s*/g, '\n')
+      .trim()
+  const sections = parts
+    .map((part, i) => ({ heading: part.heading, plain: plainOf(part.from, parts[i + 1]?.from) }))
+    .filter((section) => section.plain !== '')
+  return { html, headings, plain: plainOf(0), sections }
 }
 
 export const countWords = (plain: string) => plain.split(/\s+/).filter(Boolean).length

@@ -4,7 +4,7 @@ import type { Niche } from '../../api-schemas/niches'
 
 /**
  * Screens the spec names one by one that are drawn from a table, not from a route file each:
- * the phone screens, the own niche sheets and the Instagram bio builder. One route
+ * the phone screens, the own niche sheets, the Instagram bio builder and the AI tools. One route
  * (`/admin/$page`) serves them all, so the app's start carries one route for them instead of
  * nineteen.
  */
@@ -28,6 +28,11 @@ export const NAMED_PAGES = [
   'craftniche',
   'instagrambio',
   'mobquickcash',
+  'aitools',
+  'generator',
+  'translator',
+  'translatorpage',
+  'chatbot',
 ] as const
 export type NamedPage = (typeof NAMED_PAGES)[number]
 

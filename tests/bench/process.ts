@@ -56,7 +56,7 @@ export async function startProcess(
 }
 
 /** The real server on a fresh embedded database in `dir`, serving the build in STATIC_DIR or dist/. */
-export const startAppServer = (dir: string) =>
+export const startAppServer = (dir: string, env: Record<string, string> = {}) =>
   startProcess(
     'server/server.ts',
     {
@@ -65,6 +65,8 @@ export const startAppServer = (dir: string) =>
       DATABASE_URL: '',
       REDIS_URL: '',
       SMTP_URL: '',
+      EARNINGS_SYNC_MINUTES: '0',
+      ...env,
     },
     '/api/health',
   )

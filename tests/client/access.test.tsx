@@ -139,9 +139,7 @@ describe('/admin/updateaccess', () => {
     await user.click(await screen.findByRole('button', { name: 'Access of member@example.com' }))
     const dialog = await screen.findByRole('dialog', { name: 'Access of member@example.com' })
     // Each area says its kind, and one whose screens are still to be built says so.
-    expect(
-      within(dialog).getByRole('checkbox', { name: 'Chatbot (paid, opens no screen yet)' }),
-    ).toBeTruthy()
+    expect(within(dialog).getByRole('checkbox', { name: 'Chatbot (paid)' })).toBeTruthy()
     const viral = within(dialog).getByRole('checkbox', {
       name: 'Viral leads (free)',
     }) as HTMLInputElement

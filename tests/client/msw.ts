@@ -45,3 +45,44 @@ export function handle<E extends Endpoint>(
     })
   })
 }
+
+/**
+ * An msw handler for a streaming contract entry: each event goes out as a server-sent event
+ * once `next` resolves for it (a test holds the stream there); the stream stops when the
+ * page aborts the call. Events go through the endpoint's event schema first.
+ */
+export function handleStream<E extends Endpoint & { stream: true }>(
+  endpoint: E,
+  answer: (
+    request: Captured<E>,
+  ) =>
+    | { events: ResponseOf<E>[]; next?: (index: number) => Promise<void> }
+    | { status: number; message: string },
+) {
+  const method = endpoint.method.toLowerCase() as 'post'
+  return http[method](`${API_PREFIX}${endpoint.path}`, async ({ request, params }) => {
+    const text = await request.text()
+    const result = answer({
+      body: (text ? JSON.parse(text) : undefined) as BodyIn<E>,
+      params: params as PathParams<E>,
+      headers: request.headers,
+      url: new URL(request.url),
+    })
+    if ('message' in result) {
+      return HttpResponse.json({ message: result.message }, { status: result.status })
+    }
+    const encoder = new TextEncoder()
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        for (const [i, event] of result.events.entries()) {
+          await result.next?.(i)
+          if (request.signal.aborted) return
+          const data = JSON.stringify(endpoint.response.parse(event))
+          controller.enqueue(encoder.encode(`data: ${data}\n\n`))
+        }
+        controller.close()
+      },
+    })
+    return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } })
+  })
+}

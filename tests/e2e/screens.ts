@@ -36,6 +36,10 @@ export const MEMBER_SCREENS = [
   '/admin/sheet/viral',
   '/admin/quickcash/viralspreadsheet',
   '/admin/quickcash/buffer',
+  '/admin/aitools',
+  '/admin/aiscript/tiktok',
+  '/admin/translator',
+  '/admin/chatbot',
 ]
 export const ADMIN_SCREENS = ['/admin/dashboard', '/admin/updateaccess']
 

@@ -59,8 +59,13 @@ export async function outboxLink(to: string, subject: string, timeoutMs = 10_000
 }
 
 /** Signs in through the API and returns the token (for setting up state, not for testing sign-in). */
-export async function apiLogin(request: APIRequestContext, email: string, password: string) {
-  const res = await request.post(`${baseURL()}/api/auth/login`, { data: { email, password } })
+export async function apiLogin(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+  base = baseURL(),
+) {
+  const res = await request.post(`${base}/api/auth/login`, { data: { email, password } })
   expect(res.status(), await res.text()).toBe(200)
   const body = (await res.json()) as { token?: string }
   if (!body.token) throw new Error(`${email} answered a challenge, not a token`)
@@ -85,11 +90,19 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.waitForURL(/\/admin\/dashboard/)
 }
 
-/** Signs `who` in through the API and stores the session the way the app keeps it. */
-export async function useSession(page: Page, request: APIRequestContext, who: keyof typeof DEMO) {
+/**
+ * Signs `who` in through the API and stores the session the way the app keeps it (on the
+ * tests' server, or another one at `base`).
+ */
+export async function useSession(
+  page: Page,
+  request: APIRequestContext,
+  who: keyof typeof DEMO,
+  base = baseURL(),
+) {
   const { email, password } = DEMO[who]
-  const token = await apiLogin(request, email, password)
-  await page.goto('/auth/login')
+  const token = await apiLogin(request, email, password, base)
+  await page.goto(`${base}/auth/login`)
   await page.evaluate(
     ([authToken, mail, role]) => {
       localStorage.setItem('authToken', authToken!)

@@ -163,7 +163,25 @@ export const navGroups: NavGroup[] = [
   },
   {
     label: 'AI tools',
-    items: [{ label: 'Using AI well', path: '/admin/introai', icon: 'star' }],
+    items: [
+      { label: 'Using AI well', path: '/admin/introai', icon: 'star' },
+      {
+        label: 'AI tools',
+        path: '/admin/aitools',
+        icon: 'edit',
+        area: 'aiTools',
+        section: '/admin/aiscript/',
+      },
+      { label: 'Free-form writer', path: '/admin/generator', icon: 'note', area: 'aiTools' },
+      {
+        label: 'Translator',
+        path: '/admin/translator',
+        icon: 'content',
+        area: 'aiTools',
+        section: '/admin/translatorpage',
+      },
+      { label: 'Course chatbot', path: '/admin/chatbot', icon: 'users', area: 'chatbot' },
+    ],
   },
   {
     label: 'Earnings',

@@ -83,7 +83,7 @@ function AreaCheckboxes({
             <Checkbox.Label>
               {`${area.label} `}
               <Text as="span" color="fg.muted" fontSize="xs">
-                {`(${area.free ? 'free' : 'paid'}${area.opens === 'nothing' ? ', opens no screen yet' : ''})`}
+                {`(${area.free ? 'free' : 'paid'})`}
               </Text>
             </Checkbox.Label>
           </Checkbox.Root>

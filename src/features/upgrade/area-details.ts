@@ -13,8 +13,10 @@ export const AREA_DETAILS: Record<AreaKey, string> = {
     'Viral post ideas with hook formulas to fill in, and 7-day quick-start plans that pair one offer type with one free traffic channel.',
   instagram:
     'An Instagram bio builder: templates for every niche, a live profile preview and your saved bios, counted the way Instagram counts.',
-  aiTools: 'Text tools that draft captions, scripts, descriptions and ads for you.',
-  chatbot: 'A chatbot that answers questions about the training and your campaigns.',
+  aiTools:
+    'Twelve script writers, a free-form writer and a translator for captions, scripts, descriptions and ads.',
+  chatbot:
+    'A chatbot that answers your questions from the course, with links to the lessons it used.',
   digistoreTraining: 'A five-step course on selling through the Digistore24 network.',
   upsell1: 'Traffic accelerator: advanced paid and free traffic methods.',
   upsell2: 'Done-for-you campaigns you can launch with your affiliate links.',

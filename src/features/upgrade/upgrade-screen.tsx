@@ -8,9 +8,6 @@ import { Card, ErrorState, PageHeader, PageSpinner } from '../../components/ui'
 import { storedEmail } from '../../lib/session'
 import { AREA_DETAILS, OFFER_PAGES } from './area-details'
 
-/** The areas that give something today: one whose screens are still to come is not offered. */
-const OFFERED = AREAS.filter((area) => area.opens !== 'nothing')
-
 /** The area catalogue: what the member has, what the others give, and how to ask for them. */
 export function UpgradeScreen() {
   const email = storedEmail() ?? ''
@@ -59,7 +56,7 @@ function Catalogue({ isAdmin, areas }: { isAdmin: boolean; areas: Set<string> })
         listStyleType="none"
         aria-label="Membership areas"
       >
-        {OFFERED.map((area) => {
+        {AREAS.map((area) => {
           const included = isAdmin || areas.has(area.key)
           return (
             <Card key={area.key} as="li" aria-labelledby={`area-${area.key}`}>

@@ -26,6 +26,15 @@ const QuickCash = screen(
   'PhonePlansScreen',
 )
 
+const Catalogue = screen(() => import('../../features/ai/catalogue-screen'), 'CatalogueScreen')
+const Generator = screen(() => import('../../features/ai/generator-screen'), 'GeneratorScreen')
+const Translator = screen(() => import('../../features/ai/translator-screen'), 'TranslatorScreen')
+const PageTranslator = screen(
+  () => import('../../features/ai/translator-screen'),
+  'PageTranslatorScreen',
+)
+const Chatbot = screen(() => import('../../features/ai/chatbot-screen'), 'ChatbotScreen')
+
 /** Each named page: its screen, and the niche it is drawn for (a screen of no niche alone). */
 const PAGES: Record<NamedPage, [NicheScreen, Niche] | ComponentType> = {
   mobilenav: Home,
@@ -47,6 +56,11 @@ const PAGES: Record<NamedPage, [NicheScreen, Niche] | ComponentType> = {
   craftniche: [Own, 'woodworking'],
   instagrambio: InstagramBio,
   mobquickcash: QuickCash,
+  aitools: Catalogue,
+  generator: Generator,
+  translator: Translator,
+  translatorpage: PageTranslator,
+  chatbot: Chatbot,
 }
 
 /** The screens of named-pages.ts; any other name is unknown. */

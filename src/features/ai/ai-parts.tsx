@@ -1,0 +1,96 @@
+import { Badge, Flex, Progress, Stack, Text } from '@chakra-ui/react'
+import { useQuery } from '@tanstack/react-query'
+
+import type { AiStatus, Writer } from '../../../api-schemas/ai'
+import { aiApi } from '../../api/ai'
+import { timeOfDay } from '../../lib/time-format'
+
+/** Whether a model is set and how much of the allowance is used: one query every AI screen shares. */
+export const useAiStatus = () => useQuery({ ...aiApi.status.queryOptions(), staleTime: 15_000 })
+
+const WRITER_LABELS: Record<Writer, string> = {
+  model: 'Written by the AI model',
+  templates: 'Written from templates',
+  course: 'From the course',
+}
+
+export function WriterBadge({ writer }: { writer: Writer }) {
+  return (
+    <Badge colorPalette={writer === 'model' ? 'blue' : writer === 'templates' ? 'orange' : 'green'}>
+      {WRITER_LABELS[writer]}
+    </Badge>
+  )
+}
+
+const number = new Intl.NumberFormat('en-US')
+
+/** When something was written, as the notes show it. */
+export const writtenAt = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
+
+/** The member's allowance: requests this hour and tokens in the last day, as the server counts them. */
+export function UsageMeter({ status }: { status: AiStatus | undefined }) {
+  if (!status) return null
+  const { usage, model } = status
+  const requestsLeft = Math.max(0, usage.requestsPerHour - usage.requestsLastHour)
+  return (
+    <Stack gap="2" fontSize="sm" aria-label="Your AI allowance" role="group">
+      <Flex justify="space-between" gap="3" wrap="wrap">
+        <Text>
+          Requests this hour: {number.format(usage.requestsLastHour)} of{' '}
+          {number.format(usage.requestsPerHour)}
+        </Text>
+        {usage.nextRequestAt ? (
+          <Text color="fg.error">
+            Next request at {timeOfDay.format(new Date(usage.nextRequestAt))}
+          </Text>
+        ) : (
+          <Text color="fg.muted">{number.format(requestsLeft)} left</Text>
+        )}
+      </Flex>
+      <Progress.Root
+        size="xs"
+        max={usage.requestsPerHour}
+        value={Math.min(usage.requestsLastHour, usage.requestsPerHour)}
+        aria-label="Requests used this hour"
+      >
+        <Progress.Track>
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+      {model ? (
+        <>
+          <Text>
+            Tokens in the last 24 hours: {number.format(usage.tokensLast24h)} of{' '}
+            {number.format(usage.tokensPerDay)}
+          </Text>
+          <Progress.Root
+            size="xs"
+            max={usage.tokensPerDay}
+            value={Math.min(usage.tokensLast24h, usage.tokensPerDay)}
+            aria-label="Tokens used in the last 24 hours"
+          >
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+        </>
+      ) : null}
+    </Stack>
+  )
+}
+
+/** What the writing tools do without a model, said where the member chooses to write. */
+export function ModelLine({ status }: { status: AiStatus | undefined }) {
+  if (!status) return null
+  return status.model ? (
+    <Text fontSize="sm" color="fg.muted">
+      Answers are written by the site's AI model ({status.model}). Check facts and figures before
+      you publish.
+    </Text>
+  ) : (
+    <Text fontSize="sm" color="fg.muted">
+      No AI model is set on this site, so the writing tools fill proven copywriting frameworks
+      (AIDA, PAS, before-after-bridge, hook formulas) from your details, in English.
+    </Text>
+  )
+}

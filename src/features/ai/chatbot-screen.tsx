@@ -1,0 +1,324 @@
+import { Box, Button, Flex, HStack, Link, Stack, Text, Textarea } from '@chakra-ui/react'
+import { useQueryClient } from '@tanstack/react-query'
+import { Link as RouterLink } from '@tanstack/react-router'
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useRef,
+  useState,
+} from 'react'
+
+import { CHAT_QUESTION_MAX, type ChatMessage, type Source, ai } from '../../../api-schemas/ai'
+import { aiApi } from '../../api/ai'
+import { AreaGate, lockedPanelFor } from '../../components/area-gate'
+import { FormAlert } from '../../components/form-fields'
+import { Card, ConfirmDialog, PageHeader, PanelError, PanelSkeleton } from '../../components/ui'
+import { type AppPath, linkTo } from '../../lib/named-pages'
+import { toast } from '../../lib/toast'
+import { UsageMeter, WriterBadge, useAiStatus } from './ai-parts'
+import { type Answer, useAnswer } from './use-answer'
+
+const SUGGESTIONS = [
+  'How does an affiliate link track a sale?',
+  'How do I choose a niche?',
+  'What should a disclosure say?',
+  'How do I get my first visitors without ads?',
+]
+
+/** The lessons an answer used, as links to the part of the lesson it read. */
+function Sources({ sources }: { sources: Source[] }) {
+  if (sources.length === 0) return null
+  const seen = new Set<string>()
+  const unique = sources.filter((s) => {
+    const key = `${s.path}#${s.anchor ?? ''}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+  return (
+    <Stack gap="1" fontSize="sm" mt="2">
+      <Text fontWeight="medium">Lessons used</Text>
+      <Stack as="ol" gap="1" ps="5" listStyleType="decimal">
+        {unique.map((s) => (
+          <li key={`${s.path}#${s.anchor ?? ''}`}>
+            <Link asChild colorPalette="primary">
+              <RouterLink {...linkTo(s.path as AppPath)} {...(s.anchor ? { hash: s.anchor } : {})}>
+                {s.heading ? `${s.title}: ${s.heading}` : s.title}
+              </RouterLink>
+            </Link>
+          </li>
+        ))}
+      </Stack>
+    </Stack>
+  )
+}
+
+function Bubble({
+  role,
+  text,
+  children,
+}: {
+  role: 'member' | 'assistant'
+  text: string
+  children?: ReactNode
+}) {
+  const mine = role === 'member'
+  return (
+    <Flex justify={mine ? 'flex-end' : 'flex-start'} as="li">
+      <Box
+        maxW={{ base: '92%', md: '80%' }}
+        bg={mine ? 'primary.subtle' : 'bg.panel'}
+        borderWidth={mine ? 0 : '1px'}
+        rounded="l3"
+        px="4"
+        py="3"
+        aria-label={mine ? 'You asked' : 'Answer'}
+        role="article"
+      >
+        <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
+          {text}
+        </Text>
+        {children}
+      </Box>
+    </Flex>
+  )
+}
+
+function AnswerBubble({
+  message,
+}: {
+  message: Pick<ChatMessage, 'text' | 'writer' | 'status' | 'message' | 'sources'>
+}) {
+  return (
+    <Bubble role="assistant" text={message.text}>
+      {message.status !== 'done' && message.message ? (
+        <Text color={message.status === 'stopped' ? 'fg.warning' : 'fg.error'} fontSize="sm" mt="2">
+          {message.message}
+        </Text>
+      ) : null}
+      <Sources sources={message.sources} />
+      {message.writer ? (
+        <HStack mt="2">
+          <WriterBadge writer={message.writer} />
+        </HStack>
+      ) : null}
+    </Bubble>
+  )
+}
+
+const liveMessage = (answer: Answer) => ({
+  text: answer.text,
+  writer: answer.writer,
+  status:
+    answer.status === 'idle'
+      ? ('running' as const)
+      : answer.status === 'streaming'
+        ? ('running' as const)
+        : answer.status,
+  message: answer.message,
+  sources: answer.sources,
+})
+
+/**
+ * The course chatbot: the member's kept conversation, questions answered from the lessons they
+ * may open with links to them, a stop button while it writes, and clearing after a confirmation.
+ */
+export function ChatbotScreen() {
+  const chat = aiApi.chat.useQuery()
+  const status = useAiStatus()
+  const client = useQueryClient()
+  const [question, setQuestion] = useState('')
+  const [asked, setAsked] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [clearing, setClearing] = useState(false)
+  const { answer, start, stop, show } = useAnswer(ai.ask)
+  const endRef = useRef<HTMLDivElement>(null)
+  const clear = aiApi.clearChat.useMutation({
+    onSuccess: () => {
+      setClearing(false)
+      show({ status: 'idle' })
+      setAsked(null)
+      toast.success('Conversation cleared')
+    },
+    meta: { errorToast: true },
+  })
+  const streaming = answer.status === 'streaming'
+
+  useEffect(() => {
+    endRef.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [answer.text, chat.data])
+
+  const ask = (text: string) => {
+    const trimmed = text.trim()
+    if (!trimmed) {
+      setError('Type a question first')
+      return
+    }
+    if (trimmed.length > CHAT_QUESTION_MAX) {
+      setError(`A question is at most ${CHAT_QUESTION_MAX} characters`)
+      return
+    }
+    setError(null)
+    setAsked(trimmed)
+    setQuestion('')
+    void start({ question: trimmed }).then(async (ended) => {
+      if (ended.refusedStatus !== null) {
+        // Refused outright (the allowance, say): nothing was kept, so the question comes back.
+        setError(ended.message)
+        setQuestion((q) => q || trimmed)
+      } else {
+        // Once an answer has ended it is in the stored conversation: the live copy goes.
+        await client.refetchQueries({ queryKey: aiApi.chat.key() })
+      }
+      setAsked(null)
+      show({ status: 'idle' })
+    })
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!streaming) ask(question)
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault()
+      if (!streaming) ask(question)
+    }
+  }
+
+  const locked = lockedPanelFor(chat.error)
+  const messages = chat.data?.data ?? []
+
+  return (
+    <>
+      <PageHeader
+        title="Course chatbot"
+        crumbs={[
+          { label: 'Home', to: '/admin/dashboard' },
+          { label: 'AI tools', to: '/admin/aitools' },
+          { label: 'Chatbot' },
+        ]}
+        actions={
+          messages.length > 0 ? (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setClearing(true)}
+              disabled={streaming}
+            >
+              Clear conversation
+            </Button>
+          ) : null
+        }
+      />
+      <AreaGate area="chatbot">
+        {locked ?? (
+          <Stack gap="4" maxW="4xl">
+            <Card>
+              <Stack gap="4">
+                <Text fontSize="sm" color="fg.muted">
+                  Answers come from the lessons you can open, with links to them. When the course
+                  does not cover a question, the chatbot says so instead of guessing.
+                  {status.data?.data.model
+                    ? ''
+                    : ' No AI model is set on this site, so answers are the matching parts of the lessons themselves.'}
+                </Text>
+                {chat.isPending ? (
+                  <PanelSkeleton label="Loading your conversation" rows={3} />
+                ) : chat.isError ? (
+                  <PanelError
+                    message={chat.error.message}
+                    onRetry={() => void chat.refetch()}
+                    retrying={chat.isFetching}
+                  />
+                ) : messages.length === 0 && !asked ? (
+                  <Stack gap="2">
+                    <Text fontWeight="medium">Try one of these</Text>
+                    <HStack gap="2" wrap="wrap">
+                      {SUGGESTIONS.map((s) => (
+                        <Button key={s} size="sm" variant="outline" onClick={() => ask(s)}>
+                          {s}
+                        </Button>
+                      ))}
+                    </HStack>
+                  </Stack>
+                ) : (
+                  <Stack
+                    as="ol"
+                    gap="3"
+                    listStyleType="none"
+                    aria-label="Conversation"
+                    aria-live="polite"
+                  >
+                    {messages.map((m) =>
+                      m.role === 'member' ? (
+                        <Bubble key={m.id} role="member" text={m.text} />
+                      ) : (
+                        <AnswerBubble key={m.id} message={m} />
+                      ),
+                    )}
+                    {asked ? (
+                      <>
+                        <Bubble role="member" text={asked} />
+                        <AnswerBubble
+                          message={{
+                            ...liveMessage(answer),
+                            text: answer.text || (streaming ? '…' : ''),
+                          }}
+                        />
+                      </>
+                    ) : null}
+                  </Stack>
+                )}
+                <div ref={endRef} />
+              </Stack>
+            </Card>
+            <form onSubmit={submit} aria-label="Ask the chatbot" noValidate>
+              <Stack gap="2">
+                {error ? <FormAlert status="error">{error}</FormAlert> : null}
+                <Textarea
+                  aria-label="Your question"
+                  placeholder="Ask about the course, e.g. how to pick an offer"
+                  value={question}
+                  onChange={(e) => setQuestion(e.target.value)}
+                  onKeyDown={onKeyDown}
+                  rows={2}
+                  maxLength={CHAT_QUESTION_MAX}
+                  autoresize
+                />
+                <Flex gap="2" justify="space-between" align="center" wrap="wrap">
+                  <Text fontSize="xs" color="fg.muted">
+                    Enter sends, Shift+Enter starts a new line.
+                  </Text>
+                  {streaming ? (
+                    <Button colorPalette="red" variant="outline" onClick={stop}>
+                      Stop
+                    </Button>
+                  ) : (
+                    <Button type="submit" colorPalette="primary">
+                      Ask
+                    </Button>
+                  )}
+                </Flex>
+              </Stack>
+            </form>
+            <Card title="Your allowance">
+              <UsageMeter status={status.data?.data} />
+            </Card>
+          </Stack>
+        )}
+        <ConfirmDialog
+          open={clearing}
+          title="Clear the conversation?"
+          description="Every question and answer here is deleted for good."
+          confirmLabel="Clear"
+          onConfirm={() => clear.mutate()}
+          onCancel={() => setClearing(false)}
+          pending={clear.isPending}
+        />
+      </AreaGate>
+    </>
+  )
+}

@@ -1,0 +1,247 @@
+import { Button, Field, Grid, HStack, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react'
+import { type FormEvent, useState } from 'react'
+
+import {
+  LANGUAGES,
+  TRANSLATE_MAX,
+  ai,
+  languageName,
+  translateInputSchema,
+} from '../../../api-schemas/ai'
+import { AreaGate } from '../../components/area-gate'
+import { FormAlert } from '../../components/form-fields'
+import { Card, PageHeader, PageSpinner } from '../../components/ui'
+import { copyText } from '../../lib/clipboard'
+import { type FieldErrors, fieldErrorsOf } from '../../lib/form-errors'
+import { UsageMeter, useAiStatus } from './ai-parts'
+import { HistoryPanel } from './history-panel'
+import { useAnswer } from './use-answer'
+
+const number = new Intl.NumberFormat('en-US')
+
+function LanguageSelect({
+  label,
+  value,
+  onChange,
+  auto,
+  error,
+}: {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  auto?: boolean
+  error?: string | undefined
+}) {
+  return (
+    <Field.Root invalid={Boolean(error)} flex="1" minW="0">
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
+          {auto ? <option value="auto">Detect the language</option> : null}
+          {LANGUAGES.map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+    </Field.Root>
+  )
+}
+
+/** Where the model is missing, the translator says so and how it is set, and translates nothing. */
+function NeedsModel() {
+  return (
+    <FormAlert status="info" title="Translation needs an AI model">
+      This site has no AI model set yet, and a translation written from templates would be wrong, so
+      nothing is translated here. The site's operator sets a model by giving the server AI_BASE_URL
+      and AI_MODEL (any OpenAI-compatible service, such as a local Ollama). Ask them through the
+      Contact us page.
+    </FormAlert>
+  )
+}
+
+/**
+ * The translator: a message (`text`) or a whole page (`page`, translated part by part). Source
+ * and target languages with swap, the translation streams in with its line breaks kept.
+ */
+function Translator({ mode }: { mode: 'text' | 'page' }) {
+  const page = mode === 'page'
+  const title = page ? 'Page translator' : 'Translator'
+  const max = TRANSLATE_MAX[mode]
+  const [from, setFrom] = useState('auto')
+  const [to, setTo] = useState('es')
+  const [text, setText] = useState('')
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const status = useAiStatus()
+  const { answer, start, stop, show } = useAnswer(ai.translate)
+  const streaming = answer.status === 'streaming'
+  const model = status.data?.data.model
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const body = { from, to, text, mode }
+    const parsed = translateInputSchema.safeParse(body)
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error))
+      return
+    }
+    setErrors({})
+    void start(body as never)
+  }
+
+  const swap = () => {
+    if (from === 'auto') return
+    setFrom(to)
+    setTo(from)
+    if (answer.text && answer.status === 'done') {
+      setText(answer.text)
+      show({ status: 'idle' })
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        crumbs={[
+          { label: 'Home', to: '/admin/dashboard' },
+          { label: 'AI tools', to: '/admin/aitools' },
+          { label: title },
+        ]}
+      />
+      <AreaGate area="aiTools">
+        {status.isPending ? (
+          <PageSpinner label="Checking the AI model" />
+        ) : (
+          <Stack gap="6">
+            {model === null ? <NeedsModel /> : null}
+            <form onSubmit={submit} noValidate aria-label={`${title} form`}>
+              <Stack gap="4">
+                <HStack gap="3" align="flex-end" wrap={{ base: 'wrap', sm: 'nowrap' }}>
+                  <LanguageSelect
+                    label="From"
+                    value={from}
+                    onChange={setFrom}
+                    auto
+                    error={errors.from}
+                  />
+                  <Button
+                    variant="outline"
+                    onClick={swap}
+                    disabled={from === 'auto'}
+                    aria-label="Swap languages"
+                    title={
+                      from === 'auto' ? 'Choose the source language to swap' : 'Swap languages'
+                    }
+                  >
+                    ⇄
+                  </Button>
+                  <LanguageSelect label="To" value={to} onChange={setTo} error={errors.to} />
+                </HStack>
+                <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">
+                  <Field.Root invalid={Boolean(errors.text)}>
+                    <Field.Label>Text to translate</Field.Label>
+                    <Textarea
+                      value={text}
+                      onChange={(e) => {
+                        setText(e.target.value)
+                        setErrors((x) => ({ ...x, text: undefined }))
+                      }}
+                      rows={page ? 18 : 10}
+                      maxLength={max}
+                      disabled={model === null}
+                    />
+                    {errors.text ? (
+                      <Field.ErrorText>{errors.text}</Field.ErrorText>
+                    ) : (
+                      <Field.HelperText>
+                        {number.format(text.length)} / {number.format(max)} characters
+                      </Field.HelperText>
+                    )}
+                  </Field.Root>
+                  <Stack gap="2" minW="0">
+                    <Text fontWeight="medium" fontSize="sm" id="translation-label">
+                      {languageName(to)}
+                    </Text>
+                    <Text
+                      aria-labelledby="translation-label"
+                      role="region"
+                      aria-busy={streaming}
+                      whiteSpace="pre-wrap"
+                      overflowWrap="anywhere"
+                      borderWidth="1px"
+                      rounded="l2"
+                      p="3"
+                      minH={page ? '26rem' : '15rem'}
+                      bg="bg.subtle"
+                      data-testid="translation"
+                    >
+                      {answer.text}
+                    </Text>
+                    {answer.message && answer.status !== 'done' ? (
+                      <FormAlert status={answer.status === 'stopped' ? 'warning' : 'error'}>
+                        {answer.message}
+                      </FormAlert>
+                    ) : null}
+                  </Stack>
+                </Grid>
+                <HStack gap="2" wrap="wrap">
+                  {streaming ? (
+                    <Button colorPalette="red" variant="outline" onClick={stop}>
+                      Stop
+                    </Button>
+                  ) : (
+                    <Button type="submit" colorPalette="primary" disabled={model === null}>
+                      Translate
+                    </Button>
+                  )}
+                  <Button
+                    variant="outline"
+                    disabled={!answer.text || streaming}
+                    onClick={() => void copyText(answer.text, 'Translation')}
+                  >
+                    Copy translation
+                  </Button>
+                  {streaming ? (
+                    <Text role="status" fontSize="sm">
+                      Translating…
+                    </Text>
+                  ) : null}
+                </HStack>
+              </Stack>
+            </form>
+            {model ? (
+              <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6" alignItems="start">
+                <HistoryPanel
+                  tool="translator"
+                  onOpen={(g) => {
+                    const input = g.input as { from?: string; to?: string; text?: string }
+                    setFrom(input.from ?? 'auto')
+                    setTo(input.to ?? 'es')
+                    setText(input.text ?? '')
+                    show({
+                      id: g.id,
+                      writer: g.writer,
+                      text: g.output,
+                      status: g.status === 'running' ? 'failed' : g.status,
+                      message: g.message,
+                    })
+                  }}
+                />
+                <Card title="Your allowance">
+                  <UsageMeter status={status.data?.data} />
+                </Card>
+              </Grid>
+            ) : null}
+          </Stack>
+        )}
+      </AreaGate>
+    </>
+  )
+}
+
+export const TranslatorScreen = () => <Translator mode="text" />
+export const PageTranslatorScreen = () => <Translator mode="page" />

@@ -1,0 +1,311 @@
+import { Button, Field, Grid, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react'
+import { type FormEvent, useRef, useState } from 'react'
+
+import {
+  AI_NICHES,
+  LANGUAGES,
+  LENGTHS,
+  MAX_VARIANTS,
+  type HistoryTool,
+  type ScriptField,
+  type ScriptToolDef,
+  TONES,
+  type WriteInputIn,
+  ai,
+  writeInputSchema,
+} from '../../../api-schemas/ai'
+import { AreaGate } from '../../components/area-gate'
+import { FormAlert, TextAreaField, TextField } from '../../components/form-fields'
+import { Card, PageHeader } from '../../components/ui'
+import { type FieldErrors, fieldErrorsOf } from '../../lib/form-errors'
+import { ModelLine, UsageMeter, useAiStatus } from './ai-parts'
+import { AnswerView } from './answer-view'
+import { HistoryPanel } from './history-panel'
+import { useAnswer } from './use-answer'
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+const FIELD_LIMITS: Record<Exclude<ScriptField, 'niche'>, number> = {
+  topic: 200,
+  audience: 200,
+  benefits: 600,
+  keyword: 80,
+  callToAction: 120,
+}
+
+const FIELD_HINTS: Partial<Record<ScriptField, string>> = {
+  audience: 'Who it is for, e.g. "new dog owners in flats"',
+  benefits: 'One per line: what the reader gets',
+  callToAction: 'What the reader should do next, e.g. "Get the free checklist at the link in bio"',
+  keyword: 'The phrase people type into search',
+}
+
+type Form = Record<string, string>
+
+const initialForm = (generator: boolean): Form => ({
+  ...(generator
+    ? { prompt: '' }
+    : { topic: '', audience: '', benefits: '', keyword: '', callToAction: '', niche: 'other' }),
+  tone: 'friendly',
+  language: 'en',
+  length: 'medium',
+  variants: '3',
+})
+
+function Select({
+  label,
+  name,
+  value,
+  options,
+  onChange,
+  error,
+}: {
+  label: string
+  name: string
+  value: string
+  options: readonly (readonly [string, string])[]
+  onChange: (value: string) => void
+  error?: string | undefined
+}) {
+  return (
+    <Field.Root invalid={Boolean(error)}>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field name={name} value={value} onChange={(e) => onChange(e.target.value)}>
+          {options.map(([v, text]) => (
+            <option key={v} value={v}>
+              {text}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+    </Field.Root>
+  )
+}
+
+const pairs = (values: readonly string[]) => values.map((v) => [v, capitalise(v)] as const)
+
+/**
+ * A writing tool: a script tool's typed fields (or the free-form writer's request), tone,
+ * language, length and variants; the answer streams in as variants; past answers reopen from
+ * the history beside it.
+ */
+export function WriterScreen({ tool }: { tool: ScriptToolDef | 'generator' }) {
+  const generator = tool === 'generator'
+  const key = (generator ? 'generator' : tool.key) as HistoryTool
+  const title = generator ? 'Free-form writer' : tool.title
+  const [form, setForm] = useState<Form>(() => initialForm(generator))
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [sent, setSent] = useState<WriteInputIn | null>(null)
+  const { answer, start, stop, show } = useAnswer(ai.write)
+  const status = useAiStatus()
+  const set = (name: string) => (value: string) => {
+    setForm((f) => ({ ...f, [name]: value }))
+    setErrors((e) => ({ ...e, [name]: undefined }))
+  }
+  const resultsRef = useRef<HTMLDivElement>(null)
+
+  const input = (): WriteInputIn =>
+    ({ ...form, tool: key, variants: Number(form.variants) }) as WriteInputIn
+
+  const send = (body: WriteInputIn) => {
+    setSent(body)
+    void start(body)
+    resultsRef.current?.focus()
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const body = input()
+    const parsed = writeInputSchema.safeParse(body)
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error))
+      return
+    }
+    setErrors({})
+    send(body)
+  }
+
+  const streaming = answer.status === 'streaming'
+  const fields = generator ? [] : (Object.entries(tool.fields) as [ScriptField, string][])
+  const noteTitle = `${title}: ${(generator ? form.prompt : form.topic)?.trim().slice(0, 80) ?? ''}`
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        crumbs={[
+          { label: 'Home', to: '/admin/dashboard' },
+          { label: 'AI tools', to: '/admin/aitools' },
+          { label: title },
+        ]}
+      />
+      <AreaGate area="aiTools">
+        <Grid
+          templateColumns={{ base: '1fr', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }}
+          gap="6"
+          alignItems="start"
+        >
+          <Stack gap="6">
+            <Card title={generator ? 'What should I write?' : 'Your details'}>
+              <form onSubmit={submit} noValidate aria-label={`${title} details`}>
+                <Stack gap="4">
+                  {generator ? (
+                    <TextAreaField
+                      label="What to write"
+                      name="prompt"
+                      value={form.prompt ?? ''}
+                      onValueChange={set('prompt')}
+                      error={errors.prompt}
+                      required
+                      rows={5}
+                      maxLength={2_000}
+                      helperText={`${form.prompt?.length ?? 0} / 2,000: say what it is for, who reads it and what it should make them do.`}
+                    />
+                  ) : null}
+                  {fields.map(([name, label]) =>
+                    name === 'niche' ? (
+                      <Select
+                        key={name}
+                        label={label}
+                        name="niche"
+                        value={form.niche ?? 'other'}
+                        options={AI_NICHES.map(
+                          (n) => [n, n === 'other' ? 'Other / general' : capitalise(n)] as const,
+                        )}
+                        onChange={set('niche')}
+                        error={errors.niche}
+                      />
+                    ) : name === 'benefits' ? (
+                      <TextAreaField
+                        key={name}
+                        label={label}
+                        name={name}
+                        value={form[name] ?? ''}
+                        onValueChange={set(name)}
+                        error={errors[name]}
+                        rows={3}
+                        maxLength={FIELD_LIMITS[name]}
+                        helperText={FIELD_HINTS[name]}
+                      />
+                    ) : (
+                      <TextField
+                        key={name}
+                        label={label}
+                        name={name}
+                        value={form[name] ?? ''}
+                        onValueChange={set(name)}
+                        error={errors[name]}
+                        required={name === 'topic'}
+                        maxLength={FIELD_LIMITS[name]}
+                        helperText={FIELD_HINTS[name]}
+                      />
+                    ),
+                  )}
+                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                    <Select
+                      label="Tone"
+                      name="tone"
+                      value={form.tone!}
+                      options={pairs(TONES)}
+                      onChange={set('tone')}
+                      error={errors.tone}
+                    />
+                    <Select
+                      label="Language"
+                      name="language"
+                      value={form.language!}
+                      options={LANGUAGES}
+                      onChange={set('language')}
+                      error={errors.language}
+                    />
+                    <Select
+                      label="Length"
+                      name="length"
+                      value={form.length!}
+                      options={pairs(LENGTHS)}
+                      onChange={set('length')}
+                      error={errors.length}
+                    />
+                    <Select
+                      label="Variants"
+                      name="variants"
+                      value={form.variants!}
+                      options={Array.from(
+                        { length: MAX_VARIANTS },
+                        (_, i) => [String(i + 1), String(i + 1)] as const,
+                      )}
+                      onChange={set('variants')}
+                      error={errors.variants}
+                    />
+                  </SimpleGrid>
+                  {errors.tool ? <FormAlert status="error">{errors.tool}</FormAlert> : null}
+                  <ModelLine status={status.data?.data} />
+                  <Button
+                    type="submit"
+                    colorPalette="primary"
+                    loading={streaming}
+                    loadingText="Writing…"
+                    alignSelf="flex-start"
+                  >
+                    Write
+                  </Button>
+                </Stack>
+              </form>
+            </Card>
+            <Card title="Your allowance">
+              <UsageMeter status={status.data?.data} />
+            </Card>
+          </Stack>
+          <Stack gap="6" minW="0">
+            <Stack ref={resultsRef} tabIndex={-1} outline="none" aria-label="Results" role="region">
+              {answer.status === 'idle' ? (
+                <Card>
+                  <FormAlert status="info">
+                    Fill in your details and choose Write. Each variant comes with its own copy and
+                    save-to-notes buttons
+                    {generator ? '' : ', and a check against the platform’s limits'}.
+                  </FormAlert>
+                </Card>
+              ) : (
+                <AnswerView
+                  answer={answer}
+                  title={noteTitle}
+                  rules={generator ? [] : tool.rules}
+                  language={sent?.language ?? form.language}
+                  onStop={stop}
+                  {...(sent ? { onRegenerate: () => send(sent) } : {})}
+                />
+              )}
+            </Stack>
+            <HistoryPanel
+              tool={key}
+              onOpen={(generation) => {
+                const restored = { ...initialForm(generator) }
+                for (const [name, value] of Object.entries(generation.input)) {
+                  if (name in restored) restored[name] = String(value)
+                }
+                setForm(restored)
+                setSent({
+                  ...restored,
+                  tool: key,
+                  variants: Number(restored.variants),
+                } as WriteInputIn)
+                show({
+                  id: generation.id,
+                  writer: generation.writer,
+                  text: generation.output,
+                  status: generation.status === 'running' ? 'failed' : generation.status,
+                  message: generation.message,
+                })
+                resultsRef.current?.focus()
+              }}
+            />
+          </Stack>
+        </Grid>
+      </AreaGate>
+    </>
+  )
+}
