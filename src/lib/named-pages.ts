@@ -1,5 +1,6 @@
 import type { LinkProps } from '@tanstack/react-router'
 
+import type { ScriptToolKey } from '../../api-schemas/ai'
 import type { Niche } from '../../api-schemas/niches'
 
 /**
@@ -44,6 +45,25 @@ const LIBRARIES = ['health', 'wealth', 'relationship', 'woodworking'] as const s
 
 export const isLibraryNiche = (niche: string): niche is Niche =>
   (LIBRARIES as readonly string[]).includes(niche)
+
+/** The script tools of `/admin/aiscript/$tool` (the contract's SCRIPT_TOOLS, without loading it at start). */
+const SCRIPT_TOOLS = [
+  'facebookcaption',
+  'SEO',
+  'customerAvatar',
+  'description',
+  'hasTag',
+  'instagramReel',
+  'tiktok',
+  'twitterTweet',
+  'vsl',
+  'youtube',
+  'tiktokads',
+  'instacaption',
+] as const satisfies ScriptToolKey[]
+
+export const isScriptTool = (tool: string): tool is ScriptToolKey =>
+  (SCRIPT_TOOLS as readonly string[]).includes(tool)
 
 type To = NonNullable<LinkProps['to']>
 

@@ -4,7 +4,8 @@
  * `npm run bench:bundle` (add `-- --files` to list each file). Also what a lesson screen adds
  * beyond the shell: the JavaScript fetched when a member opens a lesson from the training's
  * overview, in the same (signed-in, warm) page, and what a niche's library and then the own
- * sheet add after it. Exits non-zero when a page is over its budget.
+ * sheet add after it, then an AI script tool (through the tools' catalogue) and the chatbot.
+ * Exits non-zero when a page is over its budget.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -25,6 +26,8 @@ const BUDGETS = {
   'lesson, after the shell': 25 * KiB,
   'niche library, after the shell': 60 * KiB,
   'own sheet, after the library': 30 * KiB,
+  'AI script tool, after the sheet': 30 * KiB,
+  'chatbot, after the script tool': 15 * KiB,
 } as const
 
 interface Measure {
@@ -116,6 +119,20 @@ async function measure(
     rows.push(result)
     await page.getByRole('link', { name: 'Open my health sheet' }).click()
     await page.getByText('This sheet is empty').waitFor({ timeout: 15_000 })
+    await page.waitForLoadState('networkidle')
+    await Promise.all(pending)
+    // What the AI tools add: a script tool from the catalogue's sidebar link, then the chatbot.
+    result = empty('AI script tool, after the sheet')
+    rows.push(result)
+    await page.getByRole('link', { name: 'AI tools', exact: true }).click()
+    await page.getByRole('link', { name: 'TikTok video script' }).click()
+    await page.getByLabel('Video topic').waitFor({ timeout: 15_000 })
+    await page.waitForLoadState('networkidle')
+    await Promise.all(pending)
+    result = empty('chatbot, after the script tool')
+    rows.push(result)
+    await page.getByRole('link', { name: 'Course chatbot', exact: true }).click()
+    await page.getByLabel('Your question').waitFor({ timeout: 15_000 })
     await page.waitForLoadState('networkidle')
     await Promise.all(pending)
   }

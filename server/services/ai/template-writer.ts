@@ -362,7 +362,7 @@ const NICHES: Record<AiNiche, NicheKit> = {
       'Small misunderstandings pile up, and it gets harder to talk about what really matters.',
     before: 'the same conversations keep going in circles',
     after: 'talks that feel calmer and more open',
-    point: (t) => `how to bring up ${t} without pressure`,
+    point: (t) => `how to talk about ${t} together`,
     goals: [
       'Feel heard and understood',
       'Talk about hard things without a fight',
@@ -517,12 +517,12 @@ const NICHES: Record<AiNiche, NicheKit> = {
 }
 
 /** Points about the topic itself, for when the member gave none (`t` is the topic's core). */
-const TOPIC_POINTS: readonly ((t: string, beginner: boolean) => string)[] = [
-  (t) => `what ${t} involves, step by step`,
+const TOPIC_POINTS: readonly ((t: string, beginner: boolean, plural: boolean) => string)[] = [
+  (t, _b, plural) => `what ${t} ${plural ? 'involve' : 'involves'}, step by step`,
   (t) => `the first thing to do with ${t} this week`,
   (t, beginner) =>
     beginner ? `the common mistakes with ${t}` : `the mistakes beginners make with ${t}`,
-  (t) => `how to tell if ${t} suits you`,
+  (t, _b, plural) => `how to tell if ${t} ${plural ? 'suit' : 'suits'} you`,
   (t) => `what you need before you start with ${t}`,
   (t) => `what to skip with ${t} at first`,
   (t) => `the questions people ask most about ${t}`,
@@ -544,6 +544,8 @@ interface Ctx {
   core: string
   /** Whether the topic, keyword or audience already speaks of beginners. */
   beginner: boolean
+  /** Whether the topic is plural ("woodworking plans"), for "is"/"are" and "it"/"they". */
+  plural: boolean
   /** Completes "how to …": the topic's own "how to" or "get started with <topic>". */
   doing: string
   audience: string
@@ -619,6 +621,16 @@ function forAudience(phrase: string, audience: string): string {
   return ` for ${aud}`
 }
 
+/** Whether a topic's head noun is plural: "woodworking plans for garages", not "gut health". */
+function pluralOf(topic: string): boolean {
+  const phrase = topic.split(/\s+(?:of|on|for|in|with|about|to|from|at|by)\s+/i)[0] ?? topic
+  const head = phrase.split(' ').at(-1) ?? ''
+  return size(head) > 3 && /[^s']s$/i.test(head) && !/(ss|us|is|ics|ness|news)$/i.test(head)
+}
+
+/** The verb or pronoun that agrees with the topic: `agree(c, 'is', 'are')`. */
+const agree = (c: Ctx, one: string, many: string) => (c.plural ? many : one)
+
 function context(input: ScriptInput, video: boolean, k = 0): Ctx {
   const topic = mid(clean(input.topic)) || 'this topic'
   const how = /^how to\s+(.+)$/i.exec(topic)?.[1]
@@ -631,13 +643,16 @@ function context(input: ScriptInput, video: boolean, k = 0): Ctx {
   const own = parsePoints(input.benefits)
   const sizeIndex = (['short', 'medium', 'long'] as const).indexOf(input.length)
   const kit = NICHES[input.niche]
-  const topicPoints = take(TOPIC_POINTS, TOPIC_POINTS.length, k).map((p) => p(core, beginner))
+  const topicPoints = take(TOPIC_POINTS, TOPIC_POINTS.length, k)
+    .map((p) => p(core, beginner, pluralOf(core)))
+    .filter((p) => repeats(p) <= repeats(core))
   const defaults = kit.point ? [kit.point(core), ...topicPoints] : topicPoints
   return {
     topic,
     short,
     core,
     beginner,
+    plural: pluralOf(core),
     doing: how ? clip(how, 60) : `get started with ${short}`,
     audience,
     forAud: forAudience(short, audience),
@@ -767,14 +782,14 @@ type Framework = (c: Ctx, v: number, mark: string) => string[]
 /** Body copy after the hook: AIDA, PAS, BAB, a numbered list, a self-check. */
 const FRAMEWORKS: readonly Framework[] = [
   (c, v, mark) => [
-    `If ${c.short} has been on your list for a while, this is a good place to start.`,
+    `If ${c.short} ${agree(c, 'has', 'have')} been on your list for a while, this is a good place to start.`,
     `${pick(c.voice.bridge, v)}\n${bullets(c, mark)}`,
     `Imagine ${c.kit.after}.`,
   ],
   (c, v, mark) => [
     `If you ${pick(c.kit.pains, v + 1)}, you are not alone.`,
     c.kit.agitate,
-    `That is where ${c.short} comes in. ${pick(c.voice.bridge, v)}\n${bullets(c, mark)}`,
+    `That is where ${c.short} ${agree(c, 'comes', 'come')} in. ${pick(c.voice.bridge, v)}\n${bullets(c, mark)}`,
   ],
   (c, v, mark) => [
     `Right now, maybe ${c.kit.before}.`,
@@ -787,7 +802,7 @@ const FRAMEWORKS: readonly Framework[] = [
     'Start with the first one this week and build from there.',
   ],
   (c, _v, mark) => [
-    `Is ${c.short} right for you? Here is what to look at:\n${bullets(c, mark)}`,
+    `${agree(c, 'Is', 'Are')} ${c.short} right for you? Here is what to look at:\n${bullets(c, mark)}`,
     'If most of that sounds useful, it is worth a closer look.',
   ],
 ]
@@ -955,7 +970,7 @@ const customerAvatar: Writer = (c, k) => {
   const n = [2, 3, 4][c.size]!
   const list = (items: readonly string[]) => items.map((item) => `- ${item}`).join('\n')
   const goals = take(c.kit.goals, n, k)
-  if (c.own) goals.push(`What they hope ${c.short} helps with: ${andList(c.points)}`)
+  if (c.own) goals.push(`What they hope ${c.short} ${agree(c, 'helps', 'help')} with: ${andList(c.points)}`)
   const search = c.beginner ? `${c.core} step by step` : `${c.core} for beginners`
   const words = [...take(c.kit.words, n, k).map((w) => `"${w}"`), `"${search}"`]
   const name = pick(NAMES, k)
@@ -974,7 +989,8 @@ const customerAvatar: Writer = (c, k) => {
 }
 
 const HEADLINES: readonly ((c: Ctx) => string)[] = [
-  (c) => `${cap(c.short)}: what it is, who it is for, and how to decide`,
+  (c) =>
+    `${cap(c.short)}: what ${agree(c, 'it is', 'they are')}, who ${agree(c, 'it is', 'they are')} for, and how to decide`,
   (c) => `Thinking about ${c.short}? Read this first`,
   (c) => `${cap(c.short)}${c.forAud}, explained in plain words`,
   (c) => `An honest look at ${c.short}`,
@@ -1041,9 +1057,10 @@ const twitterTweet: Writer = (c, k) => {
   let text = `${head}\n\n${close}`
   const points: string[] = []
   for (const p of c.points.slice(0, c.size + 1)) {
-    const next = [...points, `${c.voice.mark} ${clip(cap(p), 60)}`]
+    if (size(p) > 90) continue
+    const next = [...points, `${c.voice.mark} ${cap(p)}`]
     const candidate = `${head}\n\n${next.join('\n')}\n\n${close}`
-    if (size(candidate) > 280) break
+    if (size(candidate) > 280) continue
     points.push(next.at(-1)!)
     text = candidate
   }
@@ -1061,8 +1078,8 @@ const vsl: Writer = (c, k) => {
       .join(' ')} ${c.kit.agitate}`,
     `Story: Maybe this sounds familiar. ${sentence(c.kit.before)} You tell yourself next week will be different. ` +
       `${c.size > 0 ? `Then you start looking for a clearer way in, something you can follow one step at a time. ` : ''}` +
-      `This is where ${c.short} fits in. It is not magic. It is a clear next step.`,
-    `Offer: Here is what ${c.short} gives you to work with:\n${bullets(c, '-')}` +
+      `This is where ${c.short} ${agree(c, 'fits', 'fit')} in. It is not magic. It is a clear next step.`,
+    `Offer: Here is what ${c.short} ${agree(c, 'gives', 'give')} you to work with:\n${bullets(c, '-')}` +
       `${c.audience ? `\nWho it is for: ${clip(c.audience, 150)}.` : ''}`,
     `Proof: Don't just take my word for it. Before you decide, check the official page: read what is included, look at the refund terms, and see whether it fits how you like to learn.` +
       `${c.size > 0 ? ' Look for honest reviews from real buyers, and compare it with one or two alternatives.' : ''}` +
@@ -1078,7 +1095,10 @@ const YT_TITLES: readonly ((s: string, c: Ctx) => string)[] = [
   (s) => `${cap(s)} Explained: What to Know First`,
   (s, c) =>
     `How to ${/^how to /i.test(c.topic) ? c.doing : `Get Started with ${s}`} (Step by Step)`,
-  (s) => `Watch This Before You Start with ${s}`,
+  (s, c) =>
+    /^how to /i.test(c.topic) && s === c.short
+      ? `Watch This Before You ${c.doing}`
+      : `Watch This Before You Start with ${s}`,
   (s, c) => `${cap(s)}${c.forAud}: Where to Start`,
   (s, c) => `${cap(s)}: ${count(c) > 1 ? `${count(c)} Things` : 'One Thing'} Beginners Should Know`,
 ]
@@ -1313,8 +1333,14 @@ function fromAudience(audience: string): { subject: string; had: string } {
   )?.[1]
   if (clause) {
     const got = GOT.exec(clause)
-    if (got?.[1] && got[2])
-      return { subject: got[2].replace(/^(?:my|our|a|an|this)\s+/i, 'your '), had: ingOf(got[1]) }
+    if (got?.[1] && got[2]) {
+      // what they downloaded or bought is theirs now; a webinar they attended stays "my webinar"
+      const theirs = /^(downloaded|bought|purchased|ordered|grabbed|claimed|requested|got|received)/i
+      const subject = theirs.test(got[1])
+        ? got[2].replace(/^(?:my|our|a|an|this)\s+/i, 'your ')
+        : got[2].replace(/^(?:a|an)\s+/i, 'the ')
+      return { subject, had: `${ingOf(got[1])} ${got[2]}` }
+    }
     for (const want of WANTS) {
       const wanted = want.exec(clause)?.[1]
       if (wanted) return { subject: want === WANTS[0] ? `how to ${wanted}` : wanted, had: '' }
@@ -1339,10 +1365,11 @@ function splitAudience(text: string): [string, string] {
 function readRest(text: string): { subject: string; audience: string } {
   const rest = text.replace(/^[\s,:;.\u2013\u2014-]+/, '')
   const about = new RegExp(`(?:^|\\s)(?:about|on|regarding|${SUBJECT_VERBS})\\s+`, 'i').exec(rest)
-  if (about) {
-    const before = rest
-      .slice(0, about.index)
-      .replace(new RegExp(`^(?:for|to|${PEOPLE_VERBS})\\s+`, 'i'), '')
+  const before = about
+    ? rest.slice(0, about.index).replace(new RegExp(`^(?:for|to|${PEOPLE_VERBS})\\s+`, 'i'), '')
+    : ''
+  // "for people who attended my webinar on budgeting": the "on" is inside the audience
+  if (about && !/\b(who|that)\b/i.test(before)) {
     const [subject, after] = splitAudience(rest.slice(about.index + about[0].length))
     return { subject, audience: before && isPeople(before) ? before : after }
   }
@@ -1380,7 +1407,7 @@ interface Request {
   audience: string
   /** The audience as the copy may name it: empty when it only told us the subject. */
   reader: string
-  /** "downloading" when the readers already have the subject (they downloaded it). */
+  /** "downloading my free plan": what the readers did, when the request says (to thank them). */
   had: string
   points: string[]
   cta: string
@@ -1428,7 +1455,8 @@ function readRequest(prompt: string): Request {
   let format = FORMAT_NOUNS.find(([nouns]) => new RegExp(`^(?:${nouns})$`, 'i').test(noun))?.[1]
   const rest = usable ? (match[4] ?? '') : head.replace(/^(?:about|on|regarding)\s+/i, '')
   const restWords = rest.trim().split(/\s+/).slice(0, 4).join(' ')
-  const kind = KINDS.find(([re]) => re.test(`${prefix} ${noun} ${restWords}`))?.[1] ?? ''
+  const lead = usable ? `${prefix} ${noun} ${restWords}` : head.split(' ').slice(0, 2).join(' ')
+  const kind = KINDS.find(([re]) => re.test(lead))?.[1] ?? ''
   const platform =
     PLATFORMS.find(([re]) => re.test(`${prefix} ${noun}`))?.[1] ??
     PLATFORMS.find(([re]) => re.test(first))?.[1] ??
@@ -1466,7 +1494,22 @@ function readRequest(prompt: string): Request {
       if (/\s(who|that)\s/i.test(audience)) reader = ''
     }
   }
-  if (!subject && !format) subject = cutStyle(head.replace(/^(?:a|an|the|some|my)\s+/i, ''))
+  if (!subject && format === 'bio' && audience) {
+    // "a bio for a keto coach who helps busy moms": the account itself is the subject
+    subject = audience.replace(/^(?:a|an|the)\s+/i, '')
+    reader = ''
+  }
+  if (!subject && !format) {
+    // no format named: "sell my dog training course to new dog owners"
+    const [what, who] = splitAudience(
+      cutStyle(head)
+        .replace(/^(?:about|on|regarding)\s+/i, '')
+        .replace(/^(?:sell|promote|market|advertise|launch|announce|introduce|explain|describe|pitch)\s+/i, '')
+        .replace(/^(?:a|an|the|some)\s+/i, ''),
+    )
+    subject = what
+    if (!audience) audience = reader = who
+  }
   const points: string[] = []
   let cta = ''
   for (const s of sentences) {
@@ -1533,14 +1576,14 @@ const SUBJECT_LINES: Record<Kind, readonly ((c: Ctx, had: string) => string)[]> 
     (c) => `Welcome! Start here with ${c.short}`,
     (c) => `Here is how to use ${c.short}`,
     (c, had) =>
-      had ? `Thanks for ${had} ${c.short}: here is what is next` : 'Welcome aboard: here is what is next',
+      had ? `Thanks for ${had}: here is what is next` : 'Welcome aboard: here is what is next',
     (c) => `Welcome: how to get the most from ${c.short}`,
   ],
   launch: [
     (c) => `It is here: ${c.short}`,
     (c) => `Introducing ${c.short}`,
     (c) => `Something new for you: ${c.short}`,
-    (c) => `${cap(c.short)} is ready`,
+    (c) => `${cap(c.short)} ${agree(c, 'is', 'are')} ready`,
   ],
   followup: [
     (c) => `Quick follow-up on ${c.short}`,
@@ -1549,12 +1592,12 @@ const SUBJECT_LINES: Record<Kind, readonly ((c: Ctx, had: string) => string)[]> 
     (c) => `Still thinking about ${c.short}?`,
   ],
   thanks: [
-    (c, had) => (had ? `Thank you for ${had} ${c.short}` : 'Thank you for being here'),
+    (_c, had) => (had ? `Thank you for ${had}` : 'Thank you for being here'),
     (c) => `A quick thank-you, and your next step with ${c.short}`,
     (c) => `Thanks! Here is how to start with ${c.short}`,
   ],
   sales: [
-    (c) => `Is ${c.short} right for you?`,
+    (c) => `${agree(c, 'Is', 'Are')} ${c.short} right for you?`,
     (c) => `A simple way to ${c.doing}`,
     (c) => `${cap(c.short)}: what to know before you decide`,
     (c) => `Before you decide on ${c.short}, read this`,
@@ -1584,7 +1627,7 @@ function emailBody(c: Ctx, r: Request, k: number): string[] {
     take(FIRST_STEPS, n, k)
       .map((step, i) => `${i + 1}. ${step(c, had)}`)
       .join('\n')
-  const thanked = had ? `thank you for ${r.had} ${c.short}` : 'thank you for joining'
+  const thanked = had ? `thank you for ${r.had}` : 'thank you for joining'
   switch (r.kind) {
     case 'welcome':
       return pick(
@@ -1600,7 +1643,7 @@ function emailBody(c: Ctx, r: Request, k: number): string[] {
           ],
           () => [
             `Welcome, and ${thanked}${end}`,
-            `If ${c.kit.before}, you are in the right place. The goal is ${c.kit.after}, and ${c.short} is a first step.`,
+            `If ${c.kit.before}, you are in the right place. The goal is ${c.kit.after}, and ${c.short} ${agree(c, 'is', 'are')} a first step.`,
             `Start here:\n${steps(2)}`,
           ],
         ],
@@ -1608,7 +1651,7 @@ function emailBody(c: Ctx, r: Request, k: number): string[] {
       )()
     case 'launch':
       return [
-        `I have some news: ${c.short} is ready${end}`,
+        `I have some news: ${c.short} ${agree(c, 'is', 'are')} ready${end}`,
         `If you ${pick(c.kit.pains, k)}, it is worth a look. ${pick(c.voice.bridge, k)}\n${bullets(c, '-')}`,
       ]
     case 'followup':
@@ -1688,11 +1731,11 @@ function newsletter(c: Ctx, r: Request, k: number): string {
 // -- Lists of headlines, subject lines, hooks
 
 const HEADLINE_FORMULAS: readonly ((c: Ctx, v: number) => string)[] = [
-  (c) => `${cap(c.short)}: what it is and how to start`,
+  (c) => `${cap(c.short)}: what ${agree(c, 'it is', 'they are')} and how to start`,
   (c) => `How to ${c.doing}${c.forAud}`,
   (c) => `The beginner's guide to ${c.short}`,
   (c) => `What nobody tells you about ${c.short}`,
-  (c) => `Is ${c.short} right for you? Read this first`,
+  (c) => `${agree(c, 'Is', 'Are')} ${c.short} right for you? Read this first`,
   (c) => `${cap(c.short)}, explained in plain words`,
   (c) => `Stop guessing: a simple plan for ${c.short}`,
   (c) => `The mistakes everyone makes with ${c.core}`,
@@ -1701,7 +1744,7 @@ const HEADLINE_FORMULAS: readonly ((c: Ctx, v: number) => string)[] = [
   (c) => `Curious about ${c.short}? Start here`,
   (c) => `The first step with ${c.short} (and what to skip)`,
   (c) => `${cap(c.short)}${c.forAud}: where to begin`,
-  (c) => `Why ${c.short} is simpler than you think`,
+  (c) => `Why ${c.short} ${agree(c, 'is', 'are')} simpler than you think`,
   (c) => `Everything to know before you try ${c.short}`,
 ]
 
@@ -1738,7 +1781,10 @@ const NICHE_MARKS: Record<AiNiche, string> = {
 
 function bio(c: Ctx, _r: Request, k: number): string {
   const theme = c.core.replace(/^(?:my|our|your|a|an|the)\s+/i, '')
-  const first = pick(
+  // an account that is a person ("keto coach who helps busy moms") is named as it is
+  const first = isPeople(theme)
+    ? cap(theme)
+    : pick(
     [
       `${cap(theme)}${c.forAud}, made simple`,
       `${cap(theme)}${c.forAud}, one small step at a time`,
@@ -1860,7 +1906,7 @@ function drafts(c: Ctx, k: number): string {
     () => [
       `AIDA draft: ${title}`,
       `Attention: ${hookLine(c, k, 120, true)}`,
-      `Interest: If ${c.short} has been on your list for a while, this is a good place to start. ${c.kit.agitate}`,
+      `Interest: If ${c.short} ${agree(c, 'has', 'have')} been on your list for a while, this is a good place to start. ${c.kit.agitate}`,
       `Desire: ${pick(c.voice.bridge, k)}\n${bullets(c, '-')}\nImagine ${c.kit.after}.`,
       `Action: ${action}`,
       ...health,
@@ -1869,7 +1915,7 @@ function drafts(c: Ctx, k: number): string {
       `PAS draft: ${title}`,
       `Problem: If you ${pick(c.kit.pains, k)}, you are not alone.`,
       `Agitate: ${c.kit.agitate} It does not have to stay that way.`,
-      `Solution: That is where ${c.short} comes in. ${pick(c.voice.bridge, k)}\n${bullets(c, '-')}\n${action}`,
+      `Solution: That is where ${c.short} ${agree(c, 'comes', 'come')} in. ${pick(c.voice.bridge, k)}\n${bullets(c, '-')}\n${action}`,
       ...health,
     ],
     () => [

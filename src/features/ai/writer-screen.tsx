@@ -9,9 +9,11 @@ import {
   type HistoryTool,
   type ScriptField,
   type ScriptToolDef,
+  type ScriptToolKey,
   TONES,
   type WriteInputIn,
   ai,
+  scriptTool,
   writeInputSchema,
 } from '../../../api-schemas/ai'
 import { AreaGate } from '../../components/area-gate'
@@ -308,4 +310,9 @@ export function WriterScreen({ tool }: { tool: ScriptToolDef | 'generator' }) {
       </AreaGate>
     </>
   )
+}
+
+/** A script tool's screen, by its key in the address. */
+export function ScriptToolScreen({ tool }: { tool: ScriptToolKey }) {
+  return <WriterScreen tool={scriptTool(tool)!} />
 }
