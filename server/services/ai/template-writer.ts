@@ -112,7 +112,10 @@ function freshOf<T>(list: readonly T[], k: number, text: (item: T) => string): T
 /** Removes a phrase said twice in a row ("for beginners for beginners"), within each line. */
 const dedupe = (line: string) =>
   line
-    .replace(/(?<![\p{L}\p{N}'-])((?:[\p{L}\p{N}'-]+ ){1,7}[\p{L}\p{N}'-]+)(?: \1(?![\p{L}\p{N}'-]))+/giu, '$1')
+    .replace(
+      /(?<![\p{L}\p{N}'-])((?:[\p{L}\p{N}'-]+ ){1,7}[\p{L}\p{N}'-]+)(?: \1(?![\p{L}\p{N}'-]))+/giu,
+      '$1',
+    )
     .replace(/(?<![\p{L}\p{N}'-])(\p{L}{4,})(?: \1(?![\p{L}\p{N}'-]))+/giu, '$1')
 
 /** One line per trimmed line, single spaces, at most one blank line in a row. */
@@ -583,7 +586,7 @@ function gerund(phrase: string): string {
 
 /** Words that name people: "busy parents", "new subscribers", "people who …". */
 const PEOPLE = new RegExp(
-  `\\b(?:${(
+  `\\b(?:${
     'people|persons?|folks|customers?|clients?|subscribers?|members?|readers?|followers?|fans|' +
     'buyers?|beginners?|newbies|newcomers?|parents?|moms?|mums?|mothers?|dads?|fathers?|women|' +
     'men|girls|guys|kids|teens|teenagers|students?|teachers?|nurses?|retirees|seniors|couples?|' +
@@ -593,7 +596,7 @@ const PEOPLE = new RegExp(
     'bloggers|affiliates|dieters|vegans|vegetarians|homeowners|woodworkers|hobbyists|bakers|' +
     'cooks|gardeners|travell?ers|patients|users|visitors|attendees|guests|shoppers|viewers|' +
     'listeners|learners|adults|millennials|introverts|job seekers|homeschoolers'
-  )})\\b`,
+  })\\b`,
   'i',
 )
 /** Whether a phrase names people (its first words), or describes them ("… who …"). */
@@ -970,7 +973,8 @@ const customerAvatar: Writer = (c, k) => {
   const n = [2, 3, 4][c.size]!
   const list = (items: readonly string[]) => items.map((item) => `- ${item}`).join('\n')
   const goals = take(c.kit.goals, n, k)
-  if (c.own) goals.push(`What they hope ${c.short} ${agree(c, 'helps', 'help')} with: ${andList(c.points)}`)
+  if (c.own)
+    goals.push(`What they hope ${c.short} ${agree(c, 'helps', 'help')} with: ${andList(c.points)}`)
   const search = c.beginner ? `${c.core} step by step` : `${c.core} for beginners`
   const words = [...take(c.kit.words, n, k).map((w) => `"${w}"`), `"${search}"`]
   const name = pick(NAMES, k)
@@ -1116,8 +1120,7 @@ const youtube: Writer = (c, k) => {
   const kc = { ...c, forAud: forAudience(keyword, c.audience) }
   const make = freshOf(YT_TITLES, k, (t) => t(keyword, kc))
   let title = titled(fit(100, (s) => make(s, kc), keyword))
-  if (size(title) > 100)
-    title = titled(fit(100, (s) => make(s, { ...c, forAud: '' }), keyword))
+  if (size(title) > 100) title = titled(fit(100, (s) => make(s, { ...c, forAud: '' }), keyword))
   const outline = [
     `Intro: ${hookLine(c, k, 120)} Then say what the video covers.`,
     ...c.points.map((p, i) => `${i + 1}. ${cap(p)}`),
@@ -1249,7 +1252,8 @@ const NOUNS = FORMAT_NOUNS.flatMap(([nouns]) => nouns.split('|'))
   .sort((a, b) => b.length - a.length)
   .join('|')
 /** Words that may follow the format noun: "email sequence", "headline ideas". */
-const TRAILING = 'sequences?|series|copy|templates?|drafts?|text|variations?|options?|ideas?|versions?'
+const TRAILING =
+  'sequences?|series|copy|templates?|drafts?|text|variations?|options?|ideas?|versions?'
 /** Verbs that lead into what the copy is about: "an email announcing my course". */
 const SUBJECT_VERBS =
   'promoting|introducing|explaining|covering|announcing|featuring|describing|selling|launching|' +
@@ -1328,14 +1332,16 @@ const GROUP_NOUN =
 
 /** What the readers described by `audience` already have or want, if it says. */
 function fromAudience(audience: string): { subject: string; had: string } {
-  const clause = /^.*?\s+(?:who|that)\s+(?:(?:have|has|had|just|already|recently|all|also|now)\s+)*(.+)$/i.exec(
-    audience,
-  )?.[1]
+  const clause =
+    /^.*?\s+(?:who|that)\s+(?:(?:have|has|had|just|already|recently|all|also|now)\s+)*(.+)$/i.exec(
+      audience,
+    )?.[1]
   if (clause) {
     const got = GOT.exec(clause)
     if (got?.[1] && got[2]) {
       // what they downloaded or bought is theirs now; a webinar they attended stays "my webinar"
-      const theirs = /^(downloaded|bought|purchased|ordered|grabbed|claimed|requested|got|received)/i
+      const theirs =
+        /^(downloaded|bought|purchased|ordered|grabbed|claimed|requested|got|received)/i
       const subject = theirs.test(got[1])
         ? got[2].replace(/^(?:my|our|a|an|this)\s+/i, 'your ')
         : got[2].replace(/^(?:a|an)\s+/i, 'the ')
@@ -1418,7 +1424,8 @@ const POINT_ASK =
   /\b(?:mention|include|cover|highlight|talk about|explain|feature|stress|focus on)\s+(?:that\s+)?(.+?)\s*(?:[.!?]|$)/i
 const CTA_ASK =
   /\b(?:ask|invite|tell|encourage|remind|get|urge)\s+(?:them|people|readers|subscribers|viewers|followers|everyone|customers|members|the reader|the viewer|my audience|the audience)\s+to\s+(.+?)\s*(?:[.!?]|$)/i
-const CTA_SAYS = /\b(?:call to action|cta)\b\s*(?:is|should be|:|-|=)?\s*(?:to\s+)?(.+?)\s*(?:[.!?]|$)/i
+const CTA_SAYS =
+  /\b(?:call to action|cta)\b\s*(?:is|should be|:|-|=)?\s*(?:to\s+)?(.+?)\s*(?:[.!?]|$)/i
 /** "their list" → "your list": an instruction about the readers, said to them. */
 const toReader = (text: string) =>
   text
@@ -1504,7 +1511,10 @@ function readRequest(prompt: string): Request {
     const [what, who] = splitAudience(
       cutStyle(head)
         .replace(/^(?:about|on|regarding)\s+/i, '')
-        .replace(/^(?:sell|promote|market|advertise|launch|announce|introduce|explain|describe|pitch)\s+/i, '')
+        .replace(
+          /^(?:sell|promote|market|advertise|launch|announce|introduce|explain|describe|pitch)\s+/i,
+          '',
+        )
         .replace(/^(?:a|an|the|some)\s+/i, ''),
     )
     subject = what
@@ -1518,7 +1528,9 @@ function readRequest(prompt: string): Request {
       for (const item of asked.split(/\s*(?:,|;|\band\b|&)\s*/))
         if (
           size(clean(item)) >= 3 &&
-          !/\b(cta|call to action|hashtags?|emojis?|links?|disclosure|subject lines?|p\.?s\.?)\b/i.test(item)
+          !/\b(cta|call to action|hashtags?|emojis?|links?|disclosure|subject lines?|p\.?s\.?)\b/i.test(
+            item,
+          )
         )
           points.push(clean(item))
     const action = CTA_ASK.exec(s)?.[1] ?? CTA_SAYS.exec(s)?.[1]
@@ -1564,7 +1576,9 @@ const SIGN_OFFS: Record<Tone, readonly string[]> = {
 /** Small first steps for a new reader; `had` when they already have the subject. */
 const FIRST_STEPS: readonly ((c: Ctx, had: boolean) => string)[] = [
   (c, had) =>
-    had ? `Open ${c.short} and skim it once from start to finish.` : `Take a first look at ${c.short}.`,
+    had
+      ? `Open ${c.short} and skim ${agree(c, 'it', 'them')} once from start to finish.`
+      : `Take a first look at ${c.short}.`,
   () => 'Pick one thing to try this week, and keep it small.',
   () => 'Add my address to your contacts, so my next emails reach your inbox.',
   () => 'Hit reply and tell me what you want help with most.',
@@ -1634,7 +1648,7 @@ function emailBody(c: Ctx, r: Request, k: number): string[] {
         [
           () => [
             `Welcome, and ${thanked}${end}`,
-            `Here is how to get the most out of it, starting today:\n${steps(3)}`,
+            `Here is how to get the most out of ${agree(c, 'it', 'them')}, starting today:\n${steps(3)}`,
           ],
           () => [
             `Welcome, and ${thanked}${end}`,
@@ -1661,10 +1675,7 @@ function emailBody(c: Ctx, r: Request, k: number): string[] {
         `If you ${pick(c.kit.pains, k + 1)}, it may be the next step you have been looking for.`,
       ]
     case 'thanks':
-      return [
-        `${cap(thanked)}. It means a lot${end}`,
-        `To help you get started:\n${steps(2)}`,
-      ]
+      return [`${cap(thanked)}. It means a lot${end}`, `To help you get started:\n${steps(2)}`]
     default:
       return [hookLine(c, k, 140, true), ...body(c, k, '-')]
   }
@@ -1754,9 +1765,7 @@ function headlines(c: Ctx, r: Request, k: number): string {
   const allowed = repeats(c.short)
   for (let i = 0; items.length < n && i < HEADLINE_FORMULAS.length + HOOKS.length; i++) {
     const text =
-      r.label === 'Hooks'
-        ? hookLine(c, k + i, 120)
-        : pick(HEADLINE_FORMULAS, k * 2 + i)(c, k + i)
+      r.label === 'Hooks' ? hookLine(c, k + i, 120) : pick(HEADLINE_FORMULAS, k * 2 + i)(c, k + i)
     const line = r.label === 'Hooks' || r.label === 'Subject lines' ? cap(text) : titled(cap(text))
     if (size(line) > 100 || repeats(line) > allowed) continue
     if (!items.some((item) => item.toLowerCase() === line.toLowerCase())) items.push(line)
@@ -1785,16 +1794,19 @@ function bio(c: Ctx, _r: Request, k: number): string {
   const first = isPeople(theme)
     ? cap(theme)
     : pick(
-    [
-      `${cap(theme)}${c.forAud}, made simple`,
-      `${cap(theme)}${c.forAud}, one small step at a time`,
-      `All about ${theme}${c.forAud}`,
-    ],
-    k,
-  )
+        [
+          `${cap(theme)}${c.forAud}, made simple`,
+          `${cap(theme)}${c.forAud}, one small step at a time`,
+          `All about ${theme}${c.forAud}`,
+        ],
+        k,
+      )
   return [
     `Bio: ${NICHE_MARKS[c.niche]} ${clip(first, 80)}`,
-    pick(['Simple steps, no fluff', 'Practical tips you can use today', 'Small steps, real progress'], k),
+    pick(
+      ['Simple steps, no fluff', 'Practical tips you can use today', 'Small steps, real progress'],
+      k,
+    ),
     `${c.cta ? clip(sentence(c.cta), 60) : pick(['Start here', 'New here? Start with the link', 'See what helps'], k)} 👇`,
     '',
     'Note: keep it within your platform\'s bio limit. If the link page has affiliate links, say so there, for example: "I may earn a commission from some links."',
