@@ -22,7 +22,7 @@ import { loadConfig } from '../../server/config'
 import { openDatabase } from '../../server/db/client'
 import type { AuthedMember } from '../../server/services/auth'
 import { startOpenAiFake } from '../server/fakes/openai'
-import { printTable, startAppServer } from './process'
+import { percentile, printTable, startAppServer } from './process'
 
 const { values } = parseArgs({
   options: {
@@ -34,8 +34,7 @@ const runs = Math.max(10, Math.min(500, Number(values.runs)))
 const searches = Math.max(50, Math.min(5000, Number(values.questions)))
 const GOAL_MS = 20
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+const pct = percentile
 const ms = (n: number) => `${n.toFixed(1)} ms`
 
 /** Milliseconds from sending `init` to `url` until the first piece of answer text arrives. */

@@ -25,6 +25,7 @@ import { loadConfig } from '../../server/config'
 import { type Database, openDatabase } from '../../server/db/client'
 import { insertMember } from '../../server/repos/members'
 import { hashPassword } from '../../server/services/passwords'
+import { percentile } from './process'
 
 const { values } = parseArgs({
   options: {
@@ -242,11 +243,7 @@ function requestsFor(account: string) {
   return list
 }
 
-const pct = (list: number[], p: number) => {
-  if (!list.length) return NaN
-  const sorted = [...list].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-}
+const pct = percentile
 const ms = (n: number) => (Number.isNaN(n) ? '—' : n.toFixed(1)).padStart(7)
 
 async function measure(database: Database, label: string) {

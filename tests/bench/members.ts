@@ -16,6 +16,7 @@ import { loadConfig } from '../../server/config'
 import { openDatabase } from '../../server/db/client'
 import { insertMember } from '../../server/repos/members'
 import { hashPassword } from '../../server/services/passwords'
+import { percentile } from './process'
 
 const { values } = parseArgs({
   options: {
@@ -125,10 +126,7 @@ try {
     const search = new URLSearchParams(q).get('search') ?? '(none)'
     bySearch.set(search, [...(bySearch.get(search) ?? []), ms])
   }
-  const pct = (list: number[], p: number) => {
-    const sorted = [...list].sort((a, b) => a - b)
-    return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-  }
+  const pct = percentile
   console.log(`\nGET /api/getmember, ${runs} requests: search × sort × order × page × pageSize`)
   console.log(
     `all        p50 ${pct(times, 50).toFixed(1)} ms   p95 ${pct(times, 95).toFixed(1)} ms   max ${Math.max(...times).toFixed(1)} ms`,

@@ -106,3 +106,10 @@ export function printTable(rows: string[][]) {
     )
   }
 }
+
+/** The p-th percentile of `list` (nearest rank); NaN for an empty list. */
+export function percentile(list: number[], p: number) {
+  if (!list.length) return NaN
+  const sorted = [...list].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}

@@ -18,6 +18,7 @@ import { insertMember } from '../../server/repos/members'
 import { readContentFolder } from '../../server/services/course-content'
 import { countWords } from '../../server/services/markdown'
 import { hashPassword } from '../../server/services/passwords'
+import { percentile } from './process'
 
 const { values } = parseArgs({
   options: {
@@ -58,8 +59,7 @@ const TERMS = [
   'quokka',
 ]
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+const pct = percentile
 
 async function main() {
   const config = { ...loadConfig({}), staticDir: '/nonexistent', earningsSyncMinutes: 0 }

@@ -17,6 +17,20 @@ export interface Captured<E extends Endpoint> {
   url: URL
 }
 
+/** What a handler is told of a request: its JSON body, path parameters, headers and address. */
+async function captured<E extends Endpoint>(
+  request: Request,
+  params: Record<string, unknown>,
+): Promise<Captured<E>> {
+  const text = await request.text()
+  return {
+    body: (text ? JSON.parse(text) : undefined) as BodyIn<E>,
+    params: params as PathParams<E>,
+    headers: request.headers,
+    url: new URL(request.url),
+  }
+}
+
 type Answer<E extends Endpoint> =
   { status?: 200 | 201; data: ResponseOf<E> } | { status: number; message: string }
 
@@ -30,13 +44,7 @@ export function handle<E extends Endpoint>(
 ) {
   const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'
   return http[method](`${API_PREFIX}${endpoint.path}`, async ({ request, params }) => {
-    const text = await request.text()
-    const result = await answer({
-      body: (text ? JSON.parse(text) : undefined) as BodyIn<E>,
-      params: params as PathParams<E>,
-      headers: request.headers,
-      url: new URL(request.url),
-    })
+    const result = await answer(await captured<E>(request, params))
     if ('message' in result) {
       return HttpResponse.json({ message: result.message }, { status: result.status })
     }
@@ -61,13 +69,7 @@ export function handleStream<E extends Endpoint & { stream: true }>(
 ) {
   const method = endpoint.method.toLowerCase() as 'post'
   return http[method](`${API_PREFIX}${endpoint.path}`, async ({ request, params }) => {
-    const text = await request.text()
-    const result = answer({
-      body: (text ? JSON.parse(text) : undefined) as BodyIn<E>,
-      params: params as PathParams<E>,
-      headers: request.headers,
-      url: new URL(request.url),
-    })
+    const result = answer(await captured<E>(request, params))
     if ('message' in result) {
       return HttpResponse.json({ message: result.message }, { status: result.status })
     }

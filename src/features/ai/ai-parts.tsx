@@ -1,8 +1,10 @@
 import { Badge, Flex, Progress, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 
 import type { AiStatus, Writer } from '../../../api-schemas/ai'
 import { aiApi } from '../../api/ai'
+import { PageHeader } from '../../components/ui'
 import { timeOfDay } from '../../lib/time-format'
 
 /** Whether a model is set and how much of the allowance is used: one query every AI screen shares. */
@@ -27,6 +29,31 @@ const number = new Intl.NumberFormat('en-US')
 /** When something was written, as the notes show it. */
 export const writtenAt = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
 
+function Meter({ used, of, label }: { used: number; of: number; label: string }) {
+  return (
+    <Progress.Root size="xs" max={of} value={Math.min(used, of)} aria-label={label}>
+      <Progress.Track>
+        <Progress.Range />
+      </Progress.Track>
+    </Progress.Root>
+  )
+}
+
+/** A screen of the AI tools: its title under Home › AI tools. */
+export function AiPageHeader({ title, actions }: { title: string; actions?: ReactNode }) {
+  return (
+    <PageHeader
+      title={title}
+      crumbs={[
+        { label: 'Home', to: '/admin/dashboard' },
+        { label: 'AI tools', to: '/admin/aitools' },
+        { label: title },
+      ]}
+      actions={actions}
+    />
+  )
+}
+
 /** The member's allowance: requests this hour and tokens in the last day, as the server counts them. */
 export function UsageMeter({ status }: { status: AiStatus | undefined }) {
   if (!status) return null
@@ -47,32 +74,22 @@ export function UsageMeter({ status }: { status: AiStatus | undefined }) {
           <Text color="fg.muted">{number.format(requestsLeft)} left</Text>
         )}
       </Flex>
-      <Progress.Root
-        size="xs"
-        max={usage.requestsPerHour}
-        value={Math.min(usage.requestsLastHour, usage.requestsPerHour)}
-        aria-label="Requests used this hour"
-      >
-        <Progress.Track>
-          <Progress.Range />
-        </Progress.Track>
-      </Progress.Root>
+      <Meter
+        used={usage.requestsLastHour}
+        of={usage.requestsPerHour}
+        label="Requests used this hour"
+      />
       {model ? (
         <>
           <Text>
             Tokens in the last 24 hours: {number.format(usage.tokensLast24h)} of{' '}
             {number.format(usage.tokensPerDay)}
           </Text>
-          <Progress.Root
-            size="xs"
-            max={usage.tokensPerDay}
-            value={Math.min(usage.tokensLast24h, usage.tokensPerDay)}
-            aria-label="Tokens used in the last 24 hours"
-          >
-            <Progress.Track>
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
+          <Meter
+            used={usage.tokensLast24h}
+            of={usage.tokensPerDay}
+            label="Tokens used in the last 24 hours"
+          />
         </>
       ) : null}
     </Stack>

@@ -111,7 +111,12 @@ export function AnswerView({
           role="region"
         >
           <Stack gap="3">
-            <Text whiteSpace="pre-wrap" overflowWrap="anywhere" data-testid="variant-text">
+            <Text
+              whiteSpace="pre-wrap"
+              overflowWrap="anywhere"
+              dir="auto"
+              data-testid="variant-text"
+            >
               {text}
             </Text>
             {!streaming || i < variants.length - 1 ? (

@@ -25,6 +25,27 @@ function ToolCard({ purpose, link }: { purpose: string; link: ReactNode }) {
   )
 }
 
+function ToolSection({
+  title,
+  columns,
+  children,
+}: {
+  title: string
+  columns: number
+  children: ReactNode
+}) {
+  return (
+    <Stack gap="3">
+      <Heading as="h2" size="lg">
+        {title}
+      </Heading>
+      <SimpleGrid as="ul" columns={{ base: 1, sm: 2, lg: columns }} gap="4" aria-label={title}>
+        {children}
+      </SimpleGrid>
+    </Stack>
+  )
+}
+
 const OTHERS: { title: string; purpose: string; path: AppPath }[] = [
   {
     title: 'Free-form writer',
@@ -65,48 +86,28 @@ export function CatalogueScreen() {
               <UsageMeter status={status.data?.data} />
             </Stack>
           </Card>
-          <Stack gap="3">
-            <Heading as="h2" size="lg">
-              Script writers
-            </Heading>
-            <SimpleGrid
-              as="ul"
-              columns={{ base: 1, sm: 2, lg: 3 }}
-              gap="4"
-              aria-label="Script writers"
-            >
-              {SCRIPT_TOOLS.map((tool) => (
-                <ToolCard
-                  key={tool.key}
-                  purpose={tool.purpose}
-                  link={
-                    <Link to="/admin/aiscript/$tool" params={{ tool: tool.key }}>
-                      {tool.title}
-                    </Link>
-                  }
-                />
-              ))}
-            </SimpleGrid>
-          </Stack>
-          <Stack gap="3">
-            <Heading as="h2" size="lg">
-              Writer, translators and chatbot
-            </Heading>
-            <SimpleGrid
-              as="ul"
-              columns={{ base: 1, sm: 2, lg: 4 }}
-              gap="4"
-              aria-label="Other AI tools"
-            >
-              {OTHERS.map((tool) => (
-                <ToolCard
-                  key={tool.path}
-                  purpose={tool.purpose}
-                  link={<Link {...linkTo(tool.path)}>{tool.title}</Link>}
-                />
-              ))}
-            </SimpleGrid>
-          </Stack>
+          <ToolSection title="Script writers" columns={3}>
+            {SCRIPT_TOOLS.map((tool) => (
+              <ToolCard
+                key={tool.key}
+                purpose={tool.purpose}
+                link={
+                  <Link to="/admin/aiscript/$tool" params={{ tool: tool.key }}>
+                    {tool.title}
+                  </Link>
+                }
+              />
+            ))}
+          </ToolSection>
+          <ToolSection title="Writer, translators and chatbot" columns={4}>
+            {OTHERS.map((tool) => (
+              <ToolCard
+                key={tool.path}
+                purpose={tool.purpose}
+                link={<Link {...linkTo(tool.path)}>{tool.title}</Link>}
+              />
+            ))}
+          </ToolSection>
         </Stack>
       </AreaGate>
     </>

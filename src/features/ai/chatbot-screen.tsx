@@ -14,10 +14,10 @@ import { CHAT_QUESTION_MAX, type ChatMessage, type Source, ai } from '../../../a
 import { aiApi } from '../../api/ai'
 import { AreaGate, lockedPanelFor } from '../../components/area-gate'
 import { FormAlert } from '../../components/form-fields'
-import { Card, ConfirmDialog, PageHeader, PanelError, PanelSkeleton } from '../../components/ui'
+import { Card, ConfirmDialog, PanelError, PanelSkeleton } from '../../components/ui'
 import { type AppPath, linkTo } from '../../lib/named-pages'
 import { toast } from '../../lib/toast'
-import { UsageMeter, WriterBadge, useAiStatus } from './ai-parts'
+import { AiPageHeader, UsageMeter, WriterBadge, useAiStatus } from './ai-parts'
 import { type Answer, useAnswer } from './use-answer'
 
 const SUGGESTIONS = [
@@ -77,7 +77,7 @@ function Bubble({
         aria-label={mine ? 'You asked' : 'Answer'}
         role="article"
       >
-        <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
+        <Text whiteSpace="pre-wrap" overflowWrap="anywhere" dir="auto">
           {text}
         </Text>
         {children}
@@ -193,13 +193,8 @@ export function ChatbotScreen() {
 
   return (
     <>
-      <PageHeader
+      <AiPageHeader
         title="Course chatbot"
-        crumbs={[
-          { label: 'Home', to: '/admin/dashboard' },
-          { label: 'AI tools', to: '/admin/aitools' },
-          { label: 'Chatbot' },
-        ]}
         actions={
           messages.length > 0 ? (
             <Button

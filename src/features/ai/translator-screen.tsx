@@ -10,10 +10,10 @@ import {
 } from '../../../api-schemas/ai'
 import { AreaGate } from '../../components/area-gate'
 import { FormAlert } from '../../components/form-fields'
-import { Card, PageHeader, PageSpinner } from '../../components/ui'
+import { Card, PageSpinner } from '../../components/ui'
 import { copyText } from '../../lib/clipboard'
 import { type FieldErrors, fieldErrorsOf } from '../../lib/form-errors'
-import { UsageMeter, useAiStatus } from './ai-parts'
+import { AiPageHeader, UsageMeter, useAiStatus } from './ai-parts'
 import { HistoryPanel } from './history-panel'
 import { useAnswer } from './use-answer'
 
@@ -104,14 +104,7 @@ function Translator({ mode }: { mode: 'text' | 'page' }) {
 
   return (
     <>
-      <PageHeader
-        title={title}
-        crumbs={[
-          { label: 'Home', to: '/admin/dashboard' },
-          { label: 'AI tools', to: '/admin/aitools' },
-          { label: title },
-        ]}
-      />
+      <AiPageHeader title={title} />
       <AreaGate area="aiTools">
         {status.isPending ? (
           <PageSpinner label="Checking the AI model" />
@@ -171,6 +164,7 @@ function Translator({ mode }: { mode: 'text' | 'page' }) {
                       role="region"
                       aria-busy={streaming}
                       whiteSpace="pre-wrap"
+                      dir="auto"
                       overflowWrap="anywhere"
                       borderWidth="1px"
                       rounded="l2"

@@ -18,9 +18,9 @@ import {
 } from '../../../api-schemas/ai'
 import { AreaGate } from '../../components/area-gate'
 import { FormAlert, TextAreaField, TextField } from '../../components/form-fields'
-import { Card, PageHeader } from '../../components/ui'
+import { Card } from '../../components/ui'
 import { type FieldErrors, fieldErrorsOf } from '../../lib/form-errors'
-import { ModelLine, UsageMeter, useAiStatus } from './ai-parts'
+import { AiPageHeader, ModelLine, UsageMeter, useAiStatus } from './ai-parts'
 import { AnswerView } from './answer-view'
 import { HistoryPanel } from './history-panel'
 import { useAnswer } from './use-answer'
@@ -89,6 +89,18 @@ function Select({
 
 const pairs = (values: readonly string[]) => values.map((v) => [v, capitalise(v)] as const)
 
+/** The choices every writing tool has: label, field, and its options as [value, text]. */
+const CHOICES: [string, string, readonly (readonly [string, string])[]][] = [
+  ['Tone', 'tone', pairs(TONES)],
+  ['Language', 'language', LANGUAGES],
+  ['Length', 'length', pairs(LENGTHS)],
+  [
+    'Variants',
+    'variants',
+    Array.from({ length: MAX_VARIANTS }, (_, i) => [`${i + 1}`, `${i + 1}`]),
+  ],
+]
+
 /**
  * A writing tool: a script tool's typed fields (or the free-form writer's request), tone,
  * language, length and variants; the answer streams in as variants; past answers reopen from
@@ -136,14 +148,7 @@ export function WriterScreen({ tool }: { tool: ScriptToolDef | 'generator' }) {
 
   return (
     <>
-      <PageHeader
-        title={title}
-        crumbs={[
-          { label: 'Home', to: '/admin/dashboard' },
-          { label: 'AI tools', to: '/admin/aitools' },
-          { label: title },
-        ]}
-      />
+      <AiPageHeader title={title} />
       <AreaGate area="aiTools">
         <Grid
           templateColumns={{ base: '1fr', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }}
@@ -207,41 +212,17 @@ export function WriterScreen({ tool }: { tool: ScriptToolDef | 'generator' }) {
                     ),
                   )}
                   <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                    <Select
-                      label="Tone"
-                      name="tone"
-                      value={form.tone!}
-                      options={pairs(TONES)}
-                      onChange={set('tone')}
-                      error={errors.tone}
-                    />
-                    <Select
-                      label="Language"
-                      name="language"
-                      value={form.language!}
-                      options={LANGUAGES}
-                      onChange={set('language')}
-                      error={errors.language}
-                    />
-                    <Select
-                      label="Length"
-                      name="length"
-                      value={form.length!}
-                      options={pairs(LENGTHS)}
-                      onChange={set('length')}
-                      error={errors.length}
-                    />
-                    <Select
-                      label="Variants"
-                      name="variants"
-                      value={form.variants!}
-                      options={Array.from(
-                        { length: MAX_VARIANTS },
-                        (_, i) => [String(i + 1), String(i + 1)] as const,
-                      )}
-                      onChange={set('variants')}
-                      error={errors.variants}
-                    />
+                    {CHOICES.map(([label, name, options]) => (
+                      <Select
+                        key={name}
+                        label={label}
+                        name={name}
+                        value={form[name]!}
+                        options={options}
+                        onChange={set(name)}
+                        error={errors[name]}
+                      />
+                    ))}
                   </SimpleGrid>
                   {errors.tool ? <FormAlert status="error">{errors.tool}</FormAlert> : null}
                   <ModelLine status={status.data?.data} />
