@@ -58,6 +58,18 @@ const TARGETS: Target[] = [
     signedIn: true,
     goal: { score: 0, tbt: 600 },
   },
+  {
+    name: 'AI script tool',
+    path: '/admin/aiscript/tiktok',
+    signedIn: true,
+    goal: { score: 0, tbt: 600 },
+  },
+  {
+    name: 'chatbot',
+    path: '/admin/chatbot',
+    signedIn: true,
+    goal: { score: 0, tbt: 600 },
+  },
 ]
 
 const median = (xs: number[]) => {

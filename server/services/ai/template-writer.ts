@@ -365,7 +365,7 @@ const NICHES: Record<AiNiche, NicheKit> = {
       'Small misunderstandings pile up, and it gets harder to talk about what really matters.',
     before: 'the same conversations keep going in circles',
     after: 'talks that feel calmer and more open',
-    point: (t) => `how to talk about ${t} together`,
+    point: (t) => `how ${t} can help you feel closer`,
     goals: [
       'Feel heard and understood',
       'Talk about hard things without a fight',
@@ -649,7 +649,10 @@ function context(input: ScriptInput, video: boolean, k = 0): Ctx {
   const topicPoints = take(TOPIC_POINTS, TOPIC_POINTS.length, k)
     .map((p) => p(core, beginner, pluralOf(core)))
     .filter((p) => repeats(p) <= repeats(core))
-  const defaults = kit.point ? [kit.point(core), ...topicPoints] : topicPoints
+  // the niche's own point leads every other variant, second in the rest
+  const defaults = kit.point
+    ? [...topicPoints.slice(0, k % 2), kit.point(core), ...topicPoints.slice(k % 2)]
+    : topicPoints
   return {
     topic,
     short,
@@ -690,7 +693,8 @@ const TAG_STOP = new Set(
     'write wrote writing create make made need needs want wants wanted help please give ' +
     'downloaded download bought buy purchased joined join signed sign subscribed registered ' +
     'got getting grabbed claimed ordered requested enrolled people person folks someone anyone ' +
-    'everyone thing things stuff topic'
+    'everyone thing things stuff topic start starting started begin beginning sell selling ' +
+    'promote promoting explain explaining introducing announcing'
   ).split(' '),
 )
 const tagWords = (text: string) =>
@@ -941,10 +945,10 @@ const seo: Writer = (c, k) => {
       )
     : take(META_BODIES, META_BODIES.length, k)
   const closers = c.size > 0 ? [pick(SEO_CLOSERS, k), ''] : ['']
-  // the richest description that fits: who it is for, what it gives, then a closer
+  // the richest description that fits: what the page gives, who it is for, then a closer
   let meta = fit(max, (s) => open(s, ''), keyword)
-  search: for (const first of openers)
-    for (const body of [...bodies, ''])
+  search: for (const body of [...bodies, ''])
+    for (const first of openers)
       for (const closer of closers) {
         const text = [first, body, closer].filter(Boolean).join(' ')
         if (size(text) <= max) {
@@ -1425,7 +1429,7 @@ const POINT_ASK =
 const CTA_ASK =
   /\b(?:ask|invite|tell|encourage|remind|get|urge)\s+(?:them|people|readers|subscribers|viewers|followers|everyone|customers|members|the reader|the viewer|my audience|the audience)\s+to\s+(.+?)\s*(?:[.!?]|$)/i
 const CTA_SAYS =
-  /\b(?:call to action|cta)\b\s*(?:is|should be|:|-|=)?\s*(?:to\s+)?(.+?)\s*(?:[.!?]|$)/i
+  /\b(?:call to action|cta)\b\s*(?:is|should be|reads)?\s*[:=\u2013\u2014-]?\s*(?:to\s+)?(.+?)\s*(?:[.!?]|$)/i
 /** "their list" → "your list": an instruction about the readers, said to them. */
 const toReader = (text: string) =>
   text
@@ -1433,6 +1437,28 @@ const toReader = (text: string) =>
     .replace(/\bthem\b/gi, 'you')
     .replace(/\bthemselves\b/gi, 'yourself')
     .replace(/\bthey\b/gi, 'you')
+
+/** What a request that names no subject is about: what its readers joined, or its niche. */
+function fallbackSubject(audience: string, format: Format | null, prompt: string): string {
+  const groups: readonly [RegExp, string][] = [
+    [/\b(subscribers?|readers?|list)\b/i, 'the newsletter'],
+    [/\b(members?|community|group)\b/i, 'the community'],
+    [/\b(customers?|buyers?|clients?)\b/i, 'your order'],
+    [/\b(students?|learners?)\b/i, 'the course'],
+    [/\b(followers?|fans|viewers)\b/i, 'my channel'],
+  ]
+  const group = groups.find(([re]) => re.test(audience))?.[1]
+  if (group) return group
+  if (format === 'email' || format === 'newsletter') return 'my emails'
+  const niche = NICHE_WORDS.find(([, words]) => words.test(prompt))?.[0] ?? 'other'
+  return {
+    health: 'healthy habits',
+    wealth: 'extra income',
+    relationship: 'your relationship',
+    woodworking: 'woodworking',
+    other: 'this topic',
+  }[niche]
+}
 
 /** Reads a free-form request: its format, kind, platform, subject, audience, points and CTA. */
 function readRequest(prompt: string): Request {
@@ -1460,7 +1486,16 @@ function readRequest(prompt: string): Request {
     !/\b(about|on|regarding|for|to|that|which)\b/i.test(prefix)
   const noun = usable ? match[2]! : ''
   let format = FORMAT_NOUNS.find(([nouns]) => new RegExp(`^(?:${nouns})$`, 'i').test(noun))?.[1]
-  const rest = usable ? (match[4] ?? '') : head.replace(/^(?:about|on|regarding)\s+/i, '')
+  // with no format named, the request is its subject: "sell my dog course to new dog owners"
+  const rest = usable
+    ? (match[4] ?? '')
+    : head
+        .replace(/^(?:about|on|regarding)\s+/i, '')
+        .replace(
+          /^(?:sell|promote|market|advertise|launch|announce|introduce|explain|describe|pitch)\s+/i,
+          '',
+        )
+        .replace(/^(?:a|an|the|some)\s+/i, '')
   const restWords = rest.trim().split(/\s+/).slice(0, 4).join(' ')
   const lead = usable ? `${prefix} ${noun} ${restWords}` : head.split(' ').slice(0, 2).join(' ')
   const kind = KINDS.find(([re]) => re.test(lead))?.[1] ?? ''
@@ -1489,7 +1524,7 @@ function readRequest(prompt: string): Request {
       : ''
   const read = readRest(cutStyle(rest.replace(PLATFORM_PHRASE, '')))
   let subject = clean(read.subject).replace(/^(?:the following|this|these)\s*:?\s*$/i, '')
-  let audience = clean(read.audience)
+  const audience = clean(read.audience)
   let had = ''
   let reader = audience
   if (audience) {
@@ -1506,20 +1541,8 @@ function readRequest(prompt: string): Request {
     subject = audience.replace(/^(?:a|an|the)\s+/i, '')
     reader = ''
   }
-  if (!subject && !format) {
-    // no format named: "sell my dog training course to new dog owners"
-    const [what, who] = splitAudience(
-      cutStyle(head)
-        .replace(/^(?:about|on|regarding)\s+/i, '')
-        .replace(
-          /^(?:sell|promote|market|advertise|launch|announce|introduce|explain|describe|pitch)\s+/i,
-          '',
-        )
-        .replace(/^(?:a|an|the|some)\s+/i, ''),
-    )
-    subject = what
-    if (!audience) audience = reader = who
-  }
+  if (!subject && !format) subject = cutStyle(rest) || cutStyle(head)
+  if (!subject) subject = fallbackSubject(audience, format ?? null, prompt)
   const points: string[] = []
   let cta = ''
   for (const s of sentences) {
@@ -1763,9 +1786,21 @@ function headlines(c: Ctx, r: Request, k: number): string {
   const n = r.count || [5, 7, 9][c.size]!
   const items: string[] = []
   const allowed = repeats(c.short)
-  for (let i = 0; items.length < n && i < HEADLINE_FORMULAS.length + HOOKS.length; i++) {
+  // subject lines open with the email kind's own, then the headline formulas
+  const formulas: readonly ((c: Ctx, v: number) => string)[] =
+    r.label === 'Subject lines'
+      ? [
+          ...take(SUBJECT_LINES[r.kind], 2, k).map((f) => (c: Ctx) => f(c, r.had)),
+          ...HEADLINE_FORMULAS,
+        ]
+      : HEADLINE_FORMULAS
+  for (let i = 0; items.length < n && i < formulas.length + HOOKS.length; i++) {
     const text =
-      r.label === 'Hooks' ? hookLine(c, k + i, 120) : pick(HEADLINE_FORMULAS, k * 2 + i)(c, k + i)
+      r.label === 'Hooks'
+        ? hookLine(c, k + i, 120)
+        : i < formulas.length - HEADLINE_FORMULAS.length
+          ? formulas[i]!(c, k + i)
+          : pick(HEADLINE_FORMULAS, k * 2 + i)(c, k + i)
     const line = r.label === 'Hooks' || r.label === 'Subject lines' ? cap(text) : titled(cap(text))
     if (size(line) > 100 || repeats(line) > allowed) continue
     if (!items.some((item) => item.toLowerCase() === line.toLowerCase())) items.push(line)
@@ -1788,6 +1823,20 @@ const NICHE_MARKS: Record<AiNiche, string> = {
   other: '✨',
 }
 
+const BIO_LINES = [
+  'Simple steps, no fluff',
+  'Practical tips you can use today',
+  'Small steps, real progress',
+  'Honest tips for real life',
+  'Plain words, clear steps',
+]
+const BIO_ACTIONS = [
+  'Start here',
+  'New here? Start with the link',
+  'See what helps',
+  'Your first step',
+]
+
 function bio(c: Ctx, _r: Request, k: number): string {
   const theme = c.core.replace(/^(?:my|our|your|a|an|the)\s+/i, '')
   // an account that is a person ("keto coach who helps busy moms") is named as it is
@@ -1801,13 +1850,11 @@ function bio(c: Ctx, _r: Request, k: number): string {
         ],
         k,
       )
+  // the lines change at different rates, so that every variant reads differently
   return [
     `Bio: ${NICHE_MARKS[c.niche]} ${clip(first, 80)}`,
-    pick(
-      ['Simple steps, no fluff', 'Practical tips you can use today', 'Small steps, real progress'],
-      k,
-    ),
-    `${c.cta ? clip(sentence(c.cta), 60) : pick(['Start here', 'New here? Start with the link', 'See what helps'], k)} 👇`,
+    pick(BIO_LINES, k),
+    `${c.cta ? clip(sentence(c.cta), 60) : pick(BIO_ACTIONS, Math.floor(k / BIO_LINES.length))} 👇`,
     '',
     'Note: keep it within your platform\'s bio limit. If the link page has affiliate links, say so there, for example: "I may earn a commission from some links."',
     ...healthLines(c),
