@@ -1,4 +1,4 @@
-import { Badge, Flex, Progress, Stack, Text } from '@chakra-ui/react'
+import { Badge, Field, Flex, NativeSelect, Progress, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 
@@ -109,5 +109,39 @@ export function ModelLine({ status }: { status: AiStatus | undefined }) {
       No AI model is set on this site, so the writing tools fill proven copywriting frameworks
       (AIDA, PAS, before-after-bridge, hook formulas) from your details, in English.
     </Text>
+  )
+}
+
+/** A labelled list of choices, as [value, text] pairs. */
+export function ChoiceField({
+  label,
+  name,
+  value,
+  options,
+  onChange,
+  error,
+}: {
+  label: string
+  name?: string
+  value: string
+  options: readonly (readonly [string, string])[]
+  onChange: (value: string) => void
+  error?: string | undefined
+}) {
+  return (
+    <Field.Root invalid={Boolean(error)} flex="1" minW="0">
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field name={name} value={value} onChange={(e) => onChange(e.target.value)}>
+          {options.map(([v, text]) => (
+            <option key={v} value={v}>
+              {text}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+    </Field.Root>
   )
 }

@@ -1,4 +1,4 @@
-import { Button, Field, Grid, HStack, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react'
+import { Button, Field, Grid, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
 import { type FormEvent, useState } from 'react'
 
 import {
@@ -13,43 +13,14 @@ import { FormAlert } from '../../components/form-fields'
 import { Card, PageSpinner } from '../../components/ui'
 import { copyText } from '../../lib/clipboard'
 import { type FieldErrors, fieldErrorsOf } from '../../lib/form-errors'
-import { AiPageHeader, UsageMeter, useAiStatus } from './ai-parts'
+import { AiPageHeader, ChoiceField, UsageMeter, useAiStatus } from './ai-parts'
 import { HistoryPanel } from './history-panel'
 import { useAnswer } from './use-answer'
 
 const number = new Intl.NumberFormat('en-US')
 
-function LanguageSelect({
-  label,
-  value,
-  onChange,
-  auto,
-  error,
-}: {
-  label: string
-  value: string
-  onChange: (value: string) => void
-  auto?: boolean
-  error?: string | undefined
-}) {
-  return (
-    <Field.Root invalid={Boolean(error)} flex="1" minW="0">
-      <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
-          {auto ? <option value="auto">Detect the language</option> : null}
-          {LANGUAGES.map(([code, name]) => (
-            <option key={code} value={code}>
-              {name}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-    </Field.Root>
-  )
-}
+const TO = LANGUAGES
+const FROM = [['auto', 'Detect the language'] as const, ...LANGUAGES]
 
 /** Where the model is missing, the translator says so and how it is set, and translates nothing. */
 function NeedsModel() {
@@ -114,11 +85,11 @@ function Translator({ mode }: { mode: 'text' | 'page' }) {
             <form onSubmit={submit} noValidate aria-label={`${title} form`}>
               <Stack gap="4">
                 <HStack gap="3" align="flex-end" wrap={{ base: 'wrap', sm: 'nowrap' }}>
-                  <LanguageSelect
+                  <ChoiceField
                     label="From"
                     value={from}
+                    options={FROM}
                     onChange={setFrom}
-                    auto
                     error={errors.from}
                   />
                   <Button
@@ -132,7 +103,13 @@ function Translator({ mode }: { mode: 'text' | 'page' }) {
                   >
                     ⇄
                   </Button>
-                  <LanguageSelect label="To" value={to} onChange={setTo} error={errors.to} />
+                  <ChoiceField
+                    label="To"
+                    value={to}
+                    options={TO}
+                    onChange={setTo}
+                    error={errors.to}
+                  />
                 </HStack>
                 <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">
                   <Field.Root invalid={Boolean(errors.text)}>

@@ -1,4 +1,4 @@
-import { Button, Field, Grid, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react'
+import { Button, Grid, SimpleGrid, Stack } from '@chakra-ui/react'
 import { type FormEvent, useRef, useState } from 'react'
 
 import {
@@ -20,7 +20,7 @@ import { AreaGate } from '../../components/area-gate'
 import { FormAlert, TextAreaField, TextField } from '../../components/form-fields'
 import { Card } from '../../components/ui'
 import { type FieldErrors, fieldErrorsOf } from '../../lib/form-errors'
-import { AiPageHeader, ModelLine, UsageMeter, useAiStatus } from './ai-parts'
+import { AiPageHeader, ChoiceField, ModelLine, UsageMeter, useAiStatus } from './ai-parts'
 import { AnswerView } from './answer-view'
 import { HistoryPanel } from './history-panel'
 import { useAnswer } from './use-answer'
@@ -53,39 +53,6 @@ const initialForm = (generator: boolean): Form => ({
   length: 'medium',
   variants: '3',
 })
-
-function Select({
-  label,
-  name,
-  value,
-  options,
-  onChange,
-  error,
-}: {
-  label: string
-  name: string
-  value: string
-  options: readonly (readonly [string, string])[]
-  onChange: (value: string) => void
-  error?: string | undefined
-}) {
-  return (
-    <Field.Root invalid={Boolean(error)}>
-      <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field name={name} value={value} onChange={(e) => onChange(e.target.value)}>
-          {options.map(([v, text]) => (
-            <option key={v} value={v}>
-              {text}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-    </Field.Root>
-  )
-}
 
 const pairs = (values: readonly string[]) => values.map((v) => [v, capitalise(v)] as const)
 
@@ -174,7 +141,7 @@ export function WriterScreen({ tool }: { tool: ScriptToolDef | 'generator' }) {
                   ) : null}
                   {fields.map(([name, label]) =>
                     name === 'niche' ? (
-                      <Select
+                      <ChoiceField
                         key={name}
                         label={label}
                         name="niche"
@@ -213,7 +180,7 @@ export function WriterScreen({ tool }: { tool: ScriptToolDef | 'generator' }) {
                   )}
                   <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
                     {CHOICES.map(([label, name, options]) => (
-                      <Select
+                      <ChoiceField
                         key={name}
                         label={label}
                         name={name}
