@@ -3,7 +3,8 @@ import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app'
 import { loadConfig } from './config'
 import { demoAccountsTable, seedDemo } from './db/seed'
-import { configuredSecrets, openConfiguredDatabase } from './start'
+import { backupStream, serveBackups } from './services/backup'
+import { backupSecrets, configuredSecrets, openConfiguredDatabase } from './start'
 
 const config = loadConfig()
 
@@ -28,15 +29,27 @@ if (database.driver === 'pglite' && (await seedDemo(database.db))) {
   console.log(`\n${demoAccountsTable()}\n`)
 }
 
+let stopBackups: (() => Promise<void>) | undefined
+
 // In-flight requests finish, then the database closes; a second signal or 10 s forces the exit.
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'stopping after an error')
   else app.log.info(`${signal} received, stopping`)
+  await stopBackups?.()
   await app.close()
 })
 
 try {
   await app.listen({ port: config.port, host: config.host })
+  // `npm run admin -- backup` asks the running server, which alone may read its embedded database.
+  if (database.dump) {
+    const dump = database.dump.bind(database)
+    stopBackups = await serveBackups(
+      config.dataDir,
+      async () => backupStream(await dump(), backupSecrets(config)),
+      app.log,
+    )
+  }
   app.log.info(
     `Members Area on ${config.publicUrl} (${database.driver === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
   )

@@ -32,3 +32,12 @@ export function configuredSecrets(config: Config): { jwtSecret: string; earnings
     earningsKey: parseKey(config.earningsKey ?? stored!.earningsKey),
   }
 }
+
+/** The secrets a backup of the embedded database carries: the ones the server runs with. */
+export function backupSecrets(config: Config) {
+  const stored = embeddedSecrets(config.dataDir)
+  return {
+    jwtSecret: config.jwtSecret ?? stored.jwtSecret,
+    earningsKey: config.earningsKey ?? stored.earningsKey,
+  }
+}

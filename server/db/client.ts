@@ -38,6 +38,11 @@ export interface Database {
    * after a timeout, or at once when this instance cannot tell).
    */
   expectHeard(channel: string, payload: string): Promise<Heard>
+  /**
+   * The embedded database's files as one gzipped tar, taken between two statements, so it is
+   * consistent; PostgreSQL is backed up with its own tools (pg_dump).
+   */
+  dump?(): Promise<Blob>
   close(): Promise<void>
 }
 
@@ -110,6 +115,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       })
     },
     expectHeard: async () => heardAtOnce,
+    dump: async () => {
+      if (closed) throw new Error('database is closed')
+      return client.dumpDataDir('gzip')
+    },
     close: async () => {
       if (closed) return
       await listeners.stopAll()
