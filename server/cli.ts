@@ -108,13 +108,14 @@ async function restore(source: string) {
   const lock = join(dir, 'server.lock')
   if (existsSync(lock)) {
     const pid = Number(readFileSync(lock, 'utf8').trim())
-    let alive = false
-    try {
-      process.kill(pid, 0)
-      alive = true
-    } catch {
-      alive = false
-    }
+    const alive = (() => {
+      try {
+        process.kill(pid, 0)
+        return true
+      } catch {
+        return false
+      }
+    })()
     if (alive) fail(`A server (pid ${pid}) is using ${dir}: stop it before restoring.`)
   }
   if (existsSync(join(dir, 'pgdata'))) {
