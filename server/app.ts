@@ -8,6 +8,7 @@ import { serializerCompiler } from './plugins/contract'
 import { registerErrorHandling } from './plugins/errors'
 import { loggingOptions } from './plugins/logging'
 import { deleteStaleAuthTokens } from './repos/auth-tokens'
+import { deleteOldKeys } from './repos/idempotency'
 import { registerSecurity } from './plugins/security'
 import { registerSpa } from './plugins/spa'
 import { aiRoutes } from './routes/ai'
@@ -184,8 +185,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (closing) reply.header('connection', 'close')
     done(null, payload)
   })
-  // Used and expired single-use tokens are kept a day for inspection, then removed, hourly.
-  const sweep = () => tasks.run(() => deleteStaleAuthTokens(database.db, new Date(now())))
+  // Used and expired single-use tokens are kept a day for inspection, then removed, hourly;
+  // so are the answers kept for Idempotency-Keys.
+  const sweep = () =>
+    tasks.run(async () => {
+      await deleteStaleAuthTokens(database.db, new Date(now()))
+      await deleteOldKeys(database.db, new Date(now() - 24 * 60 * 60 * 1000))
+    })
   const sweeper = setInterval(sweep, 60 * 60 * 1000).unref()
   // Caches answer from memory only while every change to what they keep is heard of.
   const unlisten: (() => Promise<void>)[] = []

@@ -556,3 +556,27 @@ export const chatMessages = pgTable(
   },
   (t) => [index('chat_messages_member_idx').on(t.memberId, t.createdAt)],
 )
+
+/**
+ * What a create answered for a member's Idempotency-Key, so a retry of the same request gets
+ * the same answer and creates nothing new. Kept a day.
+ */
+export const idempotentRequests = pgTable(
+  'idempotent_requests',
+  {
+    memberId: owner(),
+    key: text('key').notNull(),
+    /** "POST /api/notes" and a hash of the body: the same key on another request is refused. */
+    route: text('route').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** Null while the first request is still running. */
+    status: integer('status'),
+    /** The JSON answer, or for a streamed answer the list of its events. */
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.key] }),
+    index('idempotent_requests_created_idx').on(t.createdAt),
+  ],
+)

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+
 import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -17,6 +19,7 @@ import type {
 } from '../../api-schemas/contract'
 import { API_PREFIX } from '../../api-schemas/index'
 import { HttpError, badRequest, forbidden } from '../errors'
+import { claimKey, keepAnswer, releaseKey } from '../repos/idempotency'
 import type { AuthedMember } from '../services/auth'
 import { deepFreeze } from '../services/heard-cache'
 import { describeValidation } from './errors'
@@ -136,15 +139,19 @@ export function registerGroup<G extends EndpointGroup>(
           const upload = endpoint.multipart ? await readMultipart(req, endpoint) : undefined
           // Set before the handler runs, so a handler may still choose another (a redirect).
           reply.code(endpoint.status ?? 200)
-          return handler({
-            params: req.params,
-            query: req.query,
-            body: upload ? upload.body : req.body,
-            member: req.member as AuthedMember,
-            file: upload?.file,
-            req,
-            reply,
-          })
+          const run = (stream?: StreamRecord) =>
+            handler({
+              params: req.params,
+              query: req.query,
+              body: upload ? upload.body : req.body,
+              member: req.member as AuthedMember,
+              file: upload?.file,
+              req,
+              reply,
+              ...(stream ? { stream } : {}),
+            } as HandlerContext<Endpoint>)
+          const key = createsWithKey(endpoint, req)
+          return key ? once(app, req, reply, key, endpoint, run) : run()
         },
       })
     if (endpoint.formEncoded) {
@@ -162,6 +169,68 @@ export function registerGroup<G extends EndpointGroup>(
     } else {
       route(app)
     }
+  }
+}
+
+/** A stream's events as sent, and events to send again instead of running the handler. */
+interface StreamRecord {
+  sent: unknown[]
+  replay?: unknown[]
+}
+
+/** Creates (201) and streamed answers of members take an Idempotency-Key. */
+function createsWithKey(endpoint: Endpoint, req: FastifyRequest): string | undefined {
+  if (endpoint.access === 'public' || endpoint.method !== 'POST') return undefined
+  if (endpoint.status !== 201 && !endpoint.stream) return undefined
+  const key = req.headers['idempotency-key']
+  if (key === undefined) return undefined
+  if (typeof key !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(key)) {
+    throw badRequest('Idempotency-Key must be 1 to 255 visible characters')
+  }
+  return key
+}
+
+/**
+ * Runs a create once per Idempotency-Key: a retry of the same request answers what the first
+ * answered (a streamed answer replays its events) and creates nothing; the same key on another
+ * request is refused. A request that fails frees its key.
+ */
+async function once(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  endpoint: Endpoint,
+  run: (stream?: StreamRecord) => Promise<unknown>,
+) {
+  const db = app.services.database.db
+  const member = req.member as AuthedMember
+  const hash = createHash('sha256')
+    .update(JSON.stringify(req.body ?? null))
+    .digest('base64url')
+  const claim = await claimKey(db, member.id, key, `${req.method} ${req.url}`, hash)
+  if (claim.kind === 'other-request') {
+    throw new HttpError(422, 'This Idempotency-Key was already used for another request')
+  }
+  if (claim.kind === 'running') {
+    throw new HttpError(409, 'A request with this Idempotency-Key is still running: try again', {
+      'retry-after': '1',
+    })
+  }
+  if (claim.kind === 'answered') {
+    reply.header('idempotent-replayed', 'true')
+    if (endpoint.stream) return run({ replay: claim.response as unknown[], sent: [] })
+    reply.code(claim.status)
+    return claim.response
+  }
+  const stream: StreamRecord = { sent: [] }
+  try {
+    const answer = await run(stream)
+    await keepAnswer(db, member.id, key, reply.statusCode, endpoint.stream ? stream.sent : answer)
+    return answer
+  } catch (error) {
+    await releaseKey(db, member.id, key)
+    throw error
   }
 }
 
@@ -189,7 +258,10 @@ function streaming(
   return async (ctx) => {
     const controller = new AbortController()
     const { reply } = ctx
-    const events = await handler({ ...ctx, signal: controller.signal })
+    const record = (ctx as { stream?: StreamRecord }).stream
+    const events = record?.replay
+      ? (record.replay as AsyncIterable<ResponseOf<Endpoint>> & unknown[])
+      : await handler({ ...ctx, signal: controller.signal })
     reply.hijack()
     const raw = reply.raw
     streams.add(controller)
@@ -207,7 +279,9 @@ function streaming(
     try {
       for await (const event of events) {
         if (raw.destroyed) break
-        raw.write(`data: ${JSON.stringify(endpoint.response.parse(event))}\n\n`)
+        const checked = endpoint.response.parse(event)
+        record?.sent.push(checked)
+        raw.write(`data: ${JSON.stringify(checked)}\n\n`)
       }
     } catch (error) {
       ctx.req.log.error({ err: error }, 'a stream failed')
