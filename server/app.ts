@@ -9,6 +9,7 @@ import { registerErrorHandling } from './plugins/errors'
 import { loggingOptions } from './plugins/logging'
 import { deleteStaleAuthTokens } from './repos/auth-tokens'
 import { deleteOldKeys } from './repos/idempotency'
+import { registerPressure } from './plugins/pressure'
 import { registerSecurity } from './plugins/security'
 import { registerSpa } from './plugins/spa'
 import { aiRoutes } from './routes/ai'
@@ -239,6 +240,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
 
   registerSecurity(app)
+  registerPressure(app, {
+    maxEventLoopDelayMs: config.maxEventLoopDelayMs,
+    requestTimeoutMs: config.requestTimeoutMs,
+    databaseBusy: () => database.busy(),
+  })
   await app.register(swagger, {
     openapi: {
       info: { title: 'Members Area API', version: '1.0.0' },

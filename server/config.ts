@@ -53,6 +53,10 @@ export interface Config {
   /** What the operator sells on each offer page: a price to show and where checkout is. */
   offers: Partial<Record<AreaKey, Offer>>
   ai: AiConfig
+  /** Above this event-loop delay requests are shed with 503 and Retry-After. */
+  maxEventLoopDelayMs: number
+  /** A request not answered by then is answered 503 (streamed answers excepted). */
+  requestTimeoutMs: number
 }
 
 /** The operator's OpenAI-compatible model; without `baseUrl` the tools write from templates. */
@@ -121,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contentDir: resolve(env.CONTENT_DIR ?? 'content'),
     offers: offersFrom(env),
     ai: aiFrom(env),
+    maxEventLoopDelayMs: whole(env, 'MAX_EVENT_LOOP_DELAY_MS', 300),
+    requestTimeoutMs: whole(env, 'REQUEST_TIMEOUT_SECONDS', 15) * 1000,
   }
 }
 

@@ -43,6 +43,8 @@ export interface Database {
    * consistent; PostgreSQL is backed up with its own tools (pg_dump).
    */
   dump?(): Promise<Blob>
+  /** Every connection is taken and more requests wait for one than the pool holds. */
+  busy(): boolean
   close(): Promise<void>
 }
 
@@ -55,7 +57,8 @@ export type DatabaseOptions =
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.driver === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
+    const poolSize = options.poolSize ?? 10
+    const pool = new pg.Pool({ connectionString: options.url, max: poolSize })
     // An idle client that loses its server must not crash the process; the next query reports it.
     pool.on('error', () => {})
     const db = drizzlePg({ client: pool, schema })
@@ -72,6 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => void (await pool.query('select 1')),
       listen: (channel, handlers) => channels.listen(channel, handlers),
       expectHeard: (channel, payload) => channels.expectHeard(channel, payload),
+      busy: () => pool.waitingCount > poolSize,
       close: async () => {
         await channels.stopAll()
         await pool.end()
@@ -115,6 +119,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       })
     },
     expectHeard: async () => heardAtOnce,
+    // One connection in this process: a backlog shows as the event loop's delay instead.
+    busy: () => false,
     dump: async () => {
       if (closed) throw new Error('database is closed')
       return client.dumpDataDir('gzip')

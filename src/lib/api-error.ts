@@ -10,12 +10,22 @@ export class ApiError extends Error {
   readonly signedIn: boolean
   /** True when `message` is the server's own `{message}`, not a status text or the client's wording. */
   readonly serverMessage: boolean
+  /** A 503's Retry-After of at most 30 s: the server shed the call for a moment of overload. */
+  readonly busyFor: number | null
 
-  constructor(message: string, status: number, signedIn = false, serverMessage = false) {
+  constructor(
+    message: string,
+    status: number,
+    signedIn = false,
+    serverMessage = false,
+    retryAfter: string | null = null,
+  ) {
     super(message)
     this.status = status
     this.signedIn = signedIn
     this.serverMessage = serverMessage
+    const seconds = Number(retryAfter ?? NaN)
+    this.busyFor = status === 503 && seconds >= 0 && seconds <= 30 ? seconds : null
   }
 
   /** Server messages of the form "field: text" belong next to that field. */

@@ -76,7 +76,13 @@ export async function toApiError(
     const { response } = error
     const message = await serverMessageOf(response)
     const fallback = response.statusText || `Request failed with status code ${response.status}`
-    return new ApiError(message ?? fallback, response.status, signedIn, message !== null)
+    return new ApiError(
+      message ?? fallback,
+      response.status,
+      signedIn,
+      message !== null,
+      response.headers.get('retry-after'),
+    )
   }
   if (error instanceof TimeoutError) {
     return new ApiError(`timeout of ${timeout || 0}ms exceeded`, 0, signedIn)

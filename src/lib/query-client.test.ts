@@ -71,4 +71,34 @@ describe('the QueryClient error handlers', () => {
     unsubscribe()
     expect(toastError).not.toHaveBeenCalled()
   })
+
+  it('takes a 503 with a short Retry-After for a moment of overload: a query tries again after it, an action says so', async () => {
+    const { client, handlers } = setup()
+    let calls = 0
+    const busy = new ApiError(
+      'The server is busy right now. Try again in a moment.',
+      503,
+      true,
+      true,
+      '0',
+    )
+    const answer = await client.fetchQuery({
+      queryKey: ['busy'],
+      queryFn: () => (++calls === 1 ? Promise.reject(busy) : Promise.resolve('served')),
+    })
+    expect(answer).toBe('served')
+    expect(calls).toBe(2)
+    await runMutation(client, busy)
+    await vi.waitFor(() =>
+      expect(toastError).toHaveBeenCalledWith(
+        'The server is busy right now. Try again in a moment.',
+      ),
+    )
+    expect(handlers.onMaintenance).not.toHaveBeenCalled()
+    // A long Retry-After is maintenance, as a 503 without one.
+    await client
+      .fetchQuery(failingQuery(new ApiError('Down', 503, true, true, '3600')))
+      .catch(() => undefined)
+    expect(handlers.onMaintenance).toHaveBeenCalledTimes(1)
+  })
 })

@@ -5,19 +5,20 @@ import { toast } from './toast'
 export interface QueryErrorHandlers {
   /** A call made with a token answered 401: the session is over. */
   onSessionEnded: () => void
-  /** The API answered 503: the site is in maintenance. */
+  /** The API answered 503 without a short Retry-After: the site is in maintenance. */
   onMaintenance: () => void
 }
 
 /**
  * The one place where failures turn into app behaviour (the HTTP client only reports them):
  * 503 -> maintenance, 401 on a signed-in call -> sign out, and a toast for a failed action
- * unless its screen shows the error in place.
+ * unless its screen shows the error in place. A 503 with a short Retry-After is a moment of
+ * overload, not maintenance: a query tries again after it, an action says to try again.
  */
 export function createQueryClient(handlers: QueryErrorHandlers) {
   const route = (error: unknown) => {
     if (!isApiError(error)) return false
-    if (error.status === 503) {
+    if (error.status === 503 && error.busyFor === null) {
       handlers.onMaintenance()
       return true
     }
@@ -39,8 +40,13 @@ export function createQueryClient(handlers: QueryErrorHandlers) {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        // A 4xx will not change on retry; a dropped connection might.
-        retry: (count, error) => count < 2 && (!isApiError(error) || error.status === 0),
+        // A 4xx will not change on retry; a dropped connection or a shed call might.
+        retry: (count, error) =>
+          count < 2 && (!isApiError(error) || error.status === 0 || error.busyFor !== null),
+        retryDelay: (count, error) =>
+          isApiError(error) && error.busyFor !== null
+            ? error.busyFor * 1000
+            : Math.min(1000 * 2 ** count, 30_000),
         refetchOnWindowFocus: false,
       },
       mutations: { retry: false },

@@ -66,6 +66,7 @@ export const startAppServer = (dir: string, env: Record<string, string> = {}) =>
       REDIS_URL: '',
       SMTP_URL: '',
       EARNINGS_SYNC_MINUTES: '0',
+      MAX_EVENT_LOOP_DELAY_MS: '10000',
       ...env,
     },
     '/api/health',

@@ -48,6 +48,8 @@ export default async function globalSetup() {
       REDIS_URL: '',
       LOG_LEVEL: 'info',
       EARNINGS_SYNC_MINUTES: '0',
+      // A busy test machine must not shed the browser's requests.
+      MAX_EVENT_LOOP_DELAY_MS: '10000',
       ...networks.env,
     },
     stdio: ['ignore', log, log],

@@ -93,6 +93,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     staticDir: '/nonexistent',
     redisUrl: options.redisUrl,
     rateLimits: { ...generous, ...options.rateLimits },
+    // The test machine's own hiccups must not shed a test's requests; pressure.test.ts lowers it.
+    maxEventLoopDelayMs: 60_000,
     ...options.config,
   }
   const app = await buildApp({

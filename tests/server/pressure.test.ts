@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { type TestApp, bearer, createTestApp } from './helpers'
+import { testDatabaseUrl } from './database-url'
+
+/** Keeps the event loop busy for `ms`, as a burst of work would. */
+const block = (ms: number) => {
+  const end = Date.now() + ms
+  while (Date.now() < end) {
+    // busy
+  }
+}
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+describe('load shedding', () => {
+  let t: TestApp
+  let token: string
+  beforeAll(async () => {
+    t = await createTestApp({ config: { maxEventLoopDelayMs: 100, requestTimeoutMs: 60_000 } })
+    const m = await t.createMember()
+    await pause(300) // opening the database kept the loop busy: let the meter settle
+    token = await t.login(m.email, m.password)
+  })
+  afterAll(() => t.close())
+
+  it('answers 503 with Retry-After at once while the event loop lags, and serves again after', async () => {
+    block(400)
+    await pause(5) // the meter's late tick runs first
+    const started = Date.now()
+    const shed = await t.app.inject({ method: 'GET', url: '/api/notes', headers: bearer(token) })
+    expect(shed.statusCode).toBe(503)
+    expect(shed.headers['retry-after']).toBe('2')
+    expect(shed.json()).toEqual({ message: 'The server is busy right now. Try again in a moment.' })
+    expect(Date.now() - started).toBeLessThan(1000)
+    let res = shed
+    for (let i = 0; i < 30 && res.statusCode === 503; i++) {
+      await pause(100)
+      res = await t.app.inject({ method: 'GET', url: '/api/notes', headers: bearer(token) })
+    }
+    expect(res.statusCode).toBe(200)
+  })
+})
+
+describe.runIf(testDatabaseUrl())('load shedding on PostgreSQL', () => {
+  it('answers 503 at once while every connection is taken and a queue waits', async () => {
+    const t = await createTestApp({ config: { requestTimeoutMs: 60_000 } })
+    try {
+      const m = await t.createMember()
+      const token = await t.login(m.email, m.password)
+      const { sql } = await import('drizzle-orm')
+      // The test pool holds 4 connections: 4 sleep and 5 more wait.
+      const sleepers = Array.from({ length: 9 }, () =>
+        t.database.db.execute(sql`select pg_sleep(1)`).then(() => undefined),
+      )
+      await pause(100)
+      const shed = await t.app.inject({ method: 'GET', url: '/api/notes', headers: bearer(token) })
+      expect(shed.statusCode).toBe(503)
+      expect(shed.headers['retry-after']).toBe('2')
+      await Promise.all(sleepers)
+      const served = await t.app.inject({
+        method: 'GET',
+        url: '/api/notes',
+        headers: bearer(token),
+      })
+      expect(served.statusCode).toBe(200)
+    } finally {
+      await t.close()
+    }
+  })
+})
+
+describe('request timeout', () => {
+  it('answers 503 when a request is not answered in time', async () => {
+    const t = await createTestApp({ config: { requestTimeoutMs: 1 } })
+    try {
+      const m = await t.createMember()
+      const token = await t.login(m.email, m.password).catch(() => null)
+      // Signing in hashes a password (tens of milliseconds): over a 1 ms budget.
+      expect(token).toBeNull()
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: m.email, password: m.password },
+      })
+      expect(res.statusCode).toBe(503)
+      expect(res.json().message).toBe('The server took too long to answer. Try again in a moment.')
+    } finally {
+      await t.close()
+    }
+  })
+})
