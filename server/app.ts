@@ -157,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     keyBox,
     imports,
     connectorFor: connectors,
+    now,
   })
   const courses = new CoursesService({ db: database.db, now, offers: config.offers })
   app.decorate('services', {

@@ -315,6 +315,20 @@ export const networkAccounts = pgTable(
     apiKeyEncrypted: text('api_key_encrypted'),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /**
+     * The import in progress, kept here so every server instance sees it and only one runs it:
+     * an instance takes it by setting `sync_running` where it is not set (or where its runner
+     * stopped beating), and beats `sync_beat_at` while it works.
+     */
+    syncRunning: boolean('sync_running').notNull().default(false),
+    syncStep: text('sync_step').notNull().default(''),
+    syncProgress: real('sync_progress').notNull().default(0),
+    syncImported: integer('sync_imported').notNull().default(0),
+    syncStartedAt: timestamp('sync_started_at', { withTimezone: true }),
+    syncBeatAt: timestamp('sync_beat_at', { withTimezone: true }),
+    /** Failed imports in a row, and when the schedule may try again. */
+    syncFailures: integer('sync_failures').notNull().default(0),
+    syncRetryAt: timestamp('sync_retry_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

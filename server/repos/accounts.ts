@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm'
+import { and, count, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm'
 
 import type { Network } from '../../api-schemas/earnings'
 import type { Db } from '../db/client'
@@ -48,10 +48,21 @@ export async function createAccount(
   return row!
 }
 
+type SyncFields =
+  | 'syncRunning'
+  | 'syncStep'
+  | 'syncProgress'
+  | 'syncImported'
+  | 'syncBeatAt'
+  | 'syncFailures'
+  | 'syncRetryAt'
+
 export async function updateAccount(
   db: Db,
   id: string,
-  values: Partial<Pick<AccountRow, 'accountId' | 'apiKeyEncrypted' | 'lastSyncAt' | 'lastError'>>,
+  values: Partial<
+    Pick<AccountRow, 'accountId' | 'apiKeyEncrypted' | 'lastSyncAt' | 'lastError' | SyncFields>
+  >,
 ) {
   const [row] = await db
     .update(networkAccounts)
@@ -142,4 +153,29 @@ export async function vendorProducts(db: Db, accountRef: string) {
     .where(and(eq(transactions.accountRef, accountRef), isNotNull(transactions.vendor)))
     .orderBy(transactions.vendor, desc(transactions.occurredAt))
   return new Map(rows.map((row) => [row.vendor!, row.product]))
+}
+
+/**
+ * Takes the account's import for this instance: sets it running unless it is running already
+ * and its runner beat after `staleBefore`. Answers the row when taken, undefined when not.
+ */
+export async function claimImport(db: Db, id: string, now: Date, staleBefore: Date) {
+  const [row] = await db
+    .update(networkAccounts)
+    .set({
+      syncRunning: true,
+      syncStep: 'Starting',
+      syncProgress: 0,
+      syncImported: 0,
+      syncStartedAt: now,
+      syncBeatAt: now,
+    })
+    .where(
+      and(
+        eq(networkAccounts.id, id),
+        or(eq(networkAccounts.syncRunning, false), lt(networkAccounts.syncBeatAt, staleBefore)),
+      ),
+    )
+    .returning()
+  return row
 }

@@ -20,7 +20,7 @@ import {
 } from '../repos/accounts'
 import { findAccount } from '../repos/earnings'
 import type { AuthedMember } from './auth'
-import type { EarningsImports } from './earnings-imports'
+import { type EarningsImports, runningNow, syncOf } from './earnings-imports'
 import { type KeyBox, keyHint } from './key-box'
 import { CsvFormatError, parseNetworkCsv } from './networks/csv'
 import { type Connector, NetworkError } from './networks/types'
@@ -35,6 +35,7 @@ export interface AccountsDeps {
   keyBox: KeyBox
   imports: EarningsImports
   connectorFor: (network: Network) => Connector
+  now: () => number
 }
 
 /** Members' network accounts: connecting them, their encrypted keys, imports and CSV uploads. */
@@ -74,7 +75,7 @@ export class EarningsAccounts {
     let row = await accountOf(db, memberId, network)
     if (!row) row = await createAccount(db, { memberId, network, accountId: affiliateId })
     else if (row.accountId !== affiliateId) {
-      if (this.deps.imports.statusOf(row.id).running) {
+      if (runningNow(row, this.deps.now())) {
         throw new HttpError(409, 'An import is running for this account; change it when it ends')
       }
       row = await renameAccount(db, row.id, affiliateId)
@@ -87,7 +88,7 @@ export class EarningsAccounts {
     }
     // A new key or a new id: fetch its figures straight away.
     if (row.apiKeyEncrypted && (apiKey !== undefined || !row.lastSyncAt)) {
-      this.deps.imports.start(row)
+      row = await this.deps.imports.start(row)
     }
     return this.toView(row)
   }
@@ -109,8 +110,7 @@ export class EarningsAccounts {
   async sync(memberId: string, network: Network) {
     const row = await this.existing(memberId, network)
     this.apiKeyOf(row) // a clear error now rather than a failed import later
-    this.deps.imports.start(row)
-    return this.toView(row)
+    return this.toView(await this.deps.imports.start(row))
   }
 
   async importCsv(memberId: string, network: Network, text: string): Promise<CsvImportResult> {
@@ -133,7 +133,7 @@ export class EarningsAccounts {
 
   async disconnect(memberId: string, network: Network) {
     const row = await this.existing(memberId, network)
-    if (this.deps.imports.statusOf(row.id).running) {
+    if (runningNow(row, this.deps.now())) {
       throw new HttpError(409, 'An import is running for this account; disconnect it when it ends')
     }
     await deleteAccount(this.deps.db, row.id)
@@ -166,7 +166,7 @@ export class EarningsAccounts {
         hint = null
       }
     }
-    const sync: SyncStatus = this.deps.imports.statusOf(row.id)
+    const sync: SyncStatus = syncOf(row, this.deps.now())
     return {
       network: row.network,
       affiliateId: row.accountId,

@@ -6,6 +6,7 @@ import {
   type AccountRow,
   accountById,
   accountsWithKeys,
+  claimImport,
   insertTransactions,
   updateAccount,
   upsertHops,
@@ -25,13 +26,22 @@ const MAX_BACKOFF = DAY
 /** Share of the progress bar for transactions when hops follow. */
 const TRANSACTIONS_SHARE = 0.8
 
-const idle = (): SyncStatus => ({
-  running: false,
-  step: '',
-  progress: 0,
-  imported: 0,
-  startedAt: null,
+/** A runner beats this often while it imports; one silent for STALE has stopped (crashed). */
+const BEAT = 20_000
+const STALE = 2 * 60_000
+
+/** An account's import as every instance sees it, from its row. */
+export const syncOf = (row: AccountRow, now: number): SyncStatus => ({
+  running: runningNow(row, now),
+  step: row.syncStep,
+  progress: row.syncProgress,
+  imported: row.syncImported,
+  startedAt: row.syncRunning ? (row.syncStartedAt?.toISOString() ?? null) : null,
 })
+
+/** Running, and its runner still beating (a crashed instance's import is taken over). */
+export const runningNow = (row: AccountRow, now: number) =>
+  row.syncRunning && (row.syncBeatAt?.getTime() ?? 0) > now - STALE
 
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
@@ -48,38 +58,31 @@ export interface ImportDeps {
 
 /**
  * Imports members' figures from the networks: on demand and on a schedule, one run per account at a
- * time, incremental (from a little before the last successful import) and idempotent (the store
- * skips transactions it has). Progress is kept in memory; the outcome in the account row.
+ * time across every server instance (the account row is taken atomically), incremental (from a
+ * little before the last successful import) and idempotent (the store skips transactions it
+ * has). Progress, failures and the outcome are kept in the account row, so any instance shows
+ * them, and each scheduled import runs once however many instances tick.
  */
 export class EarningsImports {
-  private readonly status = new Map<string, SyncStatus>()
-  private readonly failures = new Map<string, { count: number; retryAt: number }>()
   private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>()
   private timer: NodeJS.Timeout | undefined
   private ticking = false
 
   constructor(private readonly deps: ImportDeps) {}
 
-  statusOf(accountId: string): SyncStatus {
-    return this.status.get(accountId) ?? idle()
-  }
-
-  /** Starts an import unless one is running for the account; answers its status at once. */
-  start(account: AccountRow): SyncStatus {
-    if (!this.running.has(account.id)) {
-      const controller = new AbortController()
-      this.status.set(account.id, {
-        running: true,
-        step: 'Starting',
-        progress: 0,
-        imported: 0,
-        startedAt: new Date(this.deps.now()).toISOString(),
-      })
-      const done = this.run(account.id, controller.signal)
-      this.running.set(account.id, { controller, done })
-      this.deps.tasks.run(() => done)
-    }
-    return this.statusOf(account.id)
+  /**
+   * Starts an import unless one is running for the account on any instance; answers the row as
+   * it stands then.
+   */
+  async start(account: AccountRow): Promise<AccountRow> {
+    const now = this.deps.now()
+    const taken = await claimImport(this.deps.db, account.id, new Date(now), new Date(now - STALE))
+    if (!taken) return (await accountById(this.deps.db, account.id)) ?? account
+    const controller = new AbortController()
+    const done = this.run(account.id, controller.signal)
+    this.running.set(account.id, { controller, done })
+    this.deps.tasks.run(() => done)
+    return taken
   }
 
   /** Resolves when the account's current import, if any, has finished. */
@@ -109,12 +112,16 @@ export class EarningsImports {
       const interval = this.deps.intervalMinutes * 60_000
       for (const account of await accountsWithKeys(this.deps.db)) {
         const now = this.deps.now()
-        const failure = this.failures.get(account.id)
-        if (failure && now < failure.retryAt) continue
-        if (!failure && account.lastSyncAt && now - account.lastSyncAt.getTime() < interval) {
+        if (runningNow(account, now)) continue
+        if (account.syncRetryAt && now < account.syncRetryAt.getTime()) continue
+        if (
+          !account.syncFailures &&
+          account.lastSyncAt &&
+          now - account.lastSyncAt.getTime() < interval
+        ) {
           continue
         }
-        this.start(account)
+        await this.start(account)
         await this.settled(account.id)
       }
     } catch (error) {
@@ -124,12 +131,25 @@ export class EarningsImports {
     }
   }
 
-  private update(accountId: string, change: Partial<SyncStatus>) {
-    this.status.set(accountId, { ...this.statusOf(accountId), ...change })
+  /** Progress, stored for every instance to show; each write is also the runner's beat. */
+  private async update(
+    accountId: string,
+    change: { step: string; progress?: number; imported?: number },
+  ) {
+    await updateAccount(this.deps.db, accountId, {
+      syncStep: change.step,
+      ...(change.progress === undefined ? {} : { syncProgress: change.progress }),
+      ...(change.imported === undefined ? {} : { syncImported: change.imported }),
+      syncBeatAt: new Date(this.deps.now()),
+    })
   }
 
   private async run(accountId: string, signal: AbortSignal) {
     const { db, keyBox, now, log } = this.deps
+    // A long wait on a network still beats, so no other instance takes the import over.
+    const beat = setInterval(() => {
+      void updateAccount(db, accountId, { syncBeatAt: new Date(now()) }).catch(() => undefined)
+    }, BEAT).unref()
     try {
       const account = await accountById(db, accountId)
       if (!account?.apiKeyEncrypted) throw new NetworkError('No API key is stored', false)
@@ -152,7 +172,7 @@ export class EarningsImports {
       for await (const batch of connector.transactions(credentials, range, signal)) {
         page += 1
         imported += await insertTransactions(db, account.id, batch.rows)
-        this.update(accountId, {
+        await this.update(accountId, {
           step: `Transactions: page ${page}`,
           progress: batch.progress * share,
           imported,
@@ -167,22 +187,24 @@ export class EarningsImports {
             product: products.get(row.product.toLowerCase()) ?? row.product,
           }))
           imported += await upsertHops(db, account.id, rows)
-          this.update(accountId, {
+          await this.update(accountId, {
             step: 'Hops',
             progress: share + batch.progress * (1 - share),
             imported,
           })
         }
       }
-      await updateAccount(db, account.id, { lastSyncAt: new Date(now()), lastError: null })
-      this.failures.delete(accountId)
-      log.info({ account: account.id, network: account.network, imported }, 'earnings imported')
-      this.update(accountId, {
-        running: false,
-        step: `Done: ${imported} new ${imported === 1 ? 'row' : 'rows'}`,
-        progress: 1,
-        imported,
+      await updateAccount(db, account.id, {
+        lastSyncAt: new Date(now()),
+        lastError: null,
+        syncRunning: false,
+        syncStep: `Done: ${imported} new ${imported === 1 ? 'row' : 'rows'}`,
+        syncProgress: 1,
+        syncImported: imported,
+        syncFailures: 0,
+        syncRetryAt: null,
       })
+      log.info({ account: account.id, network: account.network, imported }, 'earnings imported')
     } catch (error) {
       const message = signal.aborted
         ? 'The import was stopped with the server; it continues at the next one'
@@ -192,12 +214,18 @@ export class EarningsImports {
       if (error instanceof NetworkError) {
         log.warn({ account: accountId, reason: message }, 'earnings import failed')
       } else log.error({ err: error }, 'earnings import failed')
-      const count = (this.failures.get(accountId)?.count ?? 0) + 1
+      const count =
+        ((await accountById(db, accountId).catch(() => undefined))?.syncFailures ?? 0) + 1
       const wait = Math.min(this.deps.intervalMinutes * 60_000 * 2 ** (count - 1), MAX_BACKOFF)
-      this.failures.set(accountId, { count, retryAt: now() + Math.max(wait, 60_000) })
-      await updateAccount(db, accountId, { lastError: message }).catch(() => undefined)
-      this.update(accountId, { running: false, step: `Failed: ${message}` })
+      await updateAccount(db, accountId, {
+        lastError: message,
+        syncRunning: false,
+        syncStep: `Failed: ${message}`,
+        syncFailures: count,
+        syncRetryAt: new Date(now() + Math.max(wait, 60_000)),
+      }).catch(() => undefined)
     } finally {
+      clearInterval(beat)
       this.running.delete(accountId)
     }
   }
