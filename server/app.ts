@@ -243,6 +243,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSecurity(app)
   registerPressure(app, {
     maxEventLoopDelayMs: config.maxEventLoopDelayMs,
+    maxInFlight: config.maxInFlight,
     requestTimeoutMs: config.requestTimeoutMs,
     databaseBusy: () => database.busy(),
   })

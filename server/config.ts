@@ -55,6 +55,8 @@ export interface Config {
   ai: AiConfig
   /** Above this event-loop delay requests are shed with 503 and Retry-After. */
   maxEventLoopDelayMs: number
+  /** Requests answered at once; more are shed with 503 and Retry-After. */
+  maxInFlight: number
   /** A request not answered by then is answered 503 (streamed answers excepted). */
   requestTimeoutMs: number
 }
@@ -126,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     offers: offersFrom(env),
     ai: aiFrom(env),
     maxEventLoopDelayMs: whole(env, 'MAX_EVENT_LOOP_DELAY_MS', 300),
+    maxInFlight: whole(env, 'MAX_IN_FLIGHT', 256),
     requestTimeoutMs: whole(env, 'REQUEST_TIMEOUT_SECONDS', 15) * 1000,
   }
 }

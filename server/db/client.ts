@@ -43,7 +43,7 @@ export interface Database {
    * consistent; PostgreSQL is backed up with its own tools (pg_dump).
    */
   dump?(): Promise<Blob>
-  /** Every connection is taken and more requests wait for one than the pool holds. */
+  /** Every connection is taken and a queue of four times the pool's size waits for one. */
   busy(): boolean
   close(): Promise<void>
 }
@@ -75,7 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => void (await pool.query('select 1')),
       listen: (channel, handlers) => channels.listen(channel, handlers),
       expectHeard: (channel, payload) => channels.expectHeard(channel, payload),
-      busy: () => pool.waitingCount > poolSize,
+      busy: () => pool.waitingCount > 4 * poolSize,
       close: async () => {
         await channels.stopAll()
         await pool.end()

@@ -15,15 +15,22 @@ function shed(reply: FastifyReply, message: string) {
 
 /**
  * Load shedding: while the event loop lags behind (a timer firing late by more than
- * `maxEventLoopDelayMs`) or every database connection is taken with a queue waiting, requests
- * are answered 503 with Retry-After at once instead of queueing for seconds; a request still
- * unanswered after `requestTimeoutMs` is answered 503 the same way. Streamed answers, which run
- * long on purpose, are not timed.
+ * `maxEventLoopDelayMs`), `maxInFlight` requests are already being answered, or the database's
+ * connections are all taken with a long queue waiting, requests are answered 503 with
+ * Retry-After at once instead of queueing for seconds; a request still unanswered after
+ * `requestTimeoutMs` is answered 503 the same way. Streamed answers, which run long on purpose,
+ * are not timed.
  */
 export function registerPressure(
   app: FastifyInstance,
-  options: { maxEventLoopDelayMs: number; requestTimeoutMs: number; databaseBusy: () => boolean },
+  options: {
+    maxEventLoopDelayMs: number
+    maxInFlight: number
+    requestTimeoutMs: number
+    databaseBusy: () => boolean
+  },
 ) {
+  let inFlight = 0
   let lag = 0
   let last = performance.now()
   const meter = setInterval(() => {
@@ -34,10 +41,15 @@ export function registerPressure(
   app.addHook('onClose', async () => clearInterval(meter))
 
   app.addHook('onRequest', (req, reply, done) => {
-    if (lag > options.maxEventLoopDelayMs || options.databaseBusy()) {
+    if (
+      lag > options.maxEventLoopDelayMs ||
+      inFlight >= options.maxInFlight ||
+      options.databaseBusy()
+    ) {
       void shed(reply, BUSY)
       return
     }
+    inFlight += 1
     const timer = setTimeout(() => {
       if (!reply.sent && !reply.raw.headersSent && !req.routeOptions.config.endpoint?.stream) {
         req.log.warn({ url: req.url }, 'request timed out')
@@ -45,7 +57,10 @@ export function registerPressure(
       }
     }, options.requestTimeoutMs)
     timer.unref()
-    reply.raw.once('close', () => clearTimeout(timer))
+    reply.raw.once('close', () => {
+      inFlight -= 1
+      clearTimeout(timer)
+    })
     done()
   })
 }

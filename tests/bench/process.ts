@@ -15,6 +15,8 @@ export async function freePort(): Promise<number> {
 
 export interface Started {
   url: string
+  /** The process id, for its memory (`/proc/<pid>/status`) or a hard kill. */
+  pid: number
   stop(): Promise<void>
 }
 
@@ -23,8 +25,9 @@ export async function startProcess(
   entry: string,
   env: Record<string, string>,
   readyPath: string,
+  port?: number,
 ): Promise<Started> {
-  const port = await freePort()
+  port ??= await freePort()
   let output = ''
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
@@ -46,6 +49,7 @@ export async function startProcess(
   }
   return {
     url,
+    pid: child.pid!,
     stop: async () => {
       if (child.exitCode !== null) return
       const exited = new Promise((r) => child.once('exit', r))

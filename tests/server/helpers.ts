@@ -95,6 +95,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     rateLimits: { ...generous, ...options.rateLimits },
     // The test machine's own hiccups must not shed a test's requests; pressure.test.ts lowers it.
     maxEventLoopDelayMs: 60_000,
+    maxInFlight: 100_000,
     ...options.config,
   }
   const app = await buildApp({

@@ -48,9 +48,9 @@ describe.runIf(testDatabaseUrl())('load shedding on PostgreSQL', () => {
       const m = await t.createMember()
       const token = await t.login(m.email, m.password)
       const { sql } = await import('drizzle-orm')
-      // The test pool holds 4 connections: 4 sleep and 5 more wait.
-      const sleepers = Array.from({ length: 9 }, () =>
-        t.database.db.execute(sql`select pg_sleep(1)`).then(() => undefined),
+      // The test pool holds 4 connections: 4 sleep and 17 more wait.
+      const sleepers = Array.from({ length: 21 }, () =>
+        t.database.db.execute(sql`select pg_sleep(0.2)`).then(() => undefined),
       )
       await pause(100)
       const shed = await t.app.inject({ method: 'GET', url: '/api/notes', headers: bearer(token) })
@@ -63,6 +63,28 @@ describe.runIf(testDatabaseUrl())('load shedding on PostgreSQL', () => {
         headers: bearer(token),
       })
       expect(served.statusCode).toBe(200)
+    } finally {
+      await t.close()
+    }
+  })
+})
+
+describe('requests in flight', () => {
+  it('sheds what is beyond the most requests answered at once', async () => {
+    const t = await createTestApp({ config: { maxInFlight: 2, requestTimeoutMs: 60_000 } })
+    try {
+      const m = await t.createMember()
+      const token = await t.login(m.email, m.password)
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          t.app.inject({ method: 'GET', url: '/api/notes', headers: bearer(token) }),
+        ),
+      )
+      const codes = answers.map((r) => r.statusCode)
+      expect(codes.filter((c) => c === 503).length).toBeGreaterThan(0)
+      expect(codes.filter((c) => c === 200).length).toBeGreaterThanOrEqual(2)
+      const after = await t.app.inject({ method: 'GET', url: '/api/notes', headers: bearer(token) })
+      expect(after.statusCode).toBe(200)
     } finally {
       await t.close()
     }

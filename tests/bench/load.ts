@@ -1,0 +1,272 @@
+/**
+ * A bounded mixed load on the real server, on the embedded database and on PostgreSQL: several
+ * members reading their notes and session (reads only at 50 connections first), then also
+ * changing notes, at 50 and 500 connections (60 s each by default). Prints requests/s, p50/p99/slowest, how many were shed with 503,
+ * other errors, and the server's resident memory before and after. Then kill -9 under steady
+ * note writes, a few cycles per database: writes the server acknowledged against writes found
+ * after the restart.
+ *
+ *   npm run bench:load [-- --duration 60 --cycles 3 --only embedded]
+ *
+ * Goals: p99 of reads at 50 connections ≤ 50 ms on PostgreSQL; at 500 connections no request
+ * waits more than 2 s (the rest is shed with 503); no error but 503; no acknowledged write lost.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+
+import autocannon from 'autocannon'
+import pg from 'pg'
+
+import { type Started, freePort, printTable, startProcess } from './process'
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '60' },
+    cycles: { type: 'string', default: '3' },
+    only: { type: 'string' },
+  },
+})
+const duration = Math.max(5, Math.min(600, Number(values.duration)))
+const cycles = Math.max(1, Math.min(20, Number(values.cycles)))
+const pgServer = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
+const MEMBERS = 4
+const NOTES = 10
+
+const rssMb = (pid: number) => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)
+  return line ? Number(line[1]) / 1024 : NaN
+}
+
+interface Member {
+  token: string
+  notes: string[]
+}
+
+async function signUp(url: string, i: number): Promise<Member> {
+  const res = await fetch(`${url}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      firstName: `Load ${i}`,
+      email: `load-${i}-${Date.now()}@example.com`,
+      password: 'Load#password1',
+    }),
+  })
+  const { token } = (await res.json()) as { token: string }
+  if (!token) throw new Error(`could not sign up: ${res.status}`)
+  const notes: string[] = []
+  for (let n = 0; n < NOTES; n++) {
+    const made = await fetch(`${url}/api/notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        title: `Campaign ${n + 1}`,
+        body: 'Check the hoplink and the numbers.',
+      }),
+    })
+    notes.push(((await made.json()) as { data: { id: string } }).data.id)
+  }
+  return { token, notes }
+}
+
+/** Reads of notes and of the session, and note changes (no growth), spread over the members. */
+async function mixed(url: string, members: Member[], connections: number, readsOnly = false) {
+  let next = 0
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    timeout: 10,
+    setupClient: (client) => {
+      const m = members[next++ % members.length]!
+      const note = m.notes[next % m.notes.length]!
+      client.setHeaders({ authorization: `Bearer ${m.token}`, 'content-type': 'application/json' })
+      client.setRequests([
+        { method: 'GET', path: '/api/notes' },
+        { method: 'GET', path: '/api/auth/current' },
+        { method: 'GET', path: '/api/notes' },
+        readsOnly
+          ? { method: 'GET', path: '/api/auth/current' }
+          : {
+              method: 'PUT',
+              path: `/api/notes/${note}`,
+              body: JSON.stringify({ title: `Campaign ${next}`, body: `Changed at ${Date.now()}` }),
+            },
+      ])
+    },
+  })
+  const codes =
+    (result as unknown as { statusCodeStats?: Record<string, { count: number }> })
+      .statusCodeStats ?? {}
+  const shed = codes['503']?.count ?? 0
+  const other = Object.entries(codes)
+    .filter(([code]) => !code.startsWith('2') && code !== '503')
+    .reduce((sum, [, c]) => sum + c.count, 0)
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    total: result.requests.total,
+    shed,
+    errors: other + result.errors + result.timeouts,
+  }
+}
+
+/** kill -9 while one client writes notes one after another; then count what survived. */
+async function killCycles(env: Record<string, string>, dir: string) {
+  const port = await freePort()
+  let server = await startProcess('server/server.ts', env, '/api/health', port)
+  const member = await signUp(server.url, 99)
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${member.token}` }
+  let acknowledged = 0
+  let found = 0
+  try {
+    for (let cycle = 0; cycle < cycles; cycle++) {
+      const titles: string[] = []
+      const killAt = Date.now() + 1000 + Math.random() * 2000
+      let killed = false
+      const writer = (async () => {
+        for (let i = 0; ; i++) {
+          const title = `Cycle ${cycle} write ${i}`
+          try {
+            const res = await fetch(`${server.url}/api/notes`, {
+              method: 'POST',
+              headers,
+              body: JSON.stringify({ title }),
+            })
+            if (res.status === 201) titles.push(title)
+          } catch {
+            if (killed) return
+          }
+          if (killed) return
+        }
+      })()
+      await new Promise((r) => setTimeout(r, killAt - Date.now()))
+      process.kill(server.pid, 'SIGKILL')
+      killed = true
+      await writer
+      await new Promise((r) => setTimeout(r, 200))
+      server = await startProcess('server/server.ts', env, '/api/health', port)
+      const list = await fetch(`${server.url}/api/notes`, { headers })
+      const notes = ((await list.json()) as { data: { id: string; title: string }[] }).data
+      const have = new Set(notes.map((n) => n.title))
+      acknowledged += titles.length
+      found += titles.filter((t) => have.has(t)).length
+      // Start each cycle with room under the member's note limit.
+      for (const note of notes.filter((n) => n.title.startsWith('Cycle '))) {
+        await fetch(`${server.url}/api/notes/${note.id}`, { method: 'DELETE', headers })
+      }
+    }
+  } finally {
+    await server.stop()
+    rmSync(dir, { recursive: true, force: true })
+  }
+  return { acknowledged, found }
+}
+
+async function onDatabase(label: string, env: Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), 'members-area-load-'))
+  const serverEnv = { DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'warn', REDIS_URL: '', ...env }
+  const server: Started = await startProcess('server/server.ts', serverEnv, '/api/health')
+  const rows: string[][] = []
+  try {
+    const members: Member[] = []
+    for (let i = 0; i < MEMBERS; i++) members.push(await signUp(server.url, i))
+    for (const [connections, readsOnly] of [
+      [50, true],
+      [50, false],
+      [500, false],
+    ] as const) {
+      const before = rssMb(server.pid)
+      const f = await mixed(server.url, members, connections, readsOnly)
+      const after = rssMb(server.pid)
+      rows.push([
+        label,
+        `${connections}${readsOnly ? ', reads only' : ', mixed'}`,
+        f.rps.toFixed(0),
+        `${f.p50} / ${f.p99} / ${f.max}`,
+        String(f.total),
+        String(f.shed),
+        String(f.errors),
+        `${before.toFixed(0)} → ${after.toFixed(0)} MB`,
+      ])
+    }
+  } finally {
+    await server.stop()
+  }
+  const kills = await killCycles({ ...serverEnv, DATA_DIR: join(dir, 'kill') }, dir)
+  return { rows, kills }
+}
+
+async function postgres() {
+  const name = `members_area_bench_load_${process.pid}`
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: pgServer, connectionTimeoutMillis: 3000 })
+    await client.connect()
+    try {
+      await client.query(text)
+    } finally {
+      await client.end()
+    }
+  }
+  try {
+    await admin(`create database ${name}`)
+  } catch (error) {
+    return `PostgreSQL skipped: ${(error as Error).message}`
+  }
+  try {
+    const url = new URL(pgServer)
+    url.pathname = `/${name}`
+    return await onDatabase('PostgreSQL', {
+      DATABASE_URL: url.toString(),
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+      EARNINGS_KEY: 'x7Pq0v2cJ5m9L1s4T8w3Y6b0N2r5K9d1F4h7Q0z3A6c=',
+    })
+  } finally {
+    await admin(`drop database if exists ${name} with (force)`)
+  }
+}
+
+console.log(
+  `Mixed load: ${MEMBERS} members, notes and session reads with note changes, ${duration} s per run, loopback\n`,
+)
+const table = [
+  [
+    'database',
+    'connections',
+    'requests/s',
+    'p50 / p99 / slowest ms',
+    'requests',
+    '503 (shed)',
+    'other errors',
+    'resident memory',
+  ],
+]
+const kills: string[][] = [
+  ['database', 'kill -9 cycles', 'acknowledged writes', 'found after restart', 'lost'],
+]
+for (const [label, run] of [
+  ['embedded', () => onDatabase('embedded', { DATABASE_URL: '' })],
+  ['PostgreSQL', postgres],
+] as const) {
+  if (values.only && !label.toLowerCase().startsWith(values.only.toLowerCase())) continue
+  const result = await run()
+  if (typeof result === 'string') {
+    console.log(result)
+    continue
+  }
+  table.push(...result.rows)
+  kills.push([
+    label,
+    String(cycles),
+    String(result.kills.acknowledged),
+    String(result.kills.found),
+    String(result.kills.acknowledged - result.kills.found),
+  ])
+}
+printTable(table)
+console.log('')
+printTable(kills)
