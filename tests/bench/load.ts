@@ -129,7 +129,8 @@ async function killCycles(env: Record<string, string>, dir: string) {
       const killAt = Date.now() + 1000 + Math.random() * 2000
       let killed = false
       const writer = (async () => {
-        for (let i = 0; ; i++) {
+        // Under the member's note limit: the rest of the cycle waits for the kill.
+        for (let i = 0; i < 400; i++) {
           const title = `Cycle ${cycle} write ${i}`
           try {
             const res = await fetch(`${server.url}/api/notes`, {
@@ -157,7 +158,11 @@ async function killCycles(env: Record<string, string>, dir: string) {
       found += titles.filter((t) => have.has(t)).length
       // Start each cycle with room under the member's note limit.
       for (const note of notes.filter((n) => n.title.startsWith('Cycle '))) {
-        await fetch(`${server.url}/api/notes/${note.id}`, { method: 'DELETE', headers })
+        const gone = await fetch(`${server.url}/api/notes/${note.id}`, {
+          method: 'DELETE',
+          headers: { authorization: headers.authorization },
+        })
+        if (!gone.ok) throw new Error(`could not delete a note: ${gone.status}`)
       }
     }
   } finally {
