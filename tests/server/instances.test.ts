@@ -1,4 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { type Started, startAppServer } from '../bench/process'
+import { testDatabaseUrl } from './database-url'
 
 import { type Digistore24Fake, startDigistore24Fake } from './fakes/digistore24'
 import { type TestApp, bearer, createTestApp } from './helpers'
@@ -102,3 +110,113 @@ describe('two instances on one database', () => {
     expect(secondRun).toBeLessThanOrEqual(firstRun)
   })
 })
+
+const redisUrl = process.env.TEST_REDIS_URL
+
+/**
+ * Two real server processes on one PostgreSQL database and one Redis, as a deployment runs
+ * them: imports, their progress, token revocation and rate limits behave as one product.
+ */
+describe.runIf(testDatabaseUrl() && redisUrl)(
+  'two server processes on PostgreSQL and Redis',
+  () => {
+    let ds: Digistore24Fake
+    let a: Started
+    let b: Started
+    const dir = mkdtempSync(join(tmpdir(), 'members-area-instances-'))
+    const name = `members_area_instances_${process.pid}_${Date.now()}`
+    const admin = async (text: string) => {
+      const client = new pg.Client({ connectionString: testDatabaseUrl() })
+      await client.connect()
+      try {
+        await client.query(text)
+      } finally {
+        await client.end()
+      }
+    }
+    beforeAll(async () => {
+      ds = await startDigistore24Fake({ apiKey: DS_KEY, transactions: [] })
+      await admin(`create database ${name}`)
+      const target = new URL(testDatabaseUrl()!)
+      target.pathname = `/${name}`
+      const url = target.toString()
+      const env = {
+        DATABASE_URL: url,
+        REDIS_URL: redisUrl!,
+        JWT_SECRET: 'instances-secret-instances-secret-0123456789',
+        EARNINGS_KEY: Buffer.alloc(32, 9).toString('base64'),
+        DIGISTORE24_API_URL: ds.url,
+        STATIC_DIR: '/nonexistent',
+      }
+      a = await startAppServer(join(dir, 'a'), env)
+      b = await startAppServer(join(dir, 'b'), env)
+    }, 120_000)
+    afterAll(async () => {
+      await Promise.all([a?.stop(), b?.stop()])
+      await admin(`drop database if exists ${name} with (force)`)
+      await ds?.close()
+      rmSync(dir, { recursive: true, force: true })
+    })
+
+    const call = (server: Started, method: string, path: string, token?: string, body?: object) =>
+      fetch(`${server.url}/api${path}`, {
+        method,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      })
+
+    it('runs an import once with its progress on both, revokes a token on both at once, and shares rate limits', async () => {
+      const email = `two-${Date.now()}@example.com`
+      const password = 'Two#instances1'
+      const signup = await call(a, 'POST', '/auth/signup', undefined, {
+        firstName: 'Two',
+        email,
+        password,
+      })
+      const { token } = (await signup.json()) as { token: string }
+
+      // An import started on A shows as running on B; asking B starts no second one.
+      ds.failNext({ kind: 'slow', ms: 800 }, 1)
+      const saved = await call(a, 'POST', '/dgmemberinfo', token, {
+        affiliateId: 'two_ds24',
+        apiKey: DS_KEY,
+      })
+      expect(saved.status).toBe(200)
+      const onB = await call(b, 'POST', '/earnings/accounts/digistore24/sync', token, {})
+      expect(
+        ((await onB.json()) as { data: { sync: { running: boolean } } }).data.sync.running,
+      ).toBe(true)
+      let view = { sync: { running: true, step: '' } }
+      for (let i = 0; i < 200 && view.sync.running; i++) {
+        await new Promise((r) => setTimeout(r, 25))
+        view = (
+          (await (await call(b, 'GET', '/earnings/accounts/digistore24', token)).json()) as {
+            data: typeof view
+          }
+        ).data
+      }
+      expect(view.sync.step).toBe('Done: 0 new rows')
+      const imports = ds.requests.filter((r) => r.path.includes('listTransactions')).length
+      expect(imports).toBe(1)
+
+      // Signing out on A ends the token on B at once.
+      expect((await call(b, 'GET', '/auth/current', token)).status).toBe(200)
+      expect((await call(a, 'POST', '/auth/logout', token, {})).status).toBe(200)
+      expect((await call(b, 'GET', '/auth/current', token)).status).toBe(401)
+
+      // Failed sign-ins count together on both instances: the eleventh is refused.
+      for (let i = 0; i < 10; i++) {
+        const res = await call(i % 2 ? a : b, 'POST', '/auth/login', undefined, {
+          email,
+          password: 'Wrong#password1',
+        })
+        expect(res.status).toBe(401)
+      }
+      const refused = await call(a, 'POST', '/auth/login', undefined, { email, password })
+      expect(refused.status).toBe(429)
+    }, 60_000)
+  },
+)
