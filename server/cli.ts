@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 
@@ -7,7 +7,7 @@ import { count } from 'drizzle-orm'
 import { newPasswordSchema } from '../api-schemas/auth'
 import { emailSchema } from '../api-schemas/contract'
 import { loadConfig } from './config'
-import { openDatabase } from './db/client'
+import { dataDirHolder, openDatabase } from './db/client'
 import { members } from './db/schema'
 import { findMemberByEmail, insertMember, updateMember } from './repos/members'
 import { backupFromServer, backupStream, openBackup, saveBackup } from './services/backup'
@@ -105,19 +105,8 @@ async function restore(source: string) {
   if (config.databaseUrl) fail('DATABASE_URL is set: restore PostgreSQL with pg_restore or psql.')
   const { head, dump } = openBackup(source)
   const dir = config.dataDir
-  const lock = join(dir, 'server.lock')
-  if (existsSync(lock)) {
-    const pid = Number(readFileSync(lock, 'utf8').trim())
-    const alive = (() => {
-      try {
-        process.kill(pid, 0)
-        return true
-      } catch {
-        return false
-      }
-    })()
-    if (alive) fail(`A server (pid ${pid}) is using ${dir}: stop it before restoring.`)
-  }
+  const holder = dataDirHolder(dir)
+  if (holder) fail(`A server (pid ${holder}) is using ${dir}: stop it before restoring.`)
   if (existsSync(join(dir, 'pgdata'))) {
     if (!values.replace) {
       fail(`${dir} already holds a database: add --replace to keep it aside and restore over it.`)

@@ -1,4 +1,12 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -136,6 +144,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /** PGlite is one process's database: a second process on the same folder would corrupt it. */
+/** The live process holding an embedded data directory, or null when none does. */
+export function dataDirHolder(dataDir: string): number | null {
+  const lockPath = join(dataDir, 'server.lock')
+  if (!existsSync(lockPath)) return null
+  const holder = Number(readFileSync(lockPath, 'utf8').trim())
+  return holder && isAlive(holder) ? holder : null
+}
+
 function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true })
   const lockPath = join(dataDir, 'server.lock')
@@ -147,8 +163,8 @@ function lockDataDir(dataDir: string): () => void {
       return () => rmSync(lockPath, { force: true })
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      const holder = Number(readFileSync(lockPath, 'utf8').trim())
-      if (holder && isAlive(holder)) {
+      const holder = dataDirHolder(dataDir)
+      if (holder) {
         throw new Error(
           `The data directory ${dataDir} is in use by another server process (pid ${holder}). ` +
             'Stop that process first, or set DATA_DIR to another folder: two processes on one ' +

@@ -112,11 +112,9 @@ const liveMessage = (answer: Answer) => ({
   text: answer.text,
   writer: answer.writer,
   status:
-    answer.status === 'idle'
+    answer.status === 'idle' || answer.status === 'streaming'
       ? ('running' as const)
-      : answer.status === 'streaming'
-        ? ('running' as const)
-        : answer.status,
+      : answer.status,
   message: answer.message,
   sources: answer.sources,
 })
