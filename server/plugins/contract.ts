@@ -172,10 +172,14 @@ export function registerGroup<G extends EndpointGroup>(
   }
 }
 
-/** A stream's events as sent, and events to send again instead of running the handler. */
+/**
+ * A stream's events as sent, events to send again instead of running the handler, and what to
+ * do with the events sent before the answer ends (so a retry that follows it finds them).
+ */
 interface StreamRecord {
   sent: unknown[]
   replay?: unknown[]
+  keep?: (sent: unknown[]) => Promise<void>
 }
 
 /** Creates (201) and streamed answers of members take an Idempotency-Key. */
@@ -223,10 +227,11 @@ async function once(
     reply.code(claim.status)
     return claim.response
   }
-  const stream: StreamRecord = { sent: [] }
+  const keep = (answer: unknown) => keepAnswer(db, member.id, key, reply.statusCode, answer)
   try {
-    const answer = await run(stream)
-    await keepAnswer(db, member.id, key, reply.statusCode, endpoint.stream ? stream.sent : answer)
+    if (endpoint.stream) return await run({ sent: [], keep })
+    const answer = await run()
+    await keep(answer)
     return answer
   } catch (error) {
     await releaseKey(db, member.id, key)
@@ -287,6 +292,9 @@ function streaming(
       ctx.req.log.error({ err: error }, 'a stream failed')
     } finally {
       streams.delete(controller)
+      await record?.keep?.(record.sent).catch((error: unknown) => {
+        ctx.req.log.error({ err: error }, 'a streamed answer was not kept for its key')
+      })
       raw.end()
     }
     return undefined
