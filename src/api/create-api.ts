@@ -4,6 +4,7 @@ import {
   useMutation as useTanstackMutation,
   useQuery as useTanstackQuery,
 } from '@tanstack/react-query'
+import { useRef } from 'react'
 
 import type {
   BodyIn,
@@ -73,11 +74,21 @@ export function fillPath(path: string, params: Record<string, unknown> = {}) {
   })
 }
 
+/** 128 random bits in hex (randomUUID needs a secure context; this does not). */
+const newKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('')
+
 function endpointApi<E extends Endpoint>(group: string, op: string, endpoint: E) {
   const key = (...[input]: Args<E>) => [group, op, input ?? {}] as const
 
   /** Calls the endpoint and parses the answer: a body that breaks the contract is an error. */
-  const call = async (input?: InputOf<E>, signal?: AbortSignal): Promise<ResponseOf<E>> => {
+  const call = async (
+    input?: InputOf<E>,
+    signal?: AbortSignal,
+    headers?: Record<string, string>,
+  ): Promise<ResponseOf<E>> => {
     const { params, query, body, file } = (input ?? {}) as LooseInput
     if (file && !endpoint.multipart) {
       throw new ApiError(`${endpoint.method} ${endpoint.path} takes no file`, 0)
@@ -88,6 +99,7 @@ function endpointApi<E extends Endpoint>(group: string, op: string, endpoint: E)
       query,
       body: endpoint.multipart ? toFormData(body, file, endpoint.multipart) : body,
       signal,
+      headers,
     })
     const parsed = endpoint.response.safeParse(data)
     if (!parsed.success) {
@@ -110,16 +122,31 @@ function endpointApi<E extends Endpoint>(group: string, op: string, endpoint: E)
     /** A mutation refreshes its own group's queries, never the whole cache. */
     useMutation: (
       options: Omit<UseMutationOptions<ResponseOf<E>, ApiError, Variables<E>>, 'mutationFn'> = {},
-    ) =>
-      useTanstackMutation<ResponseOf<E>, ApiError, Variables<E>>({
+    ) => {
+      // A POST sent again with the same input after it failed (the network dropped, say) carries
+      // the same Idempotency-Key, so a create that reached the server is not made twice.
+      const attempt = useRef<[input: string, key: string]>(undefined)
+      return useTanstackMutation<ResponseOf<E>, ApiError, Variables<E>>({
         ...options,
         mutationKey: [group, op],
-        mutationFn: (variables) => call((variables ?? undefined) as InputOf<E> | undefined),
+        mutationFn: (variables) => {
+          const input = variables ?? undefined
+          let headers: Record<string, string> | undefined
+          if (endpoint.method === 'POST') {
+            const { file } = (input ?? {}) as LooseInput
+            const same = JSON.stringify([input, file?.size, file && 'name' in file && file.name])
+            if (attempt.current?.[0] !== same) attempt.current = [same, newKey()]
+            headers = { 'Idempotency-Key': attempt.current[1] }
+          }
+          return call(input as InputOf<E> | undefined, undefined, headers)
+        },
         onSuccess: async (data, variables, onMutateResult, context) => {
+          attempt.current = undefined
           void context.client.invalidateQueries({ queryKey: [group] })
           await options.onSuccess?.(data, variables, onMutateResult, context)
         },
-      }),
+      })
+    },
   }
 }
 

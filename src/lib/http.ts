@@ -102,6 +102,7 @@ export interface RequestInput {
   query?: Record<string, QueryValue>
   body?: unknown
   signal?: AbortSignal
+  headers?: Record<string, string>
   /** Off unless a caller needs one: the spec has no request timeout by default. */
   timeout?: number | false
 }
@@ -113,6 +114,7 @@ export async function request({
   query,
   body,
   signal,
+  headers,
   timeout = false,
 }: RequestInput) {
   const signedIn = Boolean(localStorage.getItem(STORAGE_KEYS.token))
@@ -123,6 +125,7 @@ export async function request({
       // A form (multipart endpoints) goes as is, so fetch sets its boundary; all else is JSON.
       ...(body instanceof FormData ? { body } : { json: body }),
       signal,
+      headers,
       timeout,
     })
     if (response.status === 204) return undefined

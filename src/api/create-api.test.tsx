@@ -1,5 +1,7 @@
-import { QueryClient } from '@tanstack/react-query'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, renderHook } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
+import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 
 import { contract } from '../../api-schemas/index'
@@ -7,6 +9,7 @@ import { server } from '../../tests/client/msw'
 import { ApiError } from '../lib/api-error'
 import { authApi } from './auth'
 import { membersApi } from './members'
+import { notesApi } from './notes'
 import { systemApi } from './system'
 import { createApi, fillPath, toFormData } from './create-api'
 
@@ -145,5 +148,73 @@ describe('the API factory', () => {
     expect(sent.name).toBe('me.png')
     expect(sent.type).toBe('image/png')
     expect(sent.size).toBe(11)
+  })
+
+  it('sends a create again with the same Idempotency-Key after it failed, and a new one after it succeeded', async () => {
+    const keys: (string | null)[] = []
+    let fail = true
+    server.use(
+      http.post('/api/notes', async ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'))
+        if (fail) return HttpResponse.error()
+        const { title } = (await request.json()) as { title: string }
+        return HttpResponse.json(
+          {
+            data: {
+              id: 'n1',
+              title,
+              body: '',
+              color: 'yellow',
+              pinned: false,
+              createdAt: '2026-01-01T00:00:00.000Z',
+              updatedAt: '2026-01-01T00:00:00.000Z',
+            },
+          },
+          { status: 201 },
+        )
+      }),
+    )
+    const client = new QueryClient({ defaultOptions: { mutations: { retry: 0 } } })
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    )
+    const { result } = renderHook(() => notesApi.create.useMutation(), { wrapper })
+    const send = (title: string) =>
+      act(() => result.current.mutateAsync({ body: { title } }).catch(() => undefined))
+
+    await send('Offer ideas')
+    fail = false
+    await send('Offer ideas')
+    await send('Offer ideas')
+    await send('Other ideas')
+    expect(keys.every((k) => k && /^[0-9a-f]{32}$/.test(k))).toBe(true)
+    // The retry of the failed create reuses its key; a create after a success gets a new one.
+    expect(keys[1]).toBe(keys[0])
+    expect(keys[2]).not.toBe(keys[1])
+    expect(new Set(keys).size).toBe(3)
+  })
+
+  it('sends no Idempotency-Key on a change', async () => {
+    let key: string | null = 'unset'
+    server.use(
+      http.put('/api/notes/:id', ({ request }) => {
+        key = request.headers.get('idempotency-key')
+        return HttpResponse.json({ message: 'Not found' }, { status: 404 })
+      }),
+    )
+    const client = new QueryClient()
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    )
+    const { result } = renderHook(() => notesApi.update.useMutation(), { wrapper })
+    await act(() =>
+      result.current
+        .mutateAsync({
+          params: { id: '3f1e9a7c-0000-4000-8000-000000000000' },
+          body: { title: 'x' },
+        })
+        .catch(() => undefined),
+    )
+    expect(key).toBeNull()
   })
 })
