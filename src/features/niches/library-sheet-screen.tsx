@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Flex, HStack, Stack, Text, useMediaQuery } from '@chakra-ui/react'
+import { Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
@@ -14,6 +14,7 @@ import { toast } from '../../lib/toast'
 import { NICHE_PAGES } from './niche-pages'
 import { LIBRARY_COLUMNS } from './sheet-columns'
 import { type Cell, SheetGrid, type SortState } from './sheet-grid'
+import { useWide } from '../../components/layout/use-wide'
 import { SheetFilter } from './sheet-filter'
 import { nextSort, useColumnWidths, useSelection, useSortedFiltered } from './sheet-view'
 import { linkTo } from '../../lib/named-pages'
@@ -46,7 +47,7 @@ function Library({ niche }: { niche: Niche }) {
   const library = nicheLibraryApi.library.useQuery({ params: { niche } })
   const me = useQuery(authApi.current.queryOptions())
   const client = useQueryClient()
-  const [isDesk] = useMediaQuery(['(min-width: 768px)'])
+  const isDesk = useWide()
   const { selected, select, clear } = useSelection()
   const [active, setActive] = useState<Cell>({ row: 0, col: 0 })
   const [widths, setWidth] = useColumnWidths()

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, HStack, Progress, Stack, Text, useMediaQuery } from '@chakra-ui/react'
+import { Box, Button, Flex, HStack, Progress, Stack, Text } from '@chakra-ui/react'
 import { type ReactNode, useRef, useState } from 'react'
 
 import type { ItemColumn, NicheItem } from '../../../api-schemas/niche-items'
@@ -13,11 +13,10 @@ import { SHEET_COLUMNS } from './sheet-columns'
 import type { ParsedCsv } from './sheet-csv'
 import { SheetCards } from './sheet-cards'
 import { type Cell, SheetGrid, type SortState } from './sheet-grid'
+import { useWide } from '../../components/layout/use-wide'
 import { type SheetCalls, useSheet } from './use-sheet'
 import { SheetFilter } from './sheet-filter'
 import { nextSort, useColumnWidths, useSelection, useSortedFiltered } from './sheet-view'
-
-const MD = 768
 
 /**
  * A member's own sheet, whole: the toolbar (add, duplicate, delete, undo, filter, import, export),
@@ -38,8 +37,8 @@ export function SheetWorkspace({
   view?: 'auto' | 'cards'
 }) {
   const sheet = useSheet(calls)
-  const [isWide] = useMediaQuery([`(min-width: ${MD}px)`])
-  const isDesk = view === 'auto' && isWide
+  const wide = useWide()
+  const isDesk = view === 'auto' && wide
   const { selected, select: onSelect, clear: clearSelection } = useSelection()
   const [activeCell, setActive] = useState<Cell>({ row: 0, col: 0 })
   /** A row just added: the active cell goes to it once it is in the list shown. */

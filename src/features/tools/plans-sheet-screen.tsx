@@ -21,9 +21,10 @@ import { AreaGate } from '../../components/area-gate'
 import { AppIcon } from '../../components/layout/icons'
 import { TableScroll } from '../../components/table-parts'
 import { Card, EmptyState, PageHeader } from '../../components/ui'
+import { useWide } from '../../components/layout/use-wide'
 import { linkTo } from '../../lib/named-pages'
 import { usePlanProgress } from './plan-progress'
-import { FilterSelect, PlansContent, distinct, useWide } from './tool-parts'
+import { FilterSelect, PlansContent, distinct } from './tool-parts'
 
 const route = getRouteApi('/admin/quickcash/viralspreadsheet')
 

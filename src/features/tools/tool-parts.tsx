@@ -1,4 +1,4 @@
-import { Field, NativeSelect, useMediaQuery } from '@chakra-ui/react'
+import { Field, NativeSelect } from '@chakra-ui/react'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { type ReactNode } from 'react'
 
@@ -13,12 +13,6 @@ export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.
 
 /** Each value once, in the order first met. */
 export const distinct = (values: string[]) => [...new Set(values)]
-
-/** From the `md` breakpoint up the sheets are tables; below it, cards. */
-export function useWide() {
-  const [wide] = useMediaQuery(['(min-width: 768px)'], { ssr: import.meta.env.SSR })
-  return wide === true
-}
 
 /**
  * What a content screen shows before its content is there: the upgrade panel for a 403 of the

@@ -19,9 +19,10 @@ import { useMemo, useState } from 'react'
 import type { ViralFile, ViralIdea } from '../../../api-schemas/tool-content'
 import { toolsContent } from '../../api/tools'
 import { AreaGate } from '../../components/area-gate'
+import { useWide } from '../../components/layout/use-wide'
 import { TableScroll } from '../../components/table-parts'
 import { EmptyState, PageHeader } from '../../components/ui'
-import { ContentQuery, FilterSelect, capitalise, distinct, useWide } from './tool-parts'
+import { ContentQuery, FilterSelect, capitalise, distinct } from './tool-parts'
 
 const route = getRouteApi('/admin/sheet/viral')
 
