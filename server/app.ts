@@ -245,7 +245,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxEventLoopDelayMs: config.maxEventLoopDelayMs,
     maxInFlight: config.maxInFlight,
     requestTimeoutMs: config.requestTimeoutMs,
-    databaseBusy: () => database.busy(),
+    maxDatabaseWaitMs: config.maxDatabaseWaitMs,
+    databaseWaitingMs: () => database.waitingMs(),
   })
   await app.register(swagger, {
     openapi: {

@@ -57,6 +57,8 @@ export interface Config {
   maxEventLoopDelayMs: number
   /** Requests answered at once; more are shed with 503 and Retry-After. */
   maxInFlight: number
+  /** While a query has waited this long for a PostgreSQL connection, requests are shed. */
+  maxDatabaseWaitMs: number
   /** A request not answered by then is answered 503 (streamed answers excepted). */
   requestTimeoutMs: number
 }
@@ -129,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ai: aiFrom(env),
     maxEventLoopDelayMs: whole(env, 'MAX_EVENT_LOOP_DELAY_MS', 300),
     maxInFlight: whole(env, 'MAX_IN_FLIGHT', 256),
+    maxDatabaseWaitMs: whole(env, 'MAX_DATABASE_WAIT_MS', 250),
     requestTimeoutMs: whole(env, 'REQUEST_TIMEOUT_SECONDS', 15) * 1000,
   }
 }

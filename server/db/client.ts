@@ -20,16 +20,10 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 
-import {
-  type ChannelHandlers,
-  type Heard,
-  Listeners,
-  PgChannels,
-  heardAtOnce,
-} from './notifications'
+import { type ChannelHandlers, Listeners, PgChannels } from './notifications'
 import * as schema from './schema'
 
-export type { ChannelHandlers, Heard } from './notifications'
+export type { ChannelHandlers } from './notifications'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -41,18 +35,18 @@ export interface Database {
   /** Follows NOTIFY on a channel until the returned function is called or the database closes. */
   listen(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>
   /**
-   * Call before a write that notifies `payload` on `channel`; after the write, `everywhere`
-   * resolves once every listener of every server instance has taken the notification in (or
-   * after a timeout, or at once when this instance cannot tell).
+   * Call after a write that notified `payload` on `channel` has committed: resolves once every
+   * listener of every server instance has taken that notification in (or after a timeout, or at
+   * once when this instance cannot tell).
    */
-  expectHeard(channel: string, payload: string): Promise<Heard>
+  heardEverywhere(channel: string, payload: string): Promise<void>
   /**
    * The embedded database's files as one gzipped tar, taken between two statements, so it is
    * consistent; PostgreSQL is backed up with its own tools (pg_dump).
    */
   dump?(): Promise<Blob>
-  /** Every connection is taken and a queue of four times the pool's size waits for one. */
-  busy(): boolean
+  /** How long the longest waiting query has waited for a connection, in ms; 0 when none waits. */
+  waitingMs(): number
   close(): Promise<void>
 }
 
@@ -63,12 +57,37 @@ export type DatabaseOptions =
   /** On disk in `dataDir`, in memory without one; `loadDataDir` starts from a dump. */
   | { driver: 'pglite'; dataDir?: string; loadDataDir?: Blob }
 
+/**
+ * Notes when each checkout of a pool connection began until it gets one (a query borrows one the
+ * same way), oldest first, so load shedding can tell how long work waits for the database rather
+ * than how much of it queues: a long queue that moves fast is no overload.
+ */
+function timeCheckouts(pool: pg.Pool) {
+  const waiting = new Set<{ at: number }>()
+  const connect = pool.connect.bind(pool) as (
+    callback?: (error: Error | undefined, client: pg.PoolClient, done: () => void) => void,
+  ) => Promise<pg.PoolClient> | undefined
+  pool.connect = ((callback?: Parameters<typeof connect>[0]) => {
+    const checkout = { at: performance.now() }
+    waiting.add(checkout)
+    if (callback) {
+      return connect((error, client, done) => {
+        waiting.delete(checkout)
+        callback(error, client, done)
+      })
+    }
+    return connect()!.finally(() => waiting.delete(checkout))
+  }) as typeof pool.connect
+  return waiting
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.driver === 'postgres') {
     const poolSize = options.poolSize ?? 10
     const pool = new pg.Pool({ connectionString: options.url, max: poolSize })
     // An idle client that loses its server must not crash the process; the next query reports it.
     pool.on('error', () => {})
+    const waitingSince = timeCheckouts(pool)
     const db = drizzlePg({ client: pool, schema })
     try {
       await migratePg(db, { migrationsFolder })
@@ -82,8 +101,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       driver: 'postgres',
       ping: async () => void (await pool.query('select 1')),
       listen: (channel, handlers) => channels.listen(channel, handlers),
-      expectHeard: (channel, payload) => channels.expectHeard(channel, payload),
-      busy: () => pool.waitingCount > 4 * poolSize,
+      heardEverywhere: (channel, payload) => channels.heardEverywhere(channel, payload),
+      waitingMs: () => {
+        const oldest = waitingSince.values().next()
+        return oldest.done ? 0 : performance.now() - oldest.value.at
+      },
       close: async () => {
         await channels.stopAll()
         await pool.end()
@@ -126,9 +148,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await unlisten()
       })
     },
-    expectHeard: async () => heardAtOnce,
+    heardEverywhere: async () => {},
     // One connection in this process: a backlog shows as the event loop's delay instead.
-    busy: () => false,
+    waitingMs: () => 0,
     dump: async () => {
       if (closed) throw new Error('database is closed')
       return client.dumpDataDir('gzip')
@@ -143,7 +165,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 }
 
-/** PGlite is one process's database: a second process on the same folder would corrupt it. */
 /** The live process holding an embedded data directory, or null when none does. */
 export function dataDirHolder(dataDir: string): number | null {
   const lockPath = join(dataDir, 'server.lock')
@@ -152,6 +173,7 @@ export function dataDirHolder(dataDir: string): number | null {
   return holder && isAlive(holder) ? holder : null
 }
 
+/** PGlite is one process's database: a second process on the same folder would corrupt it. */
 function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true })
   const lockPath = join(dataDir, 'server.lock')

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto'
+
 import pg from 'pg'
 
 export interface ChannelHandlers {
@@ -9,14 +11,6 @@ export interface ChannelHandlers {
    */
   live(listening: boolean): void
 }
-
-/** A writer's wait for a notification to reach every listener; see `Database.expectHeard`. */
-export interface Heard {
-  everywhere: Promise<void>
-  cancel(): void
-}
-
-export const heardAtOnce: Heard = { everywhere: Promise.resolve(), cancel: () => {} }
 
 /** A database's listeners: each stops once, and whatever is left stops when the database closes. */
 export class Listeners {
@@ -48,17 +42,23 @@ const heardChannel = (channel: string) => `${channel}_heard`
 
 interface Waiter {
   channel: string
-  payload: string
+  /** The marker notification waited for: the payload and a token of this wait. */
+  marker: string
   /** Backend pids of the listening connections that have not acknowledged yet. */
   pending: Set<number>
   done(): void
 }
 
+/** A marker is the changed payload and a token: payloads (ids, or '' for all) hold no space. */
+const isMarker = (payload: string) => payload.includes(' ')
+
 /**
  * NOTIFY on PostgreSQL, each listener on a connection of its own: a pooled one goes back to the
- * pool and would stop listening. Every listening connection acknowledges each notification once
- * its handlers ran, on `<channel>_heard` with its backend pid, so a writer can wait until every
- * server instance has taken a change in (`expectHeard`) instead of hoping it has.
+ * pool and would stop listening. A writer that must know every server instance has taken its
+ * change in (`heardEverywhere`) sends a marker on the channel after its write committed; each
+ * listening connection acknowledges a marker on `<channel>_heard` with its backend pid. A
+ * connection receives notifications in commit order, so by the marker it has run its handlers
+ * for the write's own notification, and for every earlier one.
  */
 export class PgChannels {
   private readonly listeners = new Listeners()
@@ -83,28 +83,30 @@ export class PgChannels {
         }
         handlers.live(now)
       },
-      heard: (payload, pid) => this.acknowledged(channel, payload, pid),
+      heard: (marker, pid) => this.acknowledged(channel, marker, pid),
     })
     return this.listeners.add(stop)
   }
 
   /**
-   * Call before a write that notifies `payload` on `channel`. `everywhere` resolves once every
-   * connection that listened at this call has run its handlers for that notification, at once
-   * when no connection of this database listens (none could tell), or after `timeoutMs`.
+   * Call after a write that notified `payload` on `channel` has committed. Resolves once every
+   * connection listening now has run its handlers for every notification committed before this
+   * call; at once when no connection of this database listens (none could tell), or after
+   * `timeoutMs`.
    */
-  async expectHeard(channel: string, payload: string, timeoutMs = HEARD_TIMEOUT_MS) {
-    if (!this.live.get(channel)) return heardAtOnce
+  async heardEverywhere(channel: string, payload: string, timeoutMs = HEARD_TIMEOUT_MS) {
+    if (!this.live.get(channel)) return
     const { rows } = await this.pool.query<{ pid: number }>(
       'select pid from pg_stat_activity where datname = current_database() and application_name = $1',
       [listenerName(channel)],
     )
-    if (rows.length === 0) return heardAtOnce
+    if (rows.length === 0) return
+    const marker = `${payload} ${randomBytes(9).toString('base64url')}`
     let resolve = () => {}
     const everywhere = new Promise<void>((r) => (resolve = r))
     const waiter: Waiter = {
       channel,
-      payload,
+      marker,
       pending: new Set(rows.map((row) => row.pid)),
       done: () => {
         clearTimeout(timer)
@@ -114,16 +116,22 @@ export class PgChannels {
     }
     const timer = setTimeout(waiter.done, timeoutMs)
     this.waiting.add(waiter)
-    return { everywhere, cancel: waiter.done }
+    try {
+      await this.pool.query('select pg_notify($1, $2)', [channel, marker])
+    } catch (error) {
+      waiter.done()
+      throw error
+    }
+    await everywhere
   }
 
   stopAll() {
     return this.listeners.stopAll()
   }
 
-  private acknowledged(channel: string, payload: string, pid: number) {
+  private acknowledged(channel: string, marker: string, pid: number) {
     for (const waiter of this.waiting) {
-      if (waiter.channel !== channel || waiter.payload !== payload) continue
+      if (waiter.channel !== channel || waiter.marker !== marker) continue
       waiter.pending.delete(pid)
       if (waiter.pending.size === 0) waiter.done()
     }
@@ -149,6 +157,33 @@ async function listenPostgres(
   let stopped = false
   let failures = 0
   let retry: NodeJS.Timeout | undefined
+  // Acknowledgements go out in batches, one statement at a time on the listening connection (the
+  // heartbeat takes its turn the same way): a burst of writes costs a few round trips, not one each.
+  let unacknowledged = new Set<string>()
+  /** A statement is running on the listening connection. */
+  let busy = false
+
+  /** Runs one statement on the connection, then the acknowledgements that came meanwhile. */
+  const run = (client: pg.Client, text: string, values?: unknown[]) => {
+    busy = true
+    client.query(text, values).then(
+      () => {
+        busy = false
+        acknowledge(client)
+      },
+      () => lost(client),
+    )
+  }
+
+  const acknowledge = (client: pg.Client) => {
+    if (busy || unacknowledged.size === 0 || client !== current) return
+    const markers = [...unacknowledged]
+    unacknowledged = new Set()
+    run(client, `select pg_notify($1, p || ' ' || pg_backend_pid()) from unnest($2::text[]) as p`, [
+      heardChannel(channel),
+      markers,
+    ])
+  }
 
   const lost = (client: pg.Client) => {
     if (client !== current) return
@@ -168,17 +203,18 @@ async function listenPostgres(
       query_timeout: TIMEOUT_MS,
     })
     current = client
+    unacknowledged = new Set()
+    busy = false
     client.on('error', () => lost(client))
     client.on('end', () => lost(client))
     client.on('notification', ({ channel: from, payload = '' }) => {
       if (from === channel) {
-        handlers.notify(payload)
-        client
-          .query(`select pg_notify($1, $2 || ' ' || pg_backend_pid())`, [
-            heardChannel(channel),
-            payload,
-          ])
-          .catch(() => lost(client))
+        if (isMarker(payload)) {
+          unacknowledged.add(payload)
+          acknowledge(client)
+        } else {
+          handlers.notify(payload)
+        }
       } else if (from === heardChannel(channel)) {
         const at = payload.lastIndexOf(' ')
         handlers.heard(payload.slice(0, at), Number(payload.slice(at + 1)))
@@ -203,7 +239,8 @@ async function listenPostgres(
 
   const heartbeat = setInterval(() => {
     const client = current
-    client?.query('select 1').catch(() => lost(client))
+    // An acknowledgement under way checks the connection as well (it times out the same way).
+    if (client && !busy) run(client, 'select 1')
   }, HEARTBEAT_MS).unref()
 
   await connect()

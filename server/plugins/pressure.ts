@@ -15,8 +15,8 @@ function shed(reply: FastifyReply, message: string) {
 
 /**
  * Load shedding: while the event loop lags behind (a timer firing late by more than
- * `maxEventLoopDelayMs`), `maxInFlight` requests are already being answered, or the database's
- * connections are all taken with a long queue waiting, requests are answered 503 with
+ * `maxEventLoopDelayMs`), `maxInFlight` requests are already being answered, or a query has
+ * waited `maxDatabaseWaitMs` for a database connection, requests are answered 503 with
  * Retry-After at once instead of queueing for seconds; a request still unanswered after
  * `requestTimeoutMs` is answered 503 the same way. Streamed answers, which run long on purpose,
  * are not timed.
@@ -27,7 +27,8 @@ export function registerPressure(
     maxEventLoopDelayMs: number
     maxInFlight: number
     requestTimeoutMs: number
-    databaseBusy: () => boolean
+    maxDatabaseWaitMs: number
+    databaseWaitingMs: () => number
   },
 ) {
   let inFlight = 0
@@ -44,7 +45,7 @@ export function registerPressure(
     if (
       lag > options.maxEventLoopDelayMs ||
       inFlight >= options.maxInFlight ||
-      options.databaseBusy()
+      options.databaseWaitingMs() > options.maxDatabaseWaitMs
     ) {
       void shed(reply, BUSY)
       return

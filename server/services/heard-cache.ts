@@ -53,7 +53,7 @@ export class HeardCache<T> {
   constructor(
     /** Where the database names the owner of every change. */
     readonly channel: string,
-    private readonly database: Pick<Database, 'expectHeard'>,
+    private readonly database: Pick<Database, 'heardEverywhere'>,
     private readonly now: () => number,
     private readonly limits: CacheLimits,
     private readonly weigh: (value: T) => number = () => 0,
@@ -138,18 +138,13 @@ export class HeardCache<T> {
     write: () => Promise<R>,
     changed: (result: R) => boolean = () => true,
   ): Promise<R> {
-    const heard = await this.database.expectHeard(this.channel, owner)
     let result: R
     try {
       result = await write()
-    } catch (error) {
-      heard.cancel()
-      throw error
     } finally {
       this.forget(owner)
     }
-    if (changed(result)) await heard.everywhere
-    else heard.cancel()
+    if (changed(result)) await this.database.heardEverywhere(this.channel, owner)
     return result
   }
 

@@ -146,8 +146,7 @@ export class MembersService {
     const next = unique(areas)
     const added = next.filter((a) => !member.areas.includes(a))
     const removed = member.areas.filter((a) => !next.includes(a as AreaKey))
-    // The same list again changes nothing, and a write the database does not announce would
-    // keep the answer waiting for news that never comes.
+    // The same list again changes nothing: no write, and nothing to wait for.
     if (next.length !== member.areas.length || next.some((a, i) => a !== member.areas[i])) {
       await this.deps.auth.changeMember(member.id, () =>
         updateMember(this.db, member.id, { areas: next }),

@@ -23,7 +23,7 @@ const weigh = ({ data }: NoteList) =>
  */
 export class NoteListCache extends HeardCache<NoteList> {
   constructor(
-    database: Pick<Database, 'expectHeard'>,
+    database: Pick<Database, 'heardEverywhere'>,
     now: () => number,
     limits = NOTE_LIST_LIMITS,
   ) {

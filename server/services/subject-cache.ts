@@ -14,7 +14,7 @@ const SUBJECT_CACHE_LIMITS: CacheLimits = { size: 10_000, ttlMs: 60_000 }
  */
 export class SubjectCache extends HeardCache<TokenSubject> {
   constructor(
-    database: Pick<Database, 'expectHeard'>,
+    database: Pick<Database, 'heardEverywhere'>,
     now: () => number,
     limits = SUBJECT_CACHE_LIMITS,
   ) {

@@ -17,8 +17,8 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 
 import autocannon from 'autocannon'
-import pg from 'pg'
 
+import { scratchDatabase } from '../scratch-database'
 import { printTable, type Started, startProcess } from './process'
 
 const { values } = parseArgs({
@@ -47,16 +47,6 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
     throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`)
   }
   return { rps: result.requests.average, p99: result.latency.p99, total: result.requests.total }
-}
-
-async function adminQuery(text: string) {
-  const admin = new pg.Client({ connectionString: pgServer, connectionTimeoutMillis: 3000 })
-  await admin.connect()
-  try {
-    await admin.query(text)
-  } finally {
-    await admin.end()
-  }
 }
 
 /** A member of its own with a handful of notes, so every target starts alike. */
@@ -122,25 +112,23 @@ async function measureServer(
 
 /** Rows, or why PostgreSQL was left out. */
 async function measurePostgres(): Promise<Row[] | string> {
-  const name = `members_area_bench_api_${process.pid}`
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>
   try {
-    await adminQuery(`create database ${name}`)
+    scratch = await scratchDatabase(pgServer, 'members_area_bench_api')
   } catch (error) {
     const where = new URL(pgServer)
     where.password = ''
     return `PostgreSQL skipped: ${where.host} is unreachable (${(error as Error).message})`
   }
   try {
-    const url = new URL(pgServer)
-    url.pathname = `/${name}`
     const { rows } = await measureServer('PostgreSQL', {
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: scratch.url,
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
       EARNINGS_KEY: 'x7Pq0v2cJ5m9L1s4T8w3Y6b0N2r5K9d1F4h7Q0z3A6c=',
     })
     return rows
   } finally {
-    await adminQuery(`drop database if exists ${name} with (force)`)
+    await scratch.drop()
   }
 }
 

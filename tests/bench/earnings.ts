@@ -17,7 +17,6 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
 
 import { MONTH_NAMES } from '../../api-schemas/earnings'
 import { buildApp } from '../../server/app'
@@ -25,6 +24,7 @@ import { loadConfig } from '../../server/config'
 import { type Database, openDatabase } from '../../server/db/client'
 import { insertMember } from '../../server/repos/members'
 import { hashPassword } from '../../server/services/passwords'
+import { scratchDatabase } from '../scratch-database'
 import { percentile } from './process'
 
 const { values } = parseArgs({
@@ -313,13 +313,8 @@ async function measure(database: Database, label: string) {
 }
 
 async function onPostgres() {
-  const name = `members_area_bench_earnings_${process.pid}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  const database = await openDatabase({ driver: 'postgres', url: url.toString() })
+  const scratch = await scratchDatabase(serverUrl, 'members_area_bench_earnings')
+  const database = await openDatabase({ driver: 'postgres', url: scratch.url })
   try {
     const loaded = await seed(database)
     console.log(
@@ -328,8 +323,7 @@ async function onPostgres() {
     await measure(database, 'PostgreSQL')
   } finally {
     await database.close()
-    await admin.query(`drop database if exists ${name} with (force)`)
-    await admin.end()
+    await scratch.drop()
   }
 }
 

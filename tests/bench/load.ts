@@ -6,28 +6,36 @@
  * note writes, a few cycles per database: writes the server acknowledged against writes found
  * after the restart.
  *
- *   npm run bench:load [-- --duration 60 --cycles 3 --only embedded]
+ *   npm run bench:load [-- --duration 60 --cycles 10 --only embedded]
+ *
+ * With `--soak 600` it instead keeps a wider mixed load (notes created, changed and deleted,
+ * events, courses, search, session) at 50 connections for that many seconds on each database, and
+ * prints the server's resident memory after the first minute, every few minutes, and at the end.
  *
  * Goals: p99 of reads at 50 connections ≤ 50 ms on PostgreSQL; at 500 connections no request
- * waits more than 2 s (the rest is shed with 503); no error but 503; no acknowledged write lost.
+ * waits more than 2 s (the rest is shed with 503); no error but 503; no acknowledged write lost;
+ * resident memory at the end of a 10-minute soak within 10 % of the figure after 1 minute.
  */
+import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 
 import autocannon from 'autocannon'
-import pg from 'pg'
 
+import { scratchDatabase } from '../scratch-database'
 import { type Started, freePort, printTable, startProcess } from './process'
 
 const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '60' },
-    cycles: { type: 'string', default: '3' },
+    cycles: { type: 'string', default: '10' },
     only: { type: 'string' },
+    soak: { type: 'string' },
   },
 })
+const soak = values.soak ? Math.max(120, Math.min(3600, Number(values.soak))) : 0
 const duration = Math.max(5, Math.min(600, Number(values.duration)))
 const cycles = Math.max(1, Math.min(20, Number(values.cycles)))
 const pgServer = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
@@ -97,6 +105,10 @@ async function mixed(url: string, members: Member[], connections: number, readsO
       ])
     },
   })
+  return summary(result)
+}
+
+function summary(result: autocannon.Result) {
   const codes =
     (result as unknown as { statusCodeStats?: Record<string, { count: number }> })
       .statusCodeStats ?? {}
@@ -113,6 +125,119 @@ async function mixed(url: string, members: Member[], connections: number, readsO
     shed,
     errors: other + result.errors + result.timeouts,
   }
+}
+
+/**
+ * The soak's load: each connection lists notes, events of this month and courses, searches the
+ * lessons, reads its session, creates a note (with an Idempotency-Key), changes it and deletes it,
+ * so rows are made and removed all the time and nothing grows.
+ */
+async function soakLoad(url: string, members: Member[], pid: number) {
+  const month = new Date()
+  const from = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth(), 1)).toISOString()
+  const to = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1)).toISOString()
+  let next = 0
+  const samples: { second: number; mb: number }[] = []
+  const started = Date.now()
+  const sampler = setInterval(
+    () => samples.push({ second: (Date.now() - started) / 1000, mb: rssMb(pid) }),
+    5000,
+  )
+  // Answers other than 2xx by request, to tell which part of the mix fails or is shed.
+  const failures = new Map<string, number>()
+  const count = (label: string) => (status: number) => {
+    if (status >= 300)
+      failures.set(`${label} ${status}`, (failures.get(`${label} ${status}`) ?? 0) + 1)
+  }
+  /**
+   * autocannon keeps the Content-Length of a request's last body in its headers: a request that
+   * changes from one with a body to one without must drop it, or the server waits for a body.
+   */
+  const bodiless = (req: autocannon.Request): autocannon.Request => ({
+    ...req,
+    headers: Object.fromEntries(
+      Object.entries(req.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'content-length'),
+    ),
+    body: undefined,
+  })
+  const result = await autocannon({
+    url,
+    connections: 50,
+    duration: soak,
+    timeout: 10,
+    setupClient: (client) => {
+      const m = members[next++ % members.length]!
+      const authorization = `Bearer ${m.token}`
+      // A request's own headers replace the client's, so the writes carry both.
+      const json = { authorization, 'content-type': 'application/json' }
+      // Notes this connection made and has not deleted yet (a shed delete is tried again).
+      const made: string[] = []
+      let deleting: string | undefined
+      const listInstead = (req: autocannon.Request) =>
+        bodiless({ ...req, method: 'GET', path: '/api/notes' })
+      client.setHeaders({ authorization })
+      client.setRequests([
+        { method: 'GET', path: '/api/notes', onResponse: count('GET /api/notes') },
+        {
+          method: 'GET',
+          path: `/api/event?from=${from}&to=${to}`,
+          onResponse: count('GET /api/event'),
+        },
+        { method: 'GET', path: '/api/auth/current', onResponse: count('GET /api/auth/current') },
+        { method: 'GET', path: '/api/courses', onResponse: count('GET /api/courses') },
+        {
+          method: 'GET',
+          path: '/api/search?q=keyword%20research',
+          onResponse: count('GET /api/search'),
+        },
+        {
+          method: 'POST',
+          path: '/api/notes',
+          headers: json,
+          setupRequest: (req) => ({
+            ...req,
+            headers: { ...req.headers, 'idempotency-key': randomUUID() },
+            body: JSON.stringify({ title: 'Soak note', body: 'Made under load.' }),
+          }),
+          onResponse: (status, body) => {
+            count('POST /api/notes')(status)
+            if (status === 201) made.push((JSON.parse(body) as { data: { id: string } }).data.id)
+          },
+        },
+        {
+          method: 'PUT',
+          headers: json,
+          setupRequest: (req) =>
+            made.length
+              ? {
+                  ...req,
+                  method: 'PUT',
+                  path: `/api/notes/${made.at(-1)}`,
+                  body: JSON.stringify({ title: 'Soak note', body: `Changed at ${Date.now()}` }),
+                }
+              : listInstead(req),
+          onResponse: count('PUT /api/notes/:id'),
+        },
+        {
+          method: 'DELETE',
+          setupRequest: (req) => {
+            deleting = made.pop()
+            return deleting
+              ? bodiless({ ...req, method: 'DELETE', path: `/api/notes/${deleting}` })
+              : listInstead(req)
+          },
+          onResponse: (status) => {
+            count(deleting ? 'DELETE /api/notes/:id' : 'GET /api/notes')(status)
+            if (deleting && status !== 200 && status !== 204 && status !== 404) made.push(deleting)
+            deleting = undefined
+          },
+        },
+      ])
+    },
+  })
+  clearInterval(sampler)
+  samples.push({ second: (Date.now() - started) / 1000, mb: rssMb(pid) })
+  return { ...summary(result), samples, failures }
 }
 
 /** kill -9 while one client writes notes one after another; then count what survived. */
@@ -180,6 +305,10 @@ async function onDatabase(label: string, env: Record<string, string>) {
   try {
     const members: Member[] = []
     for (let i = 0; i < MEMBERS; i++) members.push(await signUp(server.url, i))
+    if (soak)
+      return {
+        rows: [soakRow(label, rssMb(server.pid), await soakLoad(server.url, members, server.pid))],
+      }
     for (const [connections, readsOnly] of [
       [50, true],
       [50, false],
@@ -201,54 +330,102 @@ async function onDatabase(label: string, env: Record<string, string>) {
     }
   } finally {
     await server.stop()
+    if (soak) rmSync(dir, { recursive: true, force: true })
   }
   const kills = await killCycles({ ...serverEnv, DATA_DIR: join(dir, 'kill') }, dir)
   return { rows, kills }
 }
 
-async function postgres() {
-  const name = `members_area_bench_load_${process.pid}`
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: pgServer, connectionTimeoutMillis: 3000 })
-    await client.connect()
-    try {
-      await client.query(text)
-    } finally {
-      await client.end()
+/** Resident memory at the start, after 1 minute, every 3 minutes after that and at the end. */
+/**
+ * Resident memory swings with each garbage collection, so each mark is the mean of the samples
+ * (every 5 s) of the minute before it, with their range: after 1 minute, every 3 minutes, at the end.
+ */
+function soakRow(label: string, start: number, f: Awaited<ReturnType<typeof soakLoad>>) {
+  for (const [answer, n] of [...f.failures].sort((a, b) => b[1] - a[1])) {
+    console.log(`${label}: ${answer} × ${n}`)
+  }
+  const minuteTo = (second: number) => {
+    const window = f.samples.filter((s) => s.second > second - 60 && s.second <= second + 1)
+    const mbs = window.map((s) => s.mb)
+    return {
+      second,
+      mean: mbs.reduce((a, b) => a + b, 0) / mbs.length,
+      low: Math.min(...mbs),
+      high: Math.max(...mbs),
     }
   }
+  const end = f.samples.at(-1)!.second
+  const marks = [minuteTo(60)]
+  for (let second = 240; second < end - 30; second += 180) marks.push(minuteTo(second))
+  marks.push(minuteTo(end))
+  const first = marks[0]!
+  const last = marks.at(-1)!
+  return [
+    label,
+    f.rps.toFixed(0),
+    `${f.p50} / ${f.p99} / ${f.max}`,
+    String(f.total),
+    String(f.shed),
+    String(f.errors),
+    `${start.toFixed(0)}; ${marks
+      .map(
+        (m) =>
+          `${Math.round(m.second / 60)} min ${m.mean.toFixed(0)} (${m.low.toFixed(0)}–${m.high.toFixed(0)})`,
+      )
+      .join(', ')}`,
+    `${(((last.mean - first.mean) / first.mean) * 100).toFixed(1)} %`,
+  ]
+}
+
+async function postgres() {
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>
   try {
-    await admin(`create database ${name}`)
+    scratch = await scratchDatabase(pgServer, 'members_area_bench_load')
   } catch (error) {
     return `PostgreSQL skipped: ${(error as Error).message}`
   }
   try {
-    const url = new URL(pgServer)
-    url.pathname = `/${name}`
     return await onDatabase('PostgreSQL', {
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: scratch.url,
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
       EARNINGS_KEY: 'x7Pq0v2cJ5m9L1s4T8w3Y6b0N2r5K9d1F4h7Q0z3A6c=',
     })
   } finally {
-    await admin(`drop database if exists ${name} with (force)`)
+    await scratch.drop()
   }
 }
 
-console.log(
-  `Mixed load: ${MEMBERS} members, notes and session reads with note changes, ${duration} s per run, loopback\n`,
-)
+if (soak)
+  console.log(
+    `Soak: ${MEMBERS} members, notes made, changed and deleted, events, courses, search and session, 50 connections for ${soak} s, loopback\n`,
+  )
+else
+  console.log(
+    `Mixed load: ${MEMBERS} members, notes and session reads with note changes, ${duration} s per run, loopback\n`,
+  )
 const table = [
-  [
-    'database',
-    'connections',
-    'requests/s',
-    'p50 / p99 / slowest ms',
-    'requests',
-    '503 (shed)',
-    'other errors',
-    'resident memory',
-  ],
+  soak
+    ? [
+        'database',
+        'requests/s',
+        'p50 / p99 / slowest ms',
+        'requests',
+        '503 (shed)',
+        'other errors',
+        'resident memory MB: start; mean (range) of the minute to',
+        'change, 1st minute to last',
+      ]
+    : [
+        'database',
+        'connections',
+        'requests/s',
+        'p50 / p99 / slowest ms',
+        'requests',
+        '503 (shed)',
+        'other errors',
+        'resident memory',
+      ],
 ]
 const kills: string[][] = [
   ['database', 'kill -9 cycles', 'acknowledged writes', 'found after restart', 'lost'],
@@ -264,14 +441,17 @@ for (const [label, run] of [
     continue
   }
   table.push(...result.rows)
-  kills.push([
-    label,
-    String(cycles),
-    String(result.kills.acknowledged),
-    String(result.kills.found),
-    String(result.kills.acknowledged - result.kills.found),
-  ])
+  if (result.kills)
+    kills.push([
+      label,
+      String(cycles),
+      String(result.kills.acknowledged),
+      String(result.kills.found),
+      String(result.kills.acknowledged - result.kills.found),
+    ])
 }
 printTable(table)
-console.log('')
-printTable(kills)
+if (!soak) {
+  console.log('')
+  printTable(kills)
+}

@@ -9,13 +9,13 @@
 import { parseArgs } from 'node:util'
 
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
 
 import { buildApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
 import { openDatabase } from '../../server/db/client'
 import { insertMember } from '../../server/repos/members'
 import { hashPassword } from '../../server/services/passwords'
+import { scratchDatabase } from '../scratch-database'
 import { percentile } from './process'
 
 const { values } = parseArgs({
@@ -27,14 +27,8 @@ const { values } = parseArgs({
 const total = Math.min(1_000_000, Number(values.members))
 const runs = Math.min(5000, Number(values.runs))
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
-const name = `members_area_bench_${process.pid}`
-
-const admin = new pg.Client({ connectionString: serverUrl })
-await admin.connect()
-await admin.query(`create database ${name}`)
-const url = new URL(serverUrl)
-url.pathname = `/${name}`
-const database = await openDatabase({ driver: 'postgres', url: url.toString() })
+const scratch = await scratchDatabase(serverUrl, 'members_area_bench')
+const database = await openDatabase({ driver: 'postgres', url: scratch.url })
 
 try {
   const started = performance.now()
@@ -145,6 +139,5 @@ try {
   await app.close()
 } finally {
   await database.close()
-  await admin.query(`drop database if exists ${name} with (force)`)
-  await admin.end()
+  await scratch.drop()
 }

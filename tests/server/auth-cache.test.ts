@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto'
-
 import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -9,6 +7,7 @@ import { openDatabase } from '../../server/db/client'
 import { listenerName } from '../../server/db/notifications'
 import { members } from '../../server/db/schema'
 import { MEMBER_CHANGED_CHANNEL } from '../../server/services/subject-cache'
+import { scratchDatabase } from '../scratch-database'
 import { testDatabaseUrl } from './database-url'
 import { demoteForTest, queryCounter, writeMemberOutside } from './fixtures'
 import { type TestApp, bearer, createTestApp } from './helpers'
@@ -179,33 +178,23 @@ describe('token checks answered from memory, on one instance', () => {
 const pgUrl = testDatabaseUrl()
 
 describe.runIf(pgUrl)('two instances on one PostgreSQL database', () => {
-  const name = `members_area_cache_${randomBytes(6).toString('hex')}`
-  const admin = () => new pg.Client({ connectionString: pgUrl })
-  const sql = async (text: string) => {
-    const client = admin()
-    await client.connect()
-    try {
-      return await client.query(text)
-    } finally {
-      await client.end()
-    }
-  }
-  const listening = `datname = '${name}' and application_name = '${listenerName(MEMBER_CHANGED_CHANNEL)}'`
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>
+  const sql = (text: string) => scratch.sql(text)
+  const listening = () =>
+    `datname = '${scratch.name}' and application_name = '${listenerName(MEMBER_CHANGED_CHANNEL)}'`
   const listeners = async () =>
-    Number((await sql(`select count(*) as n from pg_stat_activity where ${listening}`)).rows[0].n)
+    Number((await sql(`select count(*) as n from pg_stat_activity where ${listening()}`)).rows[0].n)
   let a: TestApp
   let b: TestApp
   let databases: Database[] = []
   let adminToken: string
 
   beforeAll(async () => {
-    await sql(`create database ${name}`)
-    const url = new URL(pgUrl!)
-    url.pathname = `/${name}`
+    scratch = await scratchDatabase(pgUrl!, 'members_area_cache')
     // Each instance has a pool and a listener of its own, as two server processes would.
     databases = [
-      await openDatabase({ driver: 'postgres', url: url.toString(), poolSize: 4 }),
-      await openDatabase({ driver: 'postgres', url: url.toString(), poolSize: 4 }),
+      await openDatabase({ driver: 'postgres', url: scratch.url, poolSize: 4 }),
+      await openDatabase({ driver: 'postgres', url: scratch.url, poolSize: 4 }),
     ]
     a = await createTestApp({ database: databases[0] })
     b = await createTestApp({ database: databases[1] })
@@ -213,10 +202,11 @@ describe.runIf(pgUrl)('two instances on one PostgreSQL database', () => {
     adminToken = await a.login(root.email, root.password)
   })
   afterAll(async () => {
-    await sql(`alter database ${name} allow_connections true`).catch(() => {})
+    if (!scratch) return
+    await sql(`alter database ${scratch.name} allow_connections true`).catch(() => {})
     await Promise.all([a?.close(), b?.close()])
     await Promise.all(databases.map((database) => database.close()))
-    await sql(`drop database if exists ${name} with (force)`)
+    await scratch.drop()
   })
 
   it('refuses on B, at the very next request, a token signed out through A', async () => {
@@ -250,8 +240,8 @@ describe.runIf(pgUrl)('two instances on one PostgreSQL database', () => {
     const token = await a.login(member.email, member.password)
     expect((await get(b, '/api/content', token)).statusCode).toBe(200)
     // Connections already open stay; the listeners cannot come back until this is undone.
-    await sql(`alter database ${name} allow_connections false`)
-    await sql(`select pg_terminate_backend(pid) from pg_stat_activity where ${listening}`)
+    await sql(`alter database ${scratch.name} allow_connections false`)
+    await sql(`select pg_terminate_backend(pid) from pg_stat_activity where ${listening()}`)
     await vi.waitFor(() => expect(b.app.services.subjects.live).toBe(false), { interval: 5 })
     expect(b.app.services.subjects.size).toBe(0)
 
@@ -265,7 +255,7 @@ describe.runIf(pgUrl)('two instances on one PostgreSQL database', () => {
       await a.database.db.update(members).set({ areas: [] }).where(eq(members.id, member.id))
       expect((await get(b, '/api/content', token)).statusCode).toBe(403)
 
-      await sql(`alter database ${name} allow_connections true`)
+      await sql(`alter database ${scratch.name} allow_connections true`)
       await vi.waitFor(() => expect(b.app.services.subjects.live).toBe(true), {
         timeout: 15_000,
         interval: 20,
@@ -286,10 +276,8 @@ describe.runIf(pgUrl)('two instances on one PostgreSQL database', () => {
   })
 
   it('holds a revoking write up for a listener that never acknowledges, but not for long', async () => {
-    const url = new URL(pgUrl!)
-    url.pathname = `/${name}`
     const mute = new pg.Client({
-      connectionString: url.toString(),
+      connectionString: scratch.url,
       application_name: listenerName(MEMBER_CHANGED_CHANNEL),
     })
     await mute.connect()

@@ -12,9 +12,8 @@ import type { TestApp } from './helpers'
  * an outside write wait for that.
  */
 export async function writeMemberOutside(t: TestApp, id: string, write: () => Promise<unknown>) {
-  const heard = await t.database.expectHeard(MEMBER_CHANGED_CHANNEL, id)
   await write()
-  await heard.everywhere
+  await t.database.heardEverywhere(MEMBER_CHANGED_CHANNEL, id)
 }
 
 /** Removes a member row directly, as an administrator's delete would. */

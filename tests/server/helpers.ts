@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import pg from 'pg'
 import { inject } from 'vitest'
 
 import { type AreaKey, FREE_AREAS } from '../../api-schemas/access'
@@ -13,6 +12,7 @@ import { type Database, openDatabase } from '../../server/db/client'
 import { insertMember } from '../../server/repos/members'
 import type { Mail, Mailer } from '../../server/services/mailer'
 import { hashPassword } from '../../server/services/passwords'
+import { scratchDatabase } from '../scratch-database'
 import { testDatabaseUrl } from './database-url'
 
 export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789'
@@ -25,22 +25,13 @@ export async function freshDatabase(): Promise<Database> {
     const dump = new Blob([readFileSync(inject('pgliteDump'))])
     return openDatabase({ driver: 'pglite', loadDataDir: dump })
   }
-  const name = `members_area_test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const target = new URL(url)
-  target.pathname = `/${name}`
-  const database = await openDatabase({ driver: 'postgres', url: target.toString(), poolSize: 4 })
+  const scratch = await scratchDatabase(url, 'members_area_test')
+  const database = await openDatabase({ driver: 'postgres', url: scratch.url, poolSize: 4 })
   return {
     ...database,
     close: async () => {
       await database.close()
-      const cleanup = new pg.Client({ connectionString: url })
-      await cleanup.connect()
-      await cleanup.query(`drop database if exists ${name} with (force)`)
-      await cleanup.end()
+      await scratch.drop()
     },
   }
 }
@@ -96,6 +87,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // The test machine's own hiccups must not shed a test's requests; pressure.test.ts lowers it.
     maxEventLoopDelayMs: 60_000,
     maxInFlight: 100_000,
+    maxDatabaseWaitMs: 60_000,
     ...options.config,
   }
   const app = await buildApp({

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { type Started, startAppServer } from '../bench/process'
+import { scratchDatabase } from '../scratch-database'
 import { testDatabaseUrl } from './database-url'
 
 import { type Digistore24Fake, startDigistore24Fake } from './fakes/digistore24'
@@ -124,24 +124,12 @@ describe.runIf(testDatabaseUrl() && redisUrl)(
     let a: Started
     let b: Started
     const dir = mkdtempSync(join(tmpdir(), 'members-area-instances-'))
-    const name = `members_area_instances_${process.pid}_${Date.now()}`
-    const admin = async (text: string) => {
-      const client = new pg.Client({ connectionString: testDatabaseUrl() })
-      await client.connect()
-      try {
-        await client.query(text)
-      } finally {
-        await client.end()
-      }
-    }
+    let scratch: Awaited<ReturnType<typeof scratchDatabase>> | undefined
     beforeAll(async () => {
       ds = await startDigistore24Fake({ apiKey: DS_KEY, transactions: [] })
-      await admin(`create database ${name}`)
-      const target = new URL(testDatabaseUrl()!)
-      target.pathname = `/${name}`
-      const url = target.toString()
+      scratch = await scratchDatabase(testDatabaseUrl()!, 'members_area_instances')
       const env = {
-        DATABASE_URL: url,
+        DATABASE_URL: scratch.url,
         REDIS_URL: redisUrl!,
         JWT_SECRET: 'instances-secret-instances-secret-0123456789',
         EARNINGS_KEY: Buffer.alloc(32, 9).toString('base64'),
@@ -153,7 +141,7 @@ describe.runIf(testDatabaseUrl() && redisUrl)(
     }, 120_000)
     afterAll(async () => {
       await Promise.all([a?.stop(), b?.stop()])
-      await admin(`drop database if exists ${name} with (force)`)
+      await scratch?.drop()
       await ds?.close()
       rmSync(dir, { recursive: true, force: true })
     })

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto'
-
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
@@ -8,6 +6,7 @@ import { openDatabase } from '../../server/db/client'
 import { listenerName } from '../../server/db/notifications'
 import { notes } from '../../server/db/schema'
 import { NOTES_CHANGED_CHANNEL } from '../../server/services/note-lists'
+import { scratchDatabase } from '../scratch-database'
 import { testDatabaseUrl } from './database-url'
 import { queryCounter } from './fixtures'
 import { type TestApp, bearer, createTestApp, freshDatabase } from './helpers'
@@ -134,23 +133,11 @@ async function twoInstances() {
     }
     return { a, b, close, listenersDown: undefined, muteListener: undefined }
   }
-  const name = `members_area_notes_${randomBytes(6).toString('hex')}`
-  const sql = async (text: string) => {
-    const client = new pg.Client({ connectionString: url })
-    await client.connect()
-    try {
-      return await client.query(text)
-    } finally {
-      await client.end()
-    }
-  }
-  await sql(`create database ${name}`)
-  const target = new URL(url)
-  target.pathname = `/${name}`
+  const { name, url: target, sql, drop } = await scratchDatabase(url, 'members_area_notes')
   // Each instance has a pool and a listener of its own.
   const databases = [
-    await openDatabase({ driver: 'postgres', url: target.toString(), poolSize: 4 }),
-    await openDatabase({ driver: 'postgres', url: target.toString(), poolSize: 4 }),
+    await openDatabase({ driver: 'postgres', url: target, poolSize: 4 }),
+    await openDatabase({ driver: 'postgres', url: target, poolSize: 4 }),
   ]
   const a = await createTestApp({ database: databases[0] })
   const b = await createTestApp({ database: databases[1] })
@@ -162,12 +149,12 @@ async function twoInstances() {
       await sql(`alter database ${name} allow_connections true`)
       await Promise.all([a.close(), b.close()])
       await Promise.all(databases.map((database) => database.close()))
-      await sql(`drop database if exists ${name} with (force)`)
+      await drop()
     },
     /** One more listener, which never acknowledges a notification, until the function returned. */
     muteListener: async () => {
       const mute = new pg.Client({
-        connectionString: target.toString(),
+        connectionString: target,
         application_name: listenerName(NOTES_CHANGED_CHANNEL),
       })
       await mute.connect()
@@ -215,9 +202,8 @@ describe('two instances on one database', () => {
     const { member, token } = await memberWithNotes(a, 'listed')
     expect(await titles(a, token)).toEqual(['listed'])
     expect(await titles(b, token)).toEqual(['listed'])
-    const heard = await a.database.expectHeard(NOTES_CHANGED_CHANNEL, member.id)
     await a.database.db.insert(notes).values({ memberId: member.id, title: 'imported' })
-    await heard.everywhere
+    await a.database.heardEverywhere(NOTES_CHANGED_CHANNEL, member.id)
     expect(await titles(a, token)).toEqual(['imported', 'listed'])
     expect(await titles(b, token)).toEqual(['imported', 'listed'])
   })

@@ -42,20 +42,24 @@ describe('load shedding', () => {
 })
 
 describe.runIf(testDatabaseUrl())('load shedding on PostgreSQL', () => {
-  it('answers 503 at once while every connection is taken and a queue waits', async () => {
-    const t = await createTestApp({ config: { requestTimeoutMs: 60_000 } })
+  it('answers 503 at once while a query has waited too long for a connection', async () => {
+    const t = await createTestApp({ config: { requestTimeoutMs: 60_000, maxDatabaseWaitMs: 250 } })
     try {
       const m = await t.createMember()
       const token = await t.login(m.email, m.password)
       const { sql } = await import('drizzle-orm')
-      // The test pool holds 4 connections: 4 sleep and 17 more wait.
-      const sleepers = Array.from({ length: 21 }, () =>
-        t.database.db.execute(sql`select pg_sleep(0.2)`).then(() => undefined),
+      // The test pool holds 4 connections: 4 sleep and 2 more wait behind them.
+      const sleepers = Array.from({ length: 6 }, () =>
+        t.database.db.execute(sql`select pg_sleep(0.6)`).then(() => undefined),
       )
+      // A short wait is no overload: this one is answered once a connection is free.
       await pause(100)
+      const queued = t.app.inject({ method: 'GET', url: '/api/notes', headers: bearer(token) })
+      await pause(300)
       const shed = await t.app.inject({ method: 'GET', url: '/api/notes', headers: bearer(token) })
       expect(shed.statusCode).toBe(503)
       expect(shed.headers['retry-after']).toBe('2')
+      expect((await queued).statusCode).toBe(200)
       await Promise.all(sleepers)
       const served = await t.app.inject({
         method: 'GET',

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { scratchDatabase } from '../scratch-database'
 import { testDatabaseUrl } from './database-url'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -168,23 +168,13 @@ describe('the server process on the embedded database', () => {
 const pgUrl = testDatabaseUrl()
 
 describe.runIf(pgUrl)('the server process on PostgreSQL', () => {
-  const name = `members_area_process_${Date.now()}`
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>> | undefined
   let url: string
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: pgUrl })
-    await admin.connect()
-    await admin.query(`create database ${name}`)
-    await admin.end()
-    const target = new URL(pgUrl!)
-    target.pathname = `/${name}`
-    url = target.toString()
+    scratch = await scratchDatabase(pgUrl!, 'members_area_process')
+    url = scratch.url
   })
-  afterAll(async () => {
-    const admin = new pg.Client({ connectionString: pgUrl })
-    await admin.connect()
-    await admin.query(`drop database if exists ${name} with (force)`)
-    await admin.end()
-  })
+  afterAll(() => scratch?.drop())
 
   it('refuses to start without JWT_SECRET', async () => {
     const server = start({ DATABASE_URL: url, PORT: String(await freePort()), HOST: '127.0.0.1' })
