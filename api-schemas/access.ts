@@ -45,3 +45,7 @@ export const lockedMessage = (key: AreaKey) =>
 
 /** The contact-us subject that asks for an area. */
 export const areaRequestSubject = (key: AreaKey) => `Upgrade request: ${areaLabel(key)}`
+
+/** Whether a member may open an area: administrators open every one. */
+export const hasArea = (member: { role: string; areas: readonly string[] }, area: AreaKey) =>
+  member.role === 'admin' || member.areas.includes(area)

@@ -49,6 +49,13 @@ export interface Endpoint<
 
 export type EndpointGroup = Record<string, Endpoint>
 
+/**
+ * Creates (201) and streamed answers of members take an `Idempotency-Key` header: a retry with
+ * the same key answers what the first request answered and creates nothing new.
+ */
+export const takesIdempotencyKey = (e: Endpoint) =>
+  e.access !== 'public' && e.method === 'POST' && (e.status === 201 || e.stream === true)
+
 /** An endpoint whose answer streams: `response` is the schema of one event. */
 export type StreamEndpoint = Endpoint & { stream: true }
 
@@ -131,6 +138,22 @@ export const requiredText = (label: string, max: number) =>
       z.minLength(1, `${label} is required`),
       z.maxLength(max, `${label} is at most ${max} characters`),
     )
+
+/** Trimmed text that may be empty: "Note is at most 2000 characters". */
+export const optionalText = (label: string, max: number) =>
+  z.string().check(z.trim(), z.maxLength(max, `${label} is at most ${max} characters`))
+
+/** A web address starting with http:// or https://, or nothing. */
+export const linkSchema = (max: number) =>
+  optionalText('Link', max).check(
+    z.refine(
+      (value) => value === '' || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value),
+      'Link is a web address that starts with http:// or https://',
+    ),
+  )
+
+/** The member a call acts for: the caller when left out; only an administrator may name another. */
+export const memberIdSchema = /* @__PURE__ */ z.uuid('Not a valid member id')
 
 /** A phone number as members and leads give it: digits and the usual punctuation. */
 export const phoneSchema = z

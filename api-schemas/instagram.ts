@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 
-import { endpoint, envelope } from './contract'
+import { endpoint, envelope, linkSchema, memberIdSchema } from './contract'
 import { NICHES } from './niches'
 import { BIO_MAX, instagramLength } from './tool-content'
 
@@ -12,9 +12,6 @@ export const BIO_LINK_MAX = 500
 
 export const BIO_TOO_LONG = `A bio is at most ${BIO_MAX} characters, as Instagram counts them`
 export const TOO_MANY_BIOS = `You can keep at most ${MAX_BIOS} bios: delete some first`
-
-/** The member a call acts for: the caller when left out; only an administrator may name another. */
-const memberIdSchema = z.uuid('Not a valid member id')
 
 const nicheSchema = z.union([z.enum(NICHES), z.literal('')], 'Choose a niche')
 
@@ -30,21 +27,12 @@ const bioSchema = z.string('Bio is required').check(
   z.refine((bio) => instagramLength(bio) <= BIO_MAX, BIO_TOO_LONG),
 )
 
-const linkSchema = z.string().check(
-  z.trim(),
-  z.maxLength(BIO_LINK_MAX, `Link is at most ${BIO_LINK_MAX} characters`),
-  z.refine(
-    (value) => value === '' || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value),
-    'Link is a web address that starts with http:// or https://',
-  ),
-)
-
 /** A bio as saved, whole: what is left out is saved empty. */
 export const instagramBioBodySchema = z.strictObject({
   niche: z._default(nicheSchema, ''),
   name: z._default(nameSchema, ''),
   bio: bioSchema,
-  link: z._default(linkSchema, ''),
+  link: z._default(linkSchema(BIO_LINK_MAX), ''),
   memberId: z.optional(memberIdSchema),
 })
 export type InstagramBioBody = z.input<typeof instagramBioBodySchema>

@@ -9,6 +9,7 @@ import {
   messageSchema,
   pageOf,
   pageQuery,
+  optionalText as text,
   phoneSchema,
   requiredText,
 } from './contract'
@@ -34,9 +35,6 @@ export const profileSchema = z.object({
   createdAt: z.iso.datetime(),
 })
 export type Profile = z.infer<typeof profileSchema>
-
-const text = (label: string, max: number) =>
-  z.string().check(z.trim(), z.maxLength(max, `${label} is at most ${max} characters`))
 
 /** The text fields of the profile form; the photo travels beside them as a file. */
 export const updateProfileBodySchema = z.strictObject({

@@ -1,6 +1,13 @@
 import { z } from 'zod/mini'
 
-import { endpoint, envelope, requiredText } from './contract'
+import {
+  endpoint,
+  envelope,
+  linkSchema,
+  memberIdSchema,
+  optionalText as text,
+  requiredText,
+} from './contract'
 import { type Niche, PLAN_LIMITS, POST_FORMATS, hashtagsSchema } from './niches'
 
 /** Where a planned post stands. */
@@ -19,9 +26,6 @@ export const CUSTOM_NICHE_REQUIRED = "Both 'member' and 'nicheLabel' are require
 /** What a failed niche fetch shows when the server sent no message of its own. */
 export const NICHE_FETCH_FAILED = 'Error fetching niche data'
 
-const text = (label: string, max: number) =>
-  z.string().check(z.trim(), z.maxLength(max, `${label} is at most ${max} characters`))
-
 /** Every column of a content-plan row, each checked, none required: a sheet row may be blank. */
 const columns = {
   subNiche: text('Sub-niche', PLAN_LIMITS.subNiche),
@@ -34,12 +38,7 @@ const columns = {
   cta: text('Call to action', PLAN_LIMITS.cta),
   hashtags: hashtagsSchema,
   status: z.enum(ITEM_STATUSES, `Status is one of ${ITEM_STATUSES.join(', ')}`),
-  link: text('Link', MAX_LINK).check(
-    z.refine(
-      (value) => value === '' || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value),
-      'Link is a web address that starts with http:// or https://',
-    ),
-  ),
+  link: linkSchema(MAX_LINK),
   note: text('Note', PLAN_LIMITS.note),
 }
 export type ItemColumn = keyof typeof columns
@@ -47,9 +46,6 @@ export const ITEM_COLUMNS = Object.keys(columns) as ItemColumn[]
 
 /** A row's place in its sheet: rows are listed by it, and a duplicate lands just below. */
 const positionSchema = z.number().check(z.refine(Number.isFinite, 'Position is a number'))
-
-/** The member a call acts for: the caller when left out; only an administrator may name another. */
-const memberIdSchema = z.uuid('Not a valid member id')
 
 const rowShape = {
   subNiche: z._default(columns.subNiche, ''),

@@ -8,14 +8,15 @@ import {
   serializerCompiler as validatingSerializer,
 } from 'fastify-type-provider-zod'
 
-import { type AreaKey, lockedMessage } from '../../api-schemas/access'
-import type {
-  BodyOf,
-  Endpoint,
-  EndpointGroup,
-  ParamsOf,
-  QueryOf,
-  ResponseOf,
+import { type AreaKey, hasArea, lockedMessage } from '../../api-schemas/access'
+import {
+  type BodyOf,
+  type Endpoint,
+  type EndpointGroup,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+  takesIdempotencyKey,
 } from '../../api-schemas/contract'
 import { API_PREFIX } from '../../api-schemas/index'
 import { HttpError, badRequest, forbidden } from '../errors'
@@ -131,7 +132,7 @@ export function registerGroup<G extends EndpointGroup>(
                 req.member = member
                 if (endpoint.access === 'admin' && member.role !== 'admin') throw forbidden()
                 const area = endpoint.area as AreaKey | undefined
-                if (area && member.role !== 'admin' && !member.areas.includes(area)) {
+                if (area && !hasArea(member, area)) {
                   throw forbidden(lockedMessage(area))
                 }
               },
@@ -150,7 +151,7 @@ export function registerGroup<G extends EndpointGroup>(
               reply,
               ...(stream ? { stream } : {}),
             } as HandlerContext<Endpoint>)
-          const key = createsWithKey(endpoint, req)
+          const key = idempotencyKeyOf(endpoint, req)
           return key ? once(app, req, reply, key, endpoint, run) : run()
         },
       })
@@ -182,10 +183,9 @@ interface StreamRecord {
   keep?: (sent: unknown[]) => Promise<void>
 }
 
-/** Creates (201) and streamed answers of members take an Idempotency-Key. */
-function createsWithKey(endpoint: Endpoint, req: FastifyRequest): string | undefined {
-  if (endpoint.access === 'public' || endpoint.method !== 'POST') return undefined
-  if (endpoint.status !== 201 && !endpoint.stream) return undefined
+/** The request's Idempotency-Key, when its endpoint takes one (see `takesIdempotencyKey`). */
+function idempotencyKeyOf(endpoint: Endpoint, req: FastifyRequest): string | undefined {
+  if (!takesIdempotencyKey(endpoint)) return undefined
   const key = req.headers['idempotency-key']
   if (key === undefined) return undefined
   if (typeof key !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(key)) {

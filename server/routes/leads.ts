@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 
+import { hasArea } from '../../api-schemas/access'
 import { LEADS_EMAIL_REQUIRED, MAX_LEADS, leads } from '../../api-schemas/leads'
 import { badRequest, notFound } from '../errors'
 import { registerGroup } from '../plugins/contract'
@@ -36,7 +37,7 @@ export function leadRoutes(app: FastifyInstance) {
   /** A form whose owner lost the viral-leads area (or left) is as good as gone. */
   const liveOwner = async (key: string) => {
     const owner = await findFormOwner(db(), key)
-    if (!owner || (owner.role !== 'admin' && !owner.areas.includes('viralLeads'))) {
+    if (!owner || !hasArea(owner, 'viralLeads')) {
       throw notFound('This form is no longer available')
     }
     return owner

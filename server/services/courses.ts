@@ -1,4 +1,4 @@
-import { type AreaKey, lockedMessage } from '../../api-schemas/access'
+import { type AreaKey, hasArea, lockedMessage } from '../../api-schemas/access'
 import {
   type Course,
   type Lesson,
@@ -75,7 +75,7 @@ export class CoursesService {
     const area = (lesson.area ??
       (lesson.kind === 'lesson' ? courseArea : null) ??
       null) as AreaKey | null
-    if (area && !member.areas.includes(area)) {
+    if (area && !hasArea(member, area)) {
       return { locked: true, lockedReason: 'area', opensAt: null, area }
     }
     if (lesson.dripDays) {
@@ -128,7 +128,7 @@ export class CoursesService {
         summary: course.summary,
         area: course.area as AreaKey,
         overview: course.overview,
-        locked: member.role !== 'admin' && !member.areas.includes(course.area as AreaKey),
+        locked: !hasArea(member, course.area as AreaKey),
         modules: course.modules.map((m) => ({
           ...m,
           completion: completion(courseItems.filter((i) => i.module === m.number)),
@@ -242,7 +242,7 @@ export class CoursesService {
       offer: unlocks
         ? {
             unlocks,
-            owned: member.role === 'admin' || member.areas.includes(unlocks),
+            owned: hasArea(member, unlocks),
             price: offer?.price ?? null,
             checkoutUrl: offer?.checkoutUrl ?? null,
           }

@@ -194,27 +194,28 @@ describe('the API factory', () => {
     expect(new Set(keys).size).toBe(3)
   })
 
-  it('sends no Idempotency-Key on a change', async () => {
-    let key: string | null = 'unset'
-    server.use(
-      http.put('/api/notes/:id', ({ request }) => {
-        key = request.headers.get('idempotency-key')
-        return HttpResponse.json({ message: 'Not found' }, { status: 404 })
-      }),
-    )
+  it('sends no Idempotency-Key on a change, nor on a POST that creates nothing', async () => {
+    const keys: (string | null)[] = []
+    const refuse = ({ request }: { request: Request }) => {
+      keys.push(request.headers.get('idempotency-key'))
+      return HttpResponse.json({ message: 'Not found' }, { status: 404 })
+    }
+    server.use(http.put('/api/notes/:id', refuse), http.post('/api/auth/logout', refuse))
     const client = new QueryClient()
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     )
-    const { result } = renderHook(() => notesApi.update.useMutation(), { wrapper })
+    const update = renderHook(() => notesApi.update.useMutation(), { wrapper }).result
+    const logout = renderHook(() => authApi.logout.useMutation(), { wrapper }).result
     await act(() =>
-      result.current
+      update.current
         .mutateAsync({
           params: { id: '3f1e9a7c-0000-4000-8000-000000000000' },
           body: { title: 'x' },
         })
         .catch(() => undefined),
     )
-    expect(key).toBeNull()
+    await act(() => logout.current.mutateAsync().catch(() => undefined))
+    expect(keys).toEqual([null, null])
   })
 })

@@ -6,13 +6,14 @@ import {
 } from '@tanstack/react-query'
 import { useRef } from 'react'
 
-import type {
-  BodyIn,
-  Endpoint,
-  EndpointGroup,
-  ParamsIn,
-  QueryIn,
-  ResponseOf,
+import {
+  type BodyIn,
+  type Endpoint,
+  type EndpointGroup,
+  type ParamsIn,
+  type QueryIn,
+  type ResponseOf,
+  takesIdempotencyKey,
 } from '../../api-schemas/contract'
 import { ApiError } from '../lib/api-error'
 import { type QueryValue, request } from '../lib/http'
@@ -132,7 +133,7 @@ function endpointApi<E extends Endpoint>(group: string, op: string, endpoint: E)
         mutationFn: (variables) => {
           const input = variables ?? undefined
           let headers: Record<string, string> | undefined
-          if (endpoint.method === 'POST') {
+          if (takesIdempotencyKey(endpoint)) {
             const { file } = (input ?? {}) as LooseInput
             const same = JSON.stringify([input, file?.size, file && 'name' in file && file.name])
             if (attempt.current?.[0] !== same) attempt.current = [same, newKey()]

@@ -1,4 +1,16 @@
+import { useQuery } from '@tanstack/react-query'
+
 import { members } from '../../api-schemas/members'
+import { storedEmail } from '../lib/session'
 import { createApi } from './create-api'
 
 export const membersApi = createApi('members', members)
+
+/** The signed-in member's own profile, the one the app reads at sign-in; idle when signed out. */
+export function useOwnProfile() {
+  const email = storedEmail() ?? ''
+  return useQuery({
+    ...membersApi.profile.queryOptions({ params: { email } }),
+    enabled: email !== '',
+  })
+}

@@ -1,5 +1,4 @@
 import { Button, Heading, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { type ReactNode } from 'react'
 
@@ -8,11 +7,11 @@ import {
   type AreaKey,
   areaLabel,
   areaRequestSubject,
+  hasArea,
   lockedMessage,
 } from '../../api-schemas/access'
-import { membersApi } from '../api/members'
+import { useOwnProfile } from '../api/members'
 import { isApiError } from '../lib/api-error'
-import { storedEmail } from '../lib/session'
 import { AppIcon, type IconName } from './layout/icons'
 import { Card, PageSpinner } from './ui'
 
@@ -23,16 +22,12 @@ import { Card, PageSpinner } from './ui'
  * `lockedAreaOf`.
  */
 export function AreaGate({ area, children }: { area: AreaKey; children: ReactNode }) {
-  const email = storedEmail() ?? ''
-  const profile = useQuery({
-    ...membersApi.profile.queryOptions({ params: { email } }),
-    enabled: email !== '',
-  })
+  const profile = useOwnProfile()
 
-  if (profile.isPending && email) return <PageSpinner label="Checking your membership" />
+  if (profile.isLoading) return <PageSpinner label="Checking your membership" />
   const data = profile.data?.data
   // Without a readable profile the screen's own calls decide (their 403 shows the panel).
-  if (!data || data.role === 'admin' || data.areas.includes(area)) return <>{children}</>
+  if (!data || hasArea(data, area)) return <>{children}</>
   return <UpgradePanel area={area} />
 }
 

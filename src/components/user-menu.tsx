@@ -1,8 +1,7 @@
 import { Avatar, Button, Skeleton, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { Suspense, lazy, useRef, useState } from 'react'
 
-import { membersApi } from '../api/members'
+import { useOwnProfile } from '../api/members'
 import { storedEmail } from '../lib/session'
 
 // The menu loads on the first press of the button: no page's first paint waits for it.
@@ -17,10 +16,7 @@ const initialsOf = (name: string) => {
 /** The top bar's profile button: the member's photo (or initials) and a menu to sign out. */
 export function UserMenu() {
   const email = storedEmail() ?? ''
-  const profile = useQuery({
-    ...membersApi.profile.queryOptions({ params: { email } }),
-    enabled: email !== '',
-  })
+  const profile = useOwnProfile()
   const button = useRef<HTMLButtonElement>(null)
   const [open, setOpen] = useState(false)
   const [loaded, setLoaded] = useState(false)

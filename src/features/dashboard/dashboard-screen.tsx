@@ -10,12 +10,11 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 
-import { membersApi } from '../../api/members'
+import { useOwnProfile } from '../../api/members'
 import { useDocumentTitle } from '../../lib/document-title'
-import { storedEmail, storedRole } from '../../lib/session'
+import { storedRole } from '../../lib/session'
 import { useStages } from '../../lib/use-stages'
 import { AdminOverview } from './admin-overview'
 import { NotesKpi, NotesPanel } from './notes-panel'
@@ -38,12 +37,8 @@ export function DashboardScreen({
   courses,
 }: { kpis?: ReactNode; earnings?: ReactNode; courses?: ReactNode } = {}) {
   useDocumentTitle('Dashboard')
-  const email = storedEmail() ?? ''
   const role = storedRole()
-  const profile = useQuery({
-    ...membersApi.profile.queryOptions({ params: { email } }),
-    enabled: email !== '',
-  })
+  const profile = useOwnProfile()
   // The headline and the course first; the rest of the page in the renders that follow.
   const stage = useStages(2)
   const later = <Skeleton height="md" borderRadius="l3" aria-hidden="true" />

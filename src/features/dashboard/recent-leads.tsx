@@ -2,9 +2,9 @@ import { Button, HStack, Link, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink } from '@tanstack/react-router'
 
-import { areaRequestSubject, lockedMessage } from '../../../api-schemas/access'
+import { areaRequestSubject, hasArea, lockedMessage } from '../../../api-schemas/access'
 import { leadsApi } from '../../api/leads'
-import { membersApi } from '../../api/members'
+import { useOwnProfile } from '../../api/members'
 import { lockedAreaOf } from '../../components/area-gate'
 import { AppIcon } from '../../components/layout/icons'
 import { Card, PanelError, PanelSkeleton } from '../../components/ui'
@@ -16,13 +16,10 @@ const dateFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short
 /** The five newest leads; a member without the viral-leads area sees why instead of an error. */
 export function RecentLeads() {
   const email = storedEmail() ?? ''
-  const profile = useQuery({
-    ...membersApi.profile.queryOptions({ params: { email } }),
-    enabled: email !== '',
-  })
+  const profile = useOwnProfile()
   const member = profile.data?.data
   // Without a readable profile the call itself decides: its 403 shows the same note.
-  const granted = !member || member.role === 'admin' || member.areas.includes('viralLeads')
+  const granted = !member || hasArea(member, 'viralLeads')
   const leads = useQuery({
     ...leadsApi.list.queryOptions({ query: { email, pageSize: SHOWN } }),
     enabled: email !== '' && !profile.isPending && granted,

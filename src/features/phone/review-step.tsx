@@ -1,16 +1,14 @@
 import { Alert, Badge, Box, Button, Circle, Flex, Heading, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { Link, Navigate } from '@tanstack/react-router'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 
 import type { Niche } from '../../../api-schemas/niches'
-import { membersApi } from '../../api/members'
+import { useOwnProfile } from '../../api/members'
 import { phoneItemsApi } from '../../api/niches'
 import { lockedPanelFor } from '../../components/area-gate'
 import { DetailList } from '../../components/detail-list'
 import { AppIcon } from '../../components/layout/icons'
 import { Card, ErrorState } from '../../components/ui'
-import { storedEmail } from '../../lib/session'
 import { type PhoneDraft, hashtagList, usePhoneDraft } from './draft'
 import { PhoneFlow } from './phone-flow'
 import { PHONE_NICHES, capitalise } from './phone-niches'
@@ -164,11 +162,7 @@ const Missing = ({ children }: { children: ReactNode }) => (
 
 /** The post laid out like a post in a phone's feed, each part with its edit link. */
 function PostPreview({ niche, draft }: { niche: Niche; draft: PhoneDraft }) {
-  const email = storedEmail() ?? ''
-  const profile = useQuery({
-    ...membersApi.profile.queryOptions({ params: { email } }),
-    enabled: email !== '',
-  })
+  const profile = useOwnProfile()
   const member = profile.data?.data
   const name = [member?.firstName, member?.lastName].filter(Boolean).join(' ') || 'You'
   const tags = hashtagList(draft.hashtags)

@@ -1,7 +1,6 @@
 import { Grid, Stack } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 
-import { membersApi } from '../../api/members'
+import { useOwnProfile } from '../../api/members'
 import { Card, ErrorState, PageHeader, PageSpinner } from '../../components/ui'
 import { storedEmail } from '../../lib/session'
 import { ProfileForm } from './profile-form'
@@ -10,10 +9,7 @@ import { ChangeEmailForm, ChangePasswordForm, TwoStepSection } from './security-
 /** The member's own profile, e-mail address, password and two-step verification. */
 export function ProfileScreen() {
   const email = storedEmail() ?? ''
-  const profile = useQuery({
-    ...membersApi.profile.queryOptions({ params: { email } }),
-    enabled: email !== '',
-  })
+  const profile = useOwnProfile()
 
   return (
     <>

@@ -1,9 +1,8 @@
 import { Badge, Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 
 import { AREAS, areaKind, areaRequestSubject } from '../../../api-schemas/access'
-import { membersApi } from '../../api/members'
+import { useOwnProfile } from '../../api/members'
 import { Card, ErrorState, PageHeader, PageSpinner } from '../../components/ui'
 import { storedEmail } from '../../lib/session'
 import { AREA_DETAILS, OFFER_PAGES } from './area-details'
@@ -11,10 +10,7 @@ import { AREA_DETAILS, OFFER_PAGES } from './area-details'
 /** The area catalogue: what the member has, what the others give, and how to ask for them. */
 export function UpgradeScreen() {
   const email = storedEmail() ?? ''
-  const profile = useQuery({
-    ...membersApi.profile.queryOptions({ params: { email } }),
-    enabled: email !== '',
-  })
+  const profile = useOwnProfile()
 
   return (
     <>
