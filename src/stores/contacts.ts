@@ -1,5 +1,7 @@
-import { useCallback, useSyncExternalStore } from 'react'
+import { useCallback } from 'react'
 import { z } from 'zod/mini'
+
+import { localRecords } from './local-records'
 
 /** The spec's contact fields. Contacts live in this browser only, one list per signed-in e-mail. */
 export const contactSchema = z.object({
@@ -36,50 +38,22 @@ export const emptyContact: ContactFields = {
   deleted: false,
 }
 
-export const contactsKey = (owner: string) => `contacts:${owner.toLowerCase()}`
+const CONTACTS_PREFIX = 'contacts:'
+export const contactsKey = (owner: string) => `${CONTACTS_PREFIX}${owner.toLowerCase()}`
 
-const listeners = new Set<() => void>()
-const cache = new Map<string, { raw: string | null; list: Contact[] }>()
-
-/** The stored list; entries that do not parse are left out rather than breaking the screen. */
-export function readContacts(owner: string, storage: Storage = localStorage): Contact[] {
-  const key = contactsKey(owner)
-  const raw = storage.getItem(key)
-  const cached = cache.get(key)
-  if (cached && cached.raw === raw) return cached.list
-  let list: Contact[] = []
-  try {
-    const value: unknown = raw ? JSON.parse(raw) : []
-    if (Array.isArray(value)) {
-      list = value.flatMap((item) => {
+const store = localRecords(CONTACTS_PREFIX, (value): Contact[] =>
+  // Entries that do not parse are left out rather than breaking the screen.
+  Array.isArray(value)
+    ? value.flatMap((item) => {
         const parsed = contactSchema.safeParse(item)
         return parsed.success ? [parsed.data] : []
       })
-    }
-  } catch {
-    list = []
-  }
-  cache.set(key, { raw, list })
-  return list
-}
+    : [],
+)
+const readContacts = (owner: string) => store.read(contactsKey(owner))
+const writeContacts = (owner: string, list: Contact[]) => store.write(contactsKey(owner), list)
 
-export function writeContacts(owner: string, list: Contact[], storage: Storage = localStorage) {
-  storage.setItem(contactsKey(owner), JSON.stringify(list))
-  for (const listener of listeners) listener()
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  // Another tab's change arrives as a storage event.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key?.startsWith('contacts:')) listener()
-  }
-  window.addEventListener('storage', onStorage)
-  return () => {
-    listeners.delete(listener)
-    window.removeEventListener('storage', onStorage)
-  }
-}
+const NONE: Contact[] = []
 
 const newId = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -88,7 +62,7 @@ const newId = () =>
 
 /** The contact list of `owner` with its changes; every tab and component sees them at once. */
 export function useContacts(owner: string) {
-  const contacts = useSyncExternalStore(subscribe, () => readContacts(owner))
+  const contacts = store.useRecord(contactsKey(owner), NONE)
 
   const add = useCallback(
     (fields: Partial<ContactFields>) => {
