@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react'
 import type { Niche } from '../../../api-schemas/niches'
 
 /** The library row a post starts from: who it speaks to and what it offers. */
-export interface PhoneAngle {
+interface PhoneAngle {
   subNiche: string
   audience: string
   pain: string
@@ -43,7 +43,7 @@ function angleOf(value: unknown): PhoneAngle | null {
 }
 
 /** The niche's draft in this tab, or null when there is none (or it cannot be read). */
-export function readDraft(niche: Niche): PhoneDraft | null {
+function readDraft(niche: Niche): PhoneDraft | null {
   try {
     const raw = sessionStorage.getItem(keyOf(niche))
     if (!raw) return null
@@ -58,7 +58,7 @@ export function readDraft(niche: Niche): PhoneDraft | null {
   }
 }
 
-export function writeDraft(niche: Niche, draft: PhoneDraft) {
+function writeDraft(niche: Niche, draft: PhoneDraft) {
   try {
     sessionStorage.setItem(keyOf(niche), JSON.stringify(draft))
   } catch {
@@ -66,7 +66,7 @@ export function writeDraft(niche: Niche, draft: PhoneDraft) {
   }
 }
 
-export function clearDraft(niche: Niche) {
+function clearDraft(niche: Niche) {
   try {
     sessionStorage.removeItem(keyOf(niche))
   } catch {
