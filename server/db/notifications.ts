@@ -44,8 +44,10 @@ interface Waiter {
   channel: string
   /** The marker notification waited for: the payload and a token of this wait. */
   marker: string
-  /** Backend pids of the listening connections that have not acknowledged yet. */
-  pending: Set<number>
+  /** Backend pids of the listening connections that have not acknowledged yet; null until known. */
+  pending: Set<number> | null
+  /** Acknowledgements that came before the pids were known. */
+  early: Set<number>
   done(): void
 }
 
@@ -96,18 +98,14 @@ export class PgChannels {
    */
   async heardEverywhere(channel: string, payload: string, timeoutMs = HEARD_TIMEOUT_MS) {
     if (!this.live.get(channel)) return
-    const { rows } = await this.pool.query<{ pid: number }>(
-      'select pid from pg_stat_activity where datname = current_database() and application_name = $1',
-      [listenerName(channel)],
-    )
-    if (rows.length === 0) return
     const marker = `${payload} ${randomBytes(9).toString('base64url')}`
     let resolve = () => {}
     const everywhere = new Promise<void>((r) => (resolve = r))
     const waiter: Waiter = {
       channel,
       marker,
-      pending: new Set(rows.map((row) => row.pid)),
+      pending: null,
+      early: new Set(),
       done: () => {
         clearTimeout(timer)
         this.waiting.delete(waiter)
@@ -115,13 +113,22 @@ export class PgChannels {
       },
     }
     const timer = setTimeout(waiter.done, timeoutMs)
+    // Waiting before the marker goes: an acknowledgement may come before the statement's answer.
     this.waiting.add(waiter)
     try {
-      await this.pool.query('select pg_notify($1, $2)', [channel, marker])
+      // One round trip: who listens now, and the marker for them (sent once, whoever listens).
+      const { rows } = await this.pool.query<{ pids: number[] }>(
+        `select array(select pid from pg_stat_activity
+           where datname = current_database() and application_name = $1) as pids,
+         pg_notify($2, $3)`,
+        [listenerName(channel), channel, marker],
+      )
+      waiter.pending = new Set(rows[0]!.pids.filter((pid) => !waiter.early.has(pid)))
     } catch (error) {
       waiter.done()
       throw error
     }
+    if (waiter.pending.size === 0) waiter.done()
     await everywhere
   }
 
@@ -132,8 +139,8 @@ export class PgChannels {
   private acknowledged(channel: string, marker: string, pid: number) {
     for (const waiter of this.waiting) {
       if (waiter.channel !== channel || waiter.marker !== marker) continue
-      waiter.pending.delete(pid)
-      if (waiter.pending.size === 0) waiter.done()
+      if (!waiter.pending) waiter.early.add(pid)
+      else if (waiter.pending.delete(pid) && waiter.pending.size === 0) waiter.done()
     }
   }
 
