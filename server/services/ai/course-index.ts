@@ -72,7 +72,8 @@ export interface Hit {
 
 /**
  * The course's passages in a BM25 index (MiniSearch), kept in memory and rebuilt when the
- * lessons change: each search first asks the database for a fingerprint of the lessons, so an
+ * lessons change: each search first asks the database for a fingerprint of the lessons (their
+ * paths, edit times and stored sizes, read without unpacking their text), so an
  * administrator's edit on any instance is searched from the next question on.
  */
 export class CourseIndex {
@@ -85,7 +86,7 @@ export class CourseIndex {
   private async fingerprint() {
     const [row] = await this.db
       .select({
-        value: sql<string>`md5(coalesce(string_agg(${lessons.path} || ':' || coalesce(${lessons.editedAt}::text, '') || ':' || length(${lessons.markdown}), ',' order by ${lessons.path}), ''))`,
+        value: sql<string>`md5(coalesce(string_agg(${lessons.path} || ':' || coalesce(${lessons.editedAt}::text, '') || ':' || octet_length(${lessons.markdown}), ',' order by ${lessons.path}), ''))`,
       })
       .from(lessons)
     return row?.value ?? ''
