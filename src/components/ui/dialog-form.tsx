@@ -1,4 +1,4 @@
-import { Dialog, Stack, chakra } from '@chakra-ui/react'
+import { CloseButton, Dialog, Portal, Stack, chakra } from '@chakra-ui/react'
 import type { FormEvent, ReactNode } from 'react'
 
 import { FormAlert } from '../form-fields'
@@ -40,5 +40,45 @@ export function DialogForm({
       </Dialog.Body>
       <Dialog.Footer flexWrap="wrap">{footer}</Dialog.Footer>
     </chakra.form>
+  )
+}
+
+/**
+ * A centred dialog whose content scrolls inside it, closed by its close button, Escape, the
+ * backdrop or the caller's own buttons through `onClose`. Its content is usually a `DialogForm`.
+ */
+export function DialogShell({
+  open,
+  onClose,
+  size,
+  children,
+}: {
+  open: boolean
+  onClose: () => void
+  size: 'sm' | 'md' | 'lg' | 'xl'
+  children: ReactNode
+}) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open) onClose()
+      }}
+      placement="center"
+      size={size}
+      scrollBehavior="inside"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="3">
+          <Dialog.Content bg="bg.panel">
+            {children}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
   )
 }

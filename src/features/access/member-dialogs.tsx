@@ -1,12 +1,10 @@
 import {
   Button,
   Checkbox,
-  CloseButton,
   Dialog,
   Fieldset,
   NativeSelect,
   Field,
-  Portal,
   SimpleGrid,
   Stack,
   Text,
@@ -18,6 +16,7 @@ import { emailSchema } from '../../../api-schemas/contract'
 import { type MemberSummary, createMemberBodySchema } from '../../../api-schemas/members'
 import { FormAlert, TextField } from '../../components/form-fields'
 import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
+import { DialogShell } from '../../components/ui'
 
 /** A dialog around one form; the form is mounted only while open, so it starts fresh each time. */
 export function FormDialog({
@@ -32,30 +31,12 @@ export function FormDialog({
   children: ReactNode
 }) {
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onClose()
-      }}
-      placement="center"
-      size="lg"
-      scrollBehavior="inside"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="3">
-          <Dialog.Content bg="bg.panel">
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            {open ? children : null}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onClose={onClose} size="lg">
+      <Dialog.Header>
+        <Dialog.Title>{title}</Dialog.Title>
+      </Dialog.Header>
+      {open ? children : null}
+    </DialogShell>
   )
 }
 

@@ -1,11 +1,8 @@
 import {
   Button,
   Checkbox,
-  CloseButton,
-  Dialog,
   Fieldset,
   HStack,
-  Portal,
   RadioGroup,
   SimpleGrid,
   Spacer,
@@ -16,7 +13,7 @@ import { toast } from '../../lib/toast'
 import { type CalendarEvent, eventBodySchema } from '../../../api-schemas/events'
 import { eventsApi } from '../../api/events'
 import { TextAreaField, TextField } from '../../components/form-fields'
-import { ConfirmDialog, DialogForm } from '../../components/ui'
+import { ConfirmDialog, DialogForm, DialogShell } from '../../components/ui'
 import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
 import { type EventColor, eventColorOptions } from './event-colors'
 import { type TimeInputs, inputsFromRange, rangeFromInputs, switchAllDay } from './event-time'
@@ -30,33 +27,15 @@ export type EventDraft =
 
 export function EventDialog({ draft, onClose }: { draft: EventDraft | null; onClose: () => void }) {
   return (
-    <Dialog.Root
-      open={draft !== null}
-      onOpenChange={(details) => {
-        if (!details.open) onClose()
-      }}
-      placement="center"
-      size="lg"
-      scrollBehavior="inside"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="3">
-          <Dialog.Content bg="bg.panel">
-            {draft ? (
-              <EventForm
-                key={draft.kind === 'edit' ? draft.event.id : `new-${draft.start.getTime()}`}
-                draft={draft}
-                onDone={onClose}
-              />
-            ) : null}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={draft !== null} onClose={onClose} size="lg">
+      {draft ? (
+        <EventForm
+          key={draft.kind === 'edit' ? draft.event.id : `new-${draft.start.getTime()}`}
+          draft={draft}
+          onDone={onClose}
+        />
+      ) : null}
+    </DialogShell>
   )
 }
 

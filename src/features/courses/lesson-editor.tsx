@@ -1,22 +1,11 @@
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Dialog,
-  Flex,
-  Portal,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-} from '@chakra-ui/react'
+import { Alert, Button, Dialog, Flex, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 
 import { toast } from '../../lib/toast'
 import { type LessonSource, lessonEditBodySchema } from '../../../api-schemas/courses'
 import { coursesApi } from '../../api/courses'
 import { TextAreaField, TextField } from '../../components/form-fields'
-import { ConfirmDialog } from '../../components/ui'
+import { ConfirmDialog, DialogShell } from '../../components/ui'
 import { type FieldErrors, fieldErrorsOf } from '../../lib/form-errors'
 import { LessonBody } from './lesson-body'
 
@@ -36,47 +25,29 @@ export default function LessonEditor({
 }) {
   const source = coursesApi.source.useQuery({ query: { path } })
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(details) => {
-        if (!details.open) onClose()
-      }}
-      size="xl"
-      placement="center"
-      scrollBehavior="inside"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="3">
-          <Dialog.Content bg="bg.panel">
-            <Dialog.Header>
-              <Dialog.Title>Edit lesson</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-            {source.isPending ? (
-              <Dialog.Body>
-                <Stack gap="4" aria-busy="true">
-                  <Skeleton height="10" />
-                  <Skeleton height="10" />
-                  <Skeleton height="64" />
-                </Stack>
-              </Dialog.Body>
-            ) : source.isError ? (
-              <Dialog.Body>
-                <Alert.Root status="error">
-                  <Alert.Indicator />
-                  <Alert.Description>{source.error.message}</Alert.Description>
-                </Alert.Root>
-              </Dialog.Body>
-            ) : (
-              <EditorForm source={source.data.data} onClose={onClose} onSaved={onSaved} />
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={true} onClose={onClose} size="xl">
+      <Dialog.Header>
+        <Dialog.Title>Edit lesson</Dialog.Title>
+      </Dialog.Header>
+      {source.isPending ? (
+        <Dialog.Body>
+          <Stack gap="4" aria-busy="true">
+            <Skeleton height="10" />
+            <Skeleton height="10" />
+            <Skeleton height="64" />
+          </Stack>
+        </Dialog.Body>
+      ) : source.isError ? (
+        <Dialog.Body>
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Description>{source.error.message}</Alert.Description>
+          </Alert.Root>
+        </Dialog.Body>
+      ) : (
+        <EditorForm source={source.data.data} onClose={onClose} onSaved={onSaved} />
+      )}
+    </DialogShell>
   )
 }
 

@@ -1,9 +1,10 @@
-import { Button, Checkbox, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react'
+import { Button, Checkbox, Dialog, Stack } from '@chakra-ui/react'
 import { type FormEvent, useState } from 'react'
 
 import { type Lead, type LeadBody, leadBodySchema } from '../../../api-schemas/leads'
 import { FormAlert, TextAreaField, TextField } from '../../components/form-fields'
 import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
+import { DialogShell } from '../../components/ui'
 
 const FIELDS = ['name', 'email', 'phone', 'consent', 'notes'] as const
 
@@ -28,36 +29,19 @@ export function LeadDialog({
   onClose: () => void
 }) {
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onClose()
-      }}
-      placement="center"
-      size="md"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="3">
-          <Dialog.Content bg="bg.panel">
-            {open ? (
-              <LeadForm
-                lead={lead}
-                title={title}
-                submitLabel={submitLabel}
-                pending={pending}
-                error={error}
-                onSubmit={onSubmit}
-                onClose={onClose}
-              />
-            ) : null}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onClose={onClose} size="md">
+      {open ? (
+        <LeadForm
+          lead={lead}
+          title={title}
+          submitLabel={submitLabel}
+          pending={pending}
+          error={error}
+          onSubmit={onSubmit}
+          onClose={onClose}
+        />
+      ) : null}
+    </DialogShell>
   )
 }
 

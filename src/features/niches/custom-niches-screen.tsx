@@ -1,14 +1,4 @@
-import {
-  Badge,
-  Button,
-  CloseButton,
-  Dialog,
-  Flex,
-  HStack,
-  Portal,
-  Stack,
-  Text,
-} from '@chakra-ui/react'
+import { Badge, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useMemo, useState } from 'react'
@@ -30,6 +20,7 @@ import {
   ErrorState,
   PageHeader,
   PanelSkeleton,
+  DialogShell,
 } from '../../components/ui'
 import { isApiError } from '../../lib/api-error'
 import { toast } from '../../lib/toast'
@@ -267,35 +258,18 @@ function LabelDialog({
   onSaved: (niche: CustomNiche) => void
 }) {
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onClose()
-      }}
-      placement="center"
-      size="sm"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="3">
-          <Dialog.Content bg="bg.panel">
-            {open ? (
-              <LabelForm
-                key={niche?.id ?? 'new'}
-                niche={niche}
-                initial={initial}
-                memberId={memberId}
-                onClose={onClose}
-                onSaved={onSaved}
-              />
-            ) : null}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onClose={onClose} size="sm">
+      {open ? (
+        <LabelForm
+          key={niche?.id ?? 'new'}
+          niche={niche}
+          initial={initial}
+          memberId={memberId}
+          onClose={onClose}
+          onSaved={onSaved}
+        />
+      ) : null}
+    </DialogShell>
   )
 }
 

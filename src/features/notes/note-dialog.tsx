@@ -1,20 +1,11 @@
-import {
-  Button,
-  Checkbox,
-  CloseButton,
-  Dialog,
-  Fieldset,
-  HStack,
-  Portal,
-  RadioGroup,
-} from '@chakra-ui/react'
+import { Button, Checkbox, Fieldset, HStack, RadioGroup } from '@chakra-ui/react'
 import { type FormEvent, useState } from 'react'
 
 import { toast } from '../../lib/toast'
 import { type Note, noteBodySchema } from '../../../api-schemas/notes'
 import { notesApi } from '../../api/notes'
 import { TextAreaField, TextField } from '../../components/form-fields'
-import { DialogForm } from '../../components/ui'
+import { DialogForm, DialogShell } from '../../components/ui'
 import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
 import { type NoteColor, noteColorOptions } from './note-colors'
 
@@ -31,28 +22,10 @@ export function NoteDialog({
   onClose: () => void
 }) {
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onClose()
-      }}
-      placement="center"
-      size="md"
-      scrollBehavior="inside"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="3">
-          <Dialog.Content bg="bg.panel">
-            {/* Remounted per note, so the form starts from the note it edits. */}
-            {open ? <NoteForm key={note?.id ?? 'new'} note={note} onDone={onClose} /> : null}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onClose={onClose} size="md">
+      {/* Remounted per note, so the form starts from the note it edits. */}
+      {open ? <NoteForm key={note?.id ?? 'new'} note={note} onDone={onClose} /> : null}
+    </DialogShell>
   )
 }
 
