@@ -26,10 +26,11 @@ export async function startProcess(
   env: Record<string, string>,
   readyPath: string,
   port?: number,
+  args: string[] = [],
 ): Promise<Started> {
   port ??= await freePort()
   let output = ''
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
   })
