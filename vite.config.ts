@@ -338,9 +338,13 @@ function pagesAhead(): Plugin {
             const markup = (await prerender(page.path, page.prerender))
               // Chakra's global styles are in the linked stylesheet already.
               .replace(/<style data-emotion="css-global[^"]*">[^<]*<\/style>/g, '')
-              // Nothing submits before the app runs: a press of Enter would otherwise send the
-              // form's fields in the address.
-              .replace(/<button type="submit"/g, '<button type="submit" disabled=""')
+              // Nothing submits before the entry script runs: a press of Enter would otherwise
+              // send the form's fields in the address. The script enables the button and holds
+              // what is sent for the app (src/lib/prerendered.ts).
+              .replace(
+                /<button type="submit"/g,
+                '<button type="submit" disabled="" data-until-script=""',
+              )
               // A member's page: its buttons (menu, search, appearance) work once the app runs.
               .replace(/<button /g, (tag) =>
                 page.prerender === 'signed-in' ? '<button disabled="" ' : tag,

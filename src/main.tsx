@@ -1,20 +1,39 @@
 import { StrictMode, startTransition } from 'react'
 
+import {
+  arrivedPrerendered,
+  firstAct,
+  handOverPrerendered,
+  visitorPageAsDrawn,
+} from './lib/prerendered'
+
 /** Gives the main thread back to the browser: it paints and handles input before going on. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
+// A visitor's page works as drawn until they act on it (see firstAct).
+if (visitorPageAsDrawn) await firstAct()
+
 // Start-up in steps, each a task of its own, so a phone's main thread is never held for the
-// whole of it: React's renderer, then Chakra's theme, then the system built from it (its token
-// dictionary is the largest single piece), then the router, the contract and the screens'
-// shared code.
+// whole of it: React's renderer, Chakra's base preset, its theme, the system built from them (its
+// token dictionary is the largest single piece), zod, the contract's shared schemas, then the
+// router and the screens' shared code. A module imported here is evaluated here, in its own task,
+// instead of with everything else that imports it.
 const { createRoot } = await import('react-dom/client')
+await nextTask()
+await import('@chakra-ui/react/preset-base')
 await nextTask()
 await import('./theme/chakra-theme')
 await nextTask()
 await import('./theme/system')
 await nextTask()
-const [{ App, createApp }, { listenForChunkErrors }, { arrivedPrerendered, handOverPrerendered }] =
-  await Promise.all([import('./app'), import('./lib/chunk-reload'), import('./lib/prerendered')])
+await import('zod')
+await nextTask()
+await import('../api-schemas/contract')
+await nextTask()
+const [{ App, createApp }, { listenForChunkErrors }] = await Promise.all([
+  import('./app'),
+  import('./lib/chunk-reload'),
+])
 await nextTask()
 
 const app = createApp()

@@ -1,6 +1,6 @@
 /**
- * The public pages arrive with their first screen already in #root (rendered by the build, see
- * `prerenderPublicPages` in vite.config.ts), shown until the app's first render replaces it.
+ * The pages the build renders ahead (`pagesAhead` in vite.config.ts) arrive with their first
+ * screen already in #root, shown until the app's first render replaces it.
  */
 const prerendered =
   typeof document === 'undefined'
@@ -11,8 +11,68 @@ const prerendered =
 export const arrivedPrerendered = prerendered !== null
 
 /**
- * Carries what the visitor did on the prerendered screen into the app's: the text typed into
- * its fields and the field that had the focus, once the app's first render has replaced it.
+ * Whether the app may wait for the visitor before it starts: a visitor's page (the sign-in
+ * form, the forgot-password form …) shown as drawn, at its plain address (a `?via=link` or any
+ * other choice but `redirect` draws another screen, which the app must render at once), and not
+ * hidden by index.html's styles (a session, another language).
+ */
+export const visitorPageAsDrawn =
+  prerendered?.dataset.prerendered === 'signed-out' &&
+  getComputedStyle(prerendered).display !== 'none' &&
+  [...new URLSearchParams(location.search).keys()].every((key) => key === 'redirect')
+
+/** A visitor sent the prerendered form before the app had replaced it. */
+let sentEarly = false
+
+if (visitorPageAsDrawn && prerendered) {
+  // The form's button, held back by the build until this script runs (without it, a press of
+  // Enter would send the fields in the address), can be pressed now: a form sent before the
+  // app has taken over is sent again by the app's own form once it has (handOverPrerendered).
+  prerendered.addEventListener('submit', (event) => {
+    event.preventDefault()
+    sentEarly = true
+  })
+  for (const button of prerendered.querySelectorAll('button[data-until-script]')) {
+    button.removeAttribute('disabled')
+  }
+}
+
+/** What a visitor does first on a page: a key, a touch, the pointer, the focus, a scroll. */
+const FIRST_ACTS = [
+  'keydown',
+  'pointerdown',
+  'pointermove',
+  'touchstart',
+  'focusin',
+  'wheel',
+  'submit',
+]
+
+/**
+ * Resolves at the visitor's first act on the page. A visitor's page reads and fills in as drawn
+ * (its fields are real fields): the app's start-up, a phone's longest work, waits until the
+ * visitor is there to need it, instead of holding the main thread while they read the page.
+ * The app's scripts are already fetched by then (index.html preloads them), and what was typed
+ * meanwhile is carried over (`handOverPrerendered`).
+ */
+export function firstAct(): Promise<void> {
+  return new Promise((resolve) => {
+    const act = () => {
+      for (const type of FIRST_ACTS) window.removeEventListener(type, act, true)
+      resolve()
+    }
+    for (const type of FIRST_ACTS) {
+      window.addEventListener(type, act, { capture: true, passive: true })
+    }
+    // Focus already inside the page (a field the browser focused while it loaded) is an act.
+    if (prerendered?.contains(document.activeElement)) act()
+  })
+}
+
+/**
+ * Carries what the visitor did on the prerendered screen into the app's, once the app's first
+ * render has replaced it: the text typed into its fields, the field that had the focus, and a
+ * press of the form's button.
  */
 export function handOverPrerendered(container: HTMLElement) {
   if (!prerendered) return
@@ -38,6 +98,7 @@ export function handOverPrerendered(container: HTMLElement) {
       field.dispatchEvent(new Event('input', { bubbles: true }))
     }
     if (focusedName) container.querySelector<HTMLElement>(`[name="${focusedName}"]`)?.focus()
+    if (sentEarly) container.querySelector('form')?.requestSubmit()
   })
   observer.observe(container, { childList: true })
 }

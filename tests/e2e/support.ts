@@ -78,6 +78,8 @@ export async function apiLogin(
  */
 export async function openApp(page: Page, path: string) {
   await page.goto(path)
+  // A visitor's page starts the app at the visitor's first act on it (src/lib/prerendered.ts).
+  await page.keyboard.press('Shift')
   await expect(page.locator('[data-prerendered]')).toHaveCount(0)
 }
 
