@@ -1,4 +1,7 @@
-import { createSystem, defaultConfig, defineConfig, type SystemStyleObject } from '@chakra-ui/react'
+import { createSystem, defineConfig, type SystemStyleObject } from '@chakra-ui/react'
+import { defaultBaseConfig } from '@chakra-ui/react/preset-base'
+
+import { defaultThemeConfig } from './chakra-theme'
 
 import { THEME_NAMES } from '../stores/appearance'
 import { colourThemes, type Palette } from './themes'
@@ -149,4 +152,6 @@ const config = defineConfig({
   },
 })
 
-export const system = createSystem(defaultConfig, config)
+// Chakra's base preset and theme as they are, not its `defaultConfig` (their merge): createSystem
+// merges its configs anyway, and merging them once saves a phone a copy of the whole theme.
+export const system = createSystem(defaultBaseConfig, defaultThemeConfig, config)

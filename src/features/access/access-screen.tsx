@@ -30,8 +30,9 @@ import {
 import { storedEmail } from '../../lib/session'
 import { AuditPanel } from './audit-panel'
 import { AccessForm, ChangeMemberEmailForm, CreateMemberForm, FormDialog } from './member-dialogs'
+import { onFirstUse } from '../../lib/intl'
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+const dateFormat = onFirstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }))
 
 /**
  * The spec's three states: undecided while the member info loads (spinner), allowed when the

@@ -6,8 +6,11 @@ import { AUDIT_ACTION_LABELS } from '../../../api-schemas/members'
 import { membersApi } from '../../api/members'
 import { TablePager, TableScroll } from '../../components/table-parts'
 import { Card, EmptyState, ErrorState } from '../../components/ui'
+import { onFirstUse } from '../../lib/intl'
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const dateFormat = onFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+)
 
 /** Administrators' changes to members, newest first. */
 export function AuditPanel() {

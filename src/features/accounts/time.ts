@@ -1,5 +1,9 @@
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
-const absolute = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
+import { onFirstUse } from '../../lib/intl'
+
+const relative = onFirstUse(() => new Intl.RelativeTimeFormat('en', { numeric: 'auto' }))
+const absolute = onFirstUse(
+  () => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }),
+)
 
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 60],

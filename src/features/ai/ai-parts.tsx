@@ -6,6 +6,7 @@ import type { AiStatus, Writer } from '../../../api-schemas/ai'
 import { aiApi } from '../../api/ai'
 import { PageHeader } from '../../components/ui'
 import { timeOfDay } from '../../lib/time-format'
+import { onFirstUse } from '../../lib/intl'
 
 /** Whether a model is set and how much of the allowance is used: one query every AI screen shares. */
 export const useAiStatus = () => useQuery({ ...aiApi.status.queryOptions(), staleTime: 15_000 })
@@ -24,10 +25,12 @@ export function WriterBadge({ writer }: { writer: Writer }) {
   )
 }
 
-const number = new Intl.NumberFormat('en-US')
+const number = onFirstUse(() => new Intl.NumberFormat('en-US'))
 
 /** When something was written, as the notes show it. */
-export const writtenAt = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
+export const writtenAt = onFirstUse(
+  () => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }),
+)
 
 function Meter({ used, of, label }: { used: number; of: number; label: string }) {
   return (

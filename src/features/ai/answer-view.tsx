@@ -8,8 +8,9 @@ import { copyText } from '../../lib/clipboard'
 import { toast } from '../../lib/toast'
 import { WriterBadge } from './ai-parts'
 import type { Answer } from './use-answer'
+import { onFirstUse } from '../../lib/intl'
 
-const number = new Intl.NumberFormat('en-US')
+const number = onFirstUse(() => new Intl.NumberFormat('en-US'))
 
 /** One variant's standing against its platform's rules: "Tweet 212 / 280". */
 function RuleChecks({ rules, text }: { rules: readonly PlatformRule[]; text: string }) {

@@ -16,8 +16,9 @@ import { type FieldErrors, fieldErrorsOf } from '../../lib/form-errors'
 import { AiPageHeader, ChoiceField, UsageMeter, useAiStatus } from './ai-parts'
 import { HistoryPanel } from './history-panel'
 import { useAnswer } from './use-answer'
+import { onFirstUse } from '../../lib/intl'
 
-const number = new Intl.NumberFormat('en-US')
+const number = onFirstUse(() => new Intl.NumberFormat('en-US'))
 
 const TO = LANGUAGES
 const FROM = [['auto', 'Detect the language'] as const, ...LANGUAGES]

@@ -26,7 +26,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 
 import { eventsApi } from '../../api/events'
-import { hour12 } from '../../lib/time-format'
+import { clockIsHour12 } from '../../lib/time-format'
 import { AppIcon } from '../../components/layout/icons'
 import { Card, ErrorState, PageHeader } from '../../components/ui'
 import { useAppearance } from '../../stores/appearance'
@@ -301,8 +301,8 @@ export function CalendarScreen() {
               eventResize={onEventChange}
               noEventsContent="Nothing planned in this month. Use New event to add one."
               // Times as the reader's locale writes them, in every view and on the dashboard.
-              eventTimeFormat={{ hour: 'numeric', minute: '2-digit', hour12 }}
-              slotLabelFormat={{ hour: 'numeric', minute: '2-digit', hour12 }}
+              eventTimeFormat={{ hour: 'numeric', minute: '2-digit', hour12: clockIsHour12() }}
+              slotLabelFormat={{ hour: 'numeric', minute: '2-digit', hour12: clockIsHour12() }}
               // A day cell is named by its date link alone, while it also holds the day's events:
               // without the reference the cell reads out everything it shows.
               dayCellDidMount={({ el }) => el.removeAttribute('aria-labelledby')}

@@ -18,8 +18,9 @@ import { coursesApi } from '../../api/courses'
 import { UpgradePanel } from '../../components/area-gate'
 import { AppIcon } from '../../components/layout/icons'
 import { Card, ErrorState, PageHeader } from '../../components/ui'
+import { onFirstUse } from '../../lib/intl'
 
-const dateText = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' })
+const dateText = onFirstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }))
 
 export const completionPercent = (c: Completion) =>
   c.total === 0 ? 0 : Math.round((c.completed / c.total) * 100)

@@ -5,15 +5,23 @@ import { Link as RouterLink } from '@tanstack/react-router'
 import { AUDIT_ACTION_LABELS, type MemberStats } from '../../../api-schemas/members'
 import { membersApi } from '../../api/members'
 import { Card, PanelError, PanelSkeleton, StatTile } from '../../components/ui'
+import { onFirstUse } from '../../lib/intl'
 
 const SHOWN = 5
-const dayFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short' })
-const whenFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-const weekFormat = new Intl.DateTimeFormat('en', {
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-})
+const dayFormat = onFirstUse(
+  () => new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short' }),
+)
+const whenFormat = onFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+)
+const weekFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en', {
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'UTC',
+    }),
+)
 const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en')} ${n === 1 ? one : many}`
 

@@ -9,9 +9,12 @@ import { lockedAreaOf } from '../../components/area-gate'
 import { AppIcon } from '../../components/layout/icons'
 import { Card, PanelError, PanelSkeleton } from '../../components/ui'
 import { storedEmail } from '../../lib/session'
+import { onFirstUse } from '../../lib/intl'
 
 const SHOWN = 5
-const dateFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short' })
+const dateFormat = onFirstUse(
+  () => new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short' }),
+)
 
 /** The five newest leads; a member without the viral-leads area sees why instead of an error. */
 export function RecentLeads() {

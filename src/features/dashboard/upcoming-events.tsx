@@ -7,6 +7,7 @@ import type { CalendarEvent } from '../../../api-schemas/events'
 import { eventsApi } from '../../api/events'
 import { Card, PanelError, PanelSkeleton, StatTile } from '../../components/ui'
 import { timeOfDay } from '../../lib/time-format'
+import { onFirstUse } from '../../lib/intl'
 
 export const UPCOMING_DAYS = 14
 const SHOWN = 6
@@ -19,11 +20,14 @@ function upcomingRange(now = new Date()) {
   return { from: from.toISOString(), to: to.toISOString() }
 }
 
-const dayFormat = new Intl.DateTimeFormat('en', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-})
+const dayFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+    }),
+)
 
 function when(event: CalendarEvent) {
   const start = new Date(event.start)

@@ -8,6 +8,7 @@ import { earningsOptions } from './figures'
 import { formatMoney, toCents } from './money'
 import { datesBetween } from './period'
 import { type TrendSeries, TrendChart } from './trend-chart'
+import { onFirstUse } from '../../lib/intl'
 
 /** Each network has its theme colour; further currencies of a network take the next ones. */
 const NETWORK_COLORS: Record<Network, string> = {
@@ -16,7 +17,9 @@ const NETWORK_COLORS: Record<Network, string> = {
 }
 const MORE_COLORS = ['orange.solid', 'green.solid', 'purple.solid', 'pink.solid', 'teal.solid']
 
-const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 })
+const compact = onFirstUse(
+  () => new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 }),
+)
 
 /** Today as an ISO date, in the viewer's calendar. */
 const localToday = (now = new Date()) =>

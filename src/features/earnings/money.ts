@@ -1,3 +1,5 @@
+import { onFirstUse } from '../../lib/intl'
+
 const formats = new Map<string, Intl.NumberFormat>()
 
 /** An amount in its own currency ("$1,234.50", "€80.00"); an unknown code shows as "80.00 XYZ". */
@@ -32,10 +34,13 @@ export function percentChange(current: number, previous: number) {
   return ((current - previous) / Math.abs(previous)) * 100
 }
 
-const percentFormat = new Intl.NumberFormat('en', {
-  maximumFractionDigits: 1,
-  minimumFractionDigits: 1,
-})
+const percentFormat = onFirstUse(
+  () =>
+    new Intl.NumberFormat('en', {
+      maximumFractionDigits: 1,
+      minimumFractionDigits: 1,
+    }),
+)
 
 /** "12.5%", or with `signed` "+12.5%" / "-3.0%" for a change. */
 export function formatPercent(value: number, signed = false) {
@@ -44,4 +49,4 @@ export function formatPercent(value: number, signed = false) {
   return signed && value > 0 ? `+${text}` : text
 }
 
-export const countFormat = new Intl.NumberFormat('en')
+export const countFormat = onFirstUse(() => new Intl.NumberFormat('en'))

@@ -3,6 +3,7 @@ import { Suspense, lazy, useId, useRef, useState } from 'react'
 
 import { TableScroll } from '../../components/table-parts'
 import { useNearViewport } from '../../lib/use-near-viewport'
+import { onFirstUse } from '../../lib/intl'
 
 export interface TrendSeries {
   label: string
@@ -15,17 +16,23 @@ export interface TrendSeries {
 // uPlot and its styles load in their own chunk, only when a chart is scrolled near.
 const UPlotChart = lazy(() => import('./uplot-chart'))
 
-const dayFormat = new Intl.DateTimeFormat('en', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-})
-const monthFormat = new Intl.DateTimeFormat('en', {
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-})
+const dayFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+)
+const monthFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en', {
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+)
 
 /**
  * A line chart of daily figures with its legend and the same figures as a table on demand.

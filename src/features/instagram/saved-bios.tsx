@@ -9,8 +9,9 @@ import { ConfirmDialog, EmptyState, PanelError, PanelSkeleton } from '../../comp
 import { copyText } from '../../lib/clipboard'
 import { toast } from '../../lib/toast'
 import { NICHE_NAMES, bioTitle, isNiche } from './bio-text'
+import { onFirstUse } from '../../lib/intl'
 
-const savedAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+const savedAt = onFirstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }))
 
 /** The member's saved bios: each can go back into the editor, be copied or be deleted. */
 export function SavedBios({

@@ -20,10 +20,13 @@ import { storedEmail } from '../../lib/session'
 import { useContacts } from '../../stores/contacts'
 import { LeadDialog } from './lead-dialog'
 import { useDeleteLead } from './use-lead-mutations'
+import { onFirstUse } from '../../lib/intl'
 
 const route = getRouteApi('/admin/leaddetail')
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const dateFormat = onFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+)
 
 export function LeadDetailScreen() {
   return (

@@ -27,10 +27,11 @@ import { storedEmail } from '../../lib/session'
 import { LeadDialog } from './lead-dialog'
 import { fetchAllLeads, leadsToCsv } from './leads-csv'
 import { useDeleteLead } from './use-lead-mutations'
+import { onFirstUse } from '../../lib/intl'
 
 const route = getRouteApi('/admin/sheet/leads')
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+const dateFormat = onFirstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }))
 
 export function LeadsScreen() {
   return (

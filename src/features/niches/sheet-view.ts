@@ -3,6 +3,7 @@ import { useCallback, useMemo, useState } from 'react'
 import type { ItemColumn } from '../../../api-schemas/niche-items'
 import type { SheetColumn } from './sheet-columns'
 import type { GridRow, SortState } from './sheet-grid'
+import { onFirstUse } from '../../lib/intl'
 
 const WIDTHS_KEY = 'sheetColumnWidths'
 
@@ -25,7 +26,9 @@ export function useColumnWidths() {
   return [widths, setWidth] as const
 }
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
+const collator = onFirstUse(
+  () => new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' }),
+)
 
 /**
  * The rows to show: those whose column (or any column) holds the filter text, in the chosen

@@ -2,8 +2,11 @@ import { Badge, Box, HStack, Heading, IconButton, Stack, Text } from '@chakra-ui
 
 import type { Note } from '../../../api-schemas/notes'
 import { AppIcon } from '../../components/layout/icons'
+import { onFirstUse } from '../../lib/intl'
 
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
+const dateFormat = onFirstUse(
+  () => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }),
+)
 
 /** One note as a coloured card; the colour name doubles as the Chakra palette. */
 export function NoteCard({

@@ -7,8 +7,11 @@ import { phoneItemsApi } from '../../api/niches'
 import { lockedPanelFor } from '../../components/area-gate'
 import { Card, EmptyState, ErrorState } from '../../components/ui'
 import { PHONE_NICHES, capitalise } from './phone-niches'
+import { onFirstUse } from '../../lib/intl'
 
-const savedOn = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const savedOn = onFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+)
 
 const nicheLabel = (niche: string) =>
   niche in PHONE_NICHES ? PHONE_NICHES[niche as keyof typeof PHONE_NICHES].label : niche

@@ -37,8 +37,11 @@ import {
 } from '../../components/ui'
 import { isApiError } from '../../lib/api-error'
 import { toast } from '../../lib/toast'
+import { onFirstUse } from '../../lib/intl'
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const when = onFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+)
 
 /** A date and time as a `datetime-local` input holds it, in the reader's time zone. */
 const toLocalInput = (iso: string | null) => {

@@ -9,10 +9,13 @@ import { lockedPanelFor } from '../../components/area-gate'
 import { FormAlert, TextAreaField, TextField } from '../../components/form-fields'
 import { Card, EmptyState, ErrorState, PageHeader } from '../../components/ui'
 import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
+import { onFirstUse } from '../../lib/intl'
 
 const route = getRouteApi('/admin/contactus')
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const dateFormat = onFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+)
 
 /** Write to support (subject prefilled from `?subject=`) and read back what was sent. */
 export function ContactUsScreen() {
