@@ -12,7 +12,16 @@ import {
 } from '@chakra-ui/react'
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router'
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import {
+  memo,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 
 import { MONTH_NAMES, type Network } from '../../../api-schemas/earnings'
 import { accountsApi } from '../../api/earnings'
@@ -38,9 +47,10 @@ import {
   yearChoices,
 } from './period'
 import { type EarningsSearch, readEarningsSearch } from './search'
+import { onFirstUse } from '../../lib/intl'
 
 export const SEARCH_DEBOUNCE_MS = 300
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' })
+const timeFormat = onFirstUse(() => new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }))
 const SEARCH_MAX = 100
 
 interface Account {
@@ -115,7 +125,9 @@ function NoAccount() {
 /** The period and product search in the address (see search.ts), and a way to change them. */
 function useEarningsSearch() {
   const raw = useSearch({ strict: false })
-  const search = readEarningsSearch(raw)
+  // The same object while the address's search is the same (the router keeps its object), so
+  // the figures below are not redrawn for nothing.
+  const search = useMemo(() => readEarningsSearch(raw), [raw])
   const navigate = useNavigate()
   const update = (patch: Partial<EarningsSearch>) =>
     void navigate({
@@ -128,20 +140,11 @@ function useEarningsSearch() {
 
 function EarningsBoard({ accounts }: { accounts: Account[] }) {
   const { search, update } = useEarningsSearch()
+  // A new period or product shows in its field at once; the figures follow in a render of
+  // their own, which React may interrupt: redrawing every card and chart in the same task as
+  // the choice kept a phone from answering for half a second.
+  const shown = useDeferredValue(search)
   const period = periodOf(search)
-  const before = previousPeriod(period)
-  const product = (search.search ?? '').trim()
-  const label = periodLabel(period)
-  const beforeLabel = periodLabel(before)
-  const queries = accounts.map((a) => ({
-    ...a,
-    query: figuresQuery(a.affiliateId, period, product),
-    previousQuery: figuresQuery(a.affiliateId, before, product),
-  }))
-  const clickbank = queries.find((q) => q.network === 'clickbank')
-  // The totals first; the charts, then the countries, in the renders that follow.
-  const stage = useStages(2)
-
   return (
     <Stack gap="6">
       <Controls
@@ -151,8 +154,40 @@ function EarningsBoard({ accounts }: { accounts: Account[] }) {
           update({ year: next.year, month: next.month === null ? 'all' : next.month })
         }
         onProduct={(next) => update({ search: next || undefined })}
-        accounts={queries}
+        accounts={accountQueries(accounts, period, (search.search ?? '').trim())}
       />
+      <EarningsFigures accounts={accounts} search={shown} />
+    </Stack>
+  )
+}
+
+/** Each account with the queries of its figures in `period` and in the period before. */
+function accountQueries(accounts: Account[], period: Period, product: string) {
+  const before = previousPeriod(period)
+  return accounts.map((a) => ({
+    ...a,
+    query: figuresQuery(a.affiliateId, period, product),
+    previousQuery: figuresQuery(a.affiliateId, before, product),
+  }))
+}
+
+const EarningsFigures = memo(function EarningsFigures({
+  accounts,
+  search,
+}: {
+  accounts: Account[]
+  search: EarningsSearch
+}) {
+  const period = periodOf(search)
+  const label = periodLabel(period)
+  const beforeLabel = periodLabel(previousPeriod(period))
+  const queries = accountQueries(accounts, period, (search.search ?? '').trim())
+  const clickbank = queries.find((q) => q.network === 'clickbank')
+  // The totals first; the charts, then the countries, in the renders that follow.
+  const stage = useStages(2)
+
+  return (
+    <>
       <SimpleGrid columns={{ base: 1, lg: queries.length > 1 ? 2 : 1 }} gap="6">
         {queries.map((q) => (
           <NetworkSummary
@@ -183,9 +218,9 @@ function EarningsBoard({ accounts }: { accounts: Account[] }) {
           ))}
         </SimpleGrid>
       ) : null}
-    </Stack>
+    </>
   )
-}
+})
 
 function Controls({
   period,
