@@ -353,10 +353,14 @@ function pagesAhead(): Plugin {
             if (!title) this.error(`${page.path} rendered no heading: ${markup.slice(0, 200)}`)
             html = html
               // The screen paints from the HTML and CSS alone: the scripts, which only replace
-              // it, must not take the connection from the stylesheet first.
+              // it, must not take the connection from the stylesheet first. A visitor's page is
+              // read and filled in without them: they are listed, and fetched when the app
+              // starts, at the visitor's first act (src/lib/prerendered.ts).
               .replaceAll(
                 '<link rel="modulepreload"',
-                '<link rel="modulepreload" fetchpriority="low"',
+                page.prerender === 'signed-out'
+                  ? '<link data-fetch-at-start=""'
+                  : '<link rel="modulepreload" fetchpriority="low"',
               )
               .replace(/<title>[^<]*<\/title>/, `<title>${title} · Members Area</title>`)
               .replace(

@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react'
 
 import {
   arrivedPrerendered,
+  fetchAppCode,
   firstAct,
   handOverPrerendered,
   visitorPageAsDrawn,
@@ -12,12 +13,13 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 // A visitor's page works as drawn until they act on it (see firstAct).
 if (visitorPageAsDrawn) await firstAct()
+fetchAppCode()
 
 // Start-up in steps, each a task of its own, so a phone's main thread is never held for the
-// whole of it: React's renderer, Chakra's base preset, its theme, the system built from them (its
-// token dictionary is the largest single piece), zod, the contract's shared schemas, then the
-// router and the screens' shared code. A module imported here is evaluated here, in its own task,
-// instead of with everything else that imports it.
+// whole of it: React's renderer, Chakra's base preset, its theme, the system built from them
+// (its token dictionary is the largest single piece), then the router and the screens' shared
+// code. A module imported here is evaluated here, in its own task, instead of with everything
+// else that imports it.
 const { createRoot } = await import('react-dom/client')
 await nextTask()
 await import('@chakra-ui/react/preset-base')
@@ -25,10 +27,6 @@ await nextTask()
 await import('./theme/chakra-theme')
 await nextTask()
 await import('./theme/system')
-await nextTask()
-await import('zod')
-await nextTask()
-await import('../api-schemas/contract')
 await nextTask()
 const [{ App, createApp }, { listenForChunkErrors }] = await Promise.all([
   import('./app'),

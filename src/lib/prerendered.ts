@@ -21,6 +21,20 @@ export const visitorPageAsDrawn =
   getComputedStyle(prerendered).display !== 'none' &&
   [...new URLSearchParams(location.search).keys()].every((key) => key === 'redirect')
 
+/**
+ * Asks for the app's code, all at once so it arrives in one round instead of module by module.
+ * A visitor's page lists it without fetching it (`data-fetch-at-start` links, written by the
+ * build): the page is read and filled in without it, and a visitor who only reads it is not sent
+ * it.
+ */
+export function fetchAppCode() {
+  if (typeof document === 'undefined') return
+  for (const listed of document.querySelectorAll<HTMLLinkElement>('link[data-fetch-at-start]')) {
+    listed.removeAttribute('data-fetch-at-start')
+    listed.rel = 'modulepreload'
+  }
+}
+
 /** A visitor sent the prerendered form before the app had replaced it. */
 let sentEarly = false
 
@@ -52,8 +66,7 @@ const FIRST_ACTS = [
  * Resolves at the visitor's first act on the page. A visitor's page reads and fills in as drawn
  * (its fields are real fields): the app's start-up, a phone's longest work, waits until the
  * visitor is there to need it, instead of holding the main thread while they read the page.
- * The app's scripts are already fetched by then (index.html preloads them), and what was typed
- * meanwhile is carried over (`handOverPrerendered`).
+ * What was typed meanwhile is carried over (`handOverPrerendered`).
  */
 export function firstAct(): Promise<void> {
   return new Promise((resolve) => {
