@@ -48,7 +48,7 @@ export function CourseOverview({
         {intro}
       </Text>
       {list.isPending ? (
-        <Stack gap="6" aria-busy="true" aria-label="Loading the courses">
+        <Stack gap="6" role="status" aria-busy="true" aria-label="Loading the courses">
           {keys.map((k) => (
             <Skeleton key={k} height="72" borderRadius="l2" />
           ))}

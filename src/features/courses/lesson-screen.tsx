@@ -64,7 +64,7 @@ export function LessonScreen({ path }: { path: string }) {
 
 function LessonSkeleton() {
   return (
-    <Stack gap="6" aria-busy="true" aria-label="Loading the lesson">
+    <Stack gap="6" role="status" aria-busy="true" aria-label="Loading the lesson">
       <Stack gap="2">
         <Skeleton height="9" width="min(36rem, 90%)" />
         <Skeleton height="4" width="14rem" />

@@ -24,7 +24,7 @@ export function ResumeCard() {
   return (
     <Card data-testid="resume-card" minH="148px">
       {list.isPending ? (
-        <Stack gap="3" aria-busy="true" aria-label="Loading your courses">
+        <Stack gap="3" role="status" aria-busy="true" aria-label="Loading your courses">
           <Skeleton height="6" width="50%" />
           <Skeleton height="4" width="70%" />
           <Skeleton height="9" width="36" />
