@@ -9,7 +9,7 @@ import { registerErrorHandling } from './plugins/errors'
 import { loggingOptions } from './plugins/logging'
 import { deleteStaleAuthTokens } from './repos/auth-tokens'
 import { deleteOldKeys } from './repos/idempotency'
-import { registerPressure } from './plugins/pressure'
+import { logEventLoopLag, registerPressure } from './plugins/pressure'
 import { registerSecurity } from './plugins/security'
 import { registerSpa } from './plugins/spa'
 import { aiRoutes } from './routes/ai'
@@ -248,6 +248,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxDatabaseWaitMs: config.maxDatabaseWaitMs,
     databaseWaitingMs: () => database.waitingMs(),
   })
+  if (config.eventLoopLogSeconds) logEventLoopLag(app, config.eventLoopLogSeconds)
   await app.register(swagger, {
     openapi: {
       info: { title: 'Members Area API', version: '1.0.0' },

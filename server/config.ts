@@ -53,14 +53,22 @@ export interface Config {
   /** What the operator sells on each offer page: a price to show and where checkout is. */
   offers: Partial<Record<AreaKey, Offer>>
   ai: AiConfig
-  /** Above this event-loop delay requests are shed with 503 and Retry-After. */
+  /**
+   * While the event loop lags more than this, sample after sample (not for one slow tick),
+   * requests are shed with 503 and Retry-After.
+   */
   maxEventLoopDelayMs: number
   /** Requests answered at once; more are shed with 503 and Retry-After. */
   maxInFlight: number
-  /** While a query has waited this long for a PostgreSQL connection, requests are shed. */
+  /**
+   * While a query has waited this long for the database (a PostgreSQL connection, or the
+   * embedded database's worker thread), requests are shed.
+   */
   maxDatabaseWaitMs: number
   /** A request not answered by then is answered 503 (streamed answers excepted). */
   requestTimeoutMs: number
+  /** Every that many seconds the event loop's lag is logged; 0: never (for measuring load). */
+  eventLoopLogSeconds: number
 }
 
 /** The operator's OpenAI-compatible model; without `baseUrl` the tools write from templates. */
@@ -133,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxInFlight: whole(env, 'MAX_IN_FLIGHT', 256),
     maxDatabaseWaitMs: whole(env, 'MAX_DATABASE_WAIT_MS', 250),
     requestTimeoutMs: whole(env, 'REQUEST_TIMEOUT_SECONDS', 15) * 1000,
+    eventLoopLogSeconds: whole(env, 'EVENT_LOOP_LOG_SECONDS', 0, 0),
   }
 }
 
@@ -154,12 +163,14 @@ function aiFrom(env: NodeJS.ProcessEnv): AiConfig {
   }
 }
 
-function whole(env: NodeJS.ProcessEnv, name: string, fallback: number) {
+function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, least = 1) {
   const value = env[name]
   if (value === undefined || value === '') return fallback
   const n = Number(value)
-  if (!Number.isInteger(n) || n < 1)
-    throw new Error(`${name} must be a whole number above 0, got "${value}"`)
+  if (!Number.isInteger(n) || n < least)
+    throw new Error(
+      `${name} must be a whole number ${least ? 'above 0' : 'of 0 or more'}, got "${value}"`,
+    )
   return n
 }
 

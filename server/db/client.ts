@@ -10,8 +10,7 @@ import {
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import type { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -20,6 +19,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 
+import { EmbeddedClient } from './embedded'
 import { type ChannelHandlers, Listeners, PgChannels } from './notifications'
 import * as schema from './schema'
 
@@ -41,11 +41,15 @@ export interface Database {
    */
   heardEverywhere(channel: string, payload: string): Promise<void>
   /**
-   * The embedded database's files as one gzipped tar, taken between two statements, so it is
-   * consistent; PostgreSQL is backed up with its own tools (pg_dump).
+   * The embedded database's files as one tar (gzipped unless `compression` is 'none'), taken
+   * between two statements, so it is consistent; PostgreSQL is backed up with its own tools
+   * (pg_dump).
    */
-  dump?(): Promise<Blob>
-  /** How long the longest waiting query has waited for a connection, in ms; 0 when none waits. */
+  dump?(compression?: 'none' | 'gzip'): Promise<Blob>
+  /**
+   * How long the longest waiting query has waited for a connection (on PostgreSQL a pool's, in
+   * the embedded database its worker thread), in ms; 0 when none waits.
+   */
   waitingMs(): number
   close(): Promise<void>
 }
@@ -114,10 +118,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {}
-  let client: PGlite
+  let client: EmbeddedClient
   try {
-    client = await PGlite.create({
-      extensions: { pg_trgm },
+    client = await EmbeddedClient.start({
       ...(options.dataDir ? { dataDir: join(options.dataDir, 'pgdata') } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     })
@@ -125,22 +128,36 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     release()
     throw error
   }
-  const db = drizzlePglite({ client, schema })
-  await migratePglite(db, { migrationsFolder })
+  // Drizzle's PGlite driver calls only `query` and `transaction`, which the client answers from
+  // its worker thread.
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema })
+  try {
+    await migratePglite(db, { migrationsFolder })
+  } catch (error) {
+    await client.close()
+    release()
+    throw error
+  }
   const listeners = new Listeners()
   let closed = false
+  const usable = () => {
+    if (closed) throw new Error('database is closed')
+    if (client.failure) throw client.failure
+  }
   return {
     db,
     driver: 'pglite',
+    // A statement under way holds the one connection, and its worker answering it is the
+    // database being up: only an idle database is asked.
     ping: async () => {
-      if (closed) throw new Error('database is closed')
-      await db.execute(sql`select 1`)
+      usable()
+      if (client.idle) await db.execute(sql`select 1`)
     },
-    // One process, one connection: a trigger's notification reaches the callback before the
-    // statement that caused it resolves, and it cannot be lost, so this is live from the start
-    // and a writer has nobody to wait for.
+    // One connection: a trigger's notification reaches the callback before the statement that
+    // caused it answers, and it cannot be lost, so this is live from the start and a writer has
+    // nobody to wait for.
     listen: async (channel, handlers) => {
-      if (closed) throw new Error('database is closed')
+      usable()
       const unlisten = await client.listen(channel, (payload) => handlers.notify(payload))
       handlers.live(true)
       return listeners.add(async () => {
@@ -149,11 +166,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       })
     },
     heardEverywhere: async () => {},
-    // One connection in this process: a backlog shows as the event loop's delay instead.
-    waitingMs: () => 0,
-    dump: async () => {
-      if (closed) throw new Error('database is closed')
-      return client.dumpDataDir('gzip')
+    waitingMs: () => client.waitingMs(),
+    dump: async (compression = 'gzip') => {
+      usable()
+      return client.dumpDataDir(compression)
     },
     close: async () => {
       if (closed) return

@@ -1,3 +1,5 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+
 import type { FastifyInstance, FastifyReply } from 'fastify'
 
 /** How long a shed request is told to wait before trying again. */
@@ -8,18 +10,24 @@ const SLOW = 'The server took too long to answer. Try again in a moment.'
 
 /** How often the event loop's lag is measured. */
 const TICK_MS = 100
+/**
+ * Lag sheds only when this many samples in a row are over the limit: one slow tick (another
+ * process on the machine took the CPU a moment) is no overload, and shedding for it would turn
+ * away a member who sends one request at a time.
+ */
+const SUSTAINED_SAMPLES = 3
 
 function shed(reply: FastifyReply, message: string) {
   return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ message })
 }
 
 /**
- * Load shedding: while the event loop lags behind (a timer firing late by more than
- * `maxEventLoopDelayMs`), `maxInFlight` requests are already being answered, or a query has
- * waited `maxDatabaseWaitMs` for a database connection, requests are answered 503 with
- * Retry-After at once instead of queueing for seconds; a request still unanswered after
- * `requestTimeoutMs` is answered 503 the same way. Streamed answers, which run long on purpose,
- * are not timed.
+ * Load shedding: while `maxInFlight` requests are already being answered, a query has waited
+ * `maxDatabaseWaitMs` for the database (a pool connection, or the embedded database's worker),
+ * or the event loop keeps lagging behind (a timer firing late by more than `maxEventLoopDelayMs`
+ * sample after sample), requests are answered 503 with Retry-After at once instead of queueing
+ * for seconds; a request still unanswered after `requestTimeoutMs` is answered 503 the same way.
+ * Streamed answers, which run long on purpose, are not timed.
  */
 export function registerPressure(
   app: FastifyInstance,
@@ -32,18 +40,19 @@ export function registerPressure(
   },
 ) {
   let inFlight = 0
-  let lag = 0
+  let lateSamples = 0
   let last = performance.now()
   const meter = setInterval(() => {
     const now = performance.now()
-    lag = Math.max(0, now - last - TICK_MS)
+    const lag = now - last - TICK_MS
+    lateSamples = lag > options.maxEventLoopDelayMs ? lateSamples + 1 : 0
     last = now
   }, TICK_MS).unref()
   app.addHook('onClose', async () => clearInterval(meter))
 
   app.addHook('onRequest', (req, reply, done) => {
     if (
-      lag > options.maxEventLoopDelayMs ||
+      lateSamples >= SUSTAINED_SAMPLES ||
       inFlight >= options.maxInFlight ||
       options.databaseWaitingMs() > options.maxDatabaseWaitMs
     ) {
@@ -63,5 +72,35 @@ export function registerPressure(
       clearTimeout(timer)
     })
     done()
+  })
+}
+
+/**
+ * Logs the event loop's lag (p50, p99 and the most, in ms) every `seconds`, whatever the log
+ * level, so a load test can read how long requests waited for the server's one thread.
+ */
+export function logEventLoopLag(app: FastifyInstance, seconds: number) {
+  const resolutionMs = 10
+  const delays = monitorEventLoopDelay({ resolution: resolutionMs })
+  delays.enable()
+  // Each sample is the time between two timer ticks: the lag is what is over the tick itself.
+  const lagMs = (ns: number) => Math.max(0, Math.round((ns / 1e6 - resolutionMs) * 10) / 10)
+  const log = app.log.child({}, { level: 'info' })
+  const timer = setInterval(() => {
+    log.info(
+      {
+        eventLoopLagMs: {
+          p50: lagMs(delays.percentile(50)),
+          p99: lagMs(delays.percentile(99)),
+          max: lagMs(delays.max),
+        },
+      },
+      'event loop lag',
+    )
+    delays.reset()
+  }, seconds * 1000).unref()
+  app.addHook('onClose', async () => {
+    clearInterval(timer)
+    delays.disable()
   })
 }

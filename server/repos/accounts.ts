@@ -7,8 +7,11 @@ import type { ImportedHops, ImportedTransaction } from '../services/networks/typ
 
 export type AccountRow = typeof networkAccounts.$inferSelect
 
-/** Rows per INSERT: well under PostgreSQL's 65,535 parameters. */
-const BATCH = 1000
+/**
+ * Rows per INSERT: short statements, as the embedded database runs one at a time and every other
+ * request waits for the one running (and the figure summaries' triggers run per statement).
+ */
+const BATCH = 200
 
 export async function accountOf(db: Db, memberId: string, network: Network) {
   const [row] = await db

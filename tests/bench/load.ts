@@ -1,12 +1,20 @@
 /**
  * A bounded mixed load on the real server, on the embedded database and on PostgreSQL: several
  * members reading their notes and session (reads only at 50 connections first), then also
- * changing notes, at 50 and 500 connections (60 s each by default). Prints requests/s, p50/p99/slowest, how many were shed with 503,
- * other errors, and the server's resident memory before and after. Then kill -9 under steady
- * note writes, a few cycles per database: writes the server acknowledged against writes found
- * after the restart.
+ * changing notes, at 50 and 500 connections (60 s each by default). Prints requests/s,
+ * p50/p99/slowest, how many were shed with 503, other errors, the server's event-loop lag (from
+ * the lines it logs with EVENT_LOOP_LOG_SECONDS) and its resident memory before and after. Then
+ * kill -9 under steady note writes, a few cycles per database: writes the server acknowledged
+ * against writes found after the restart, and how long the restart took.
  *
  *   npm run bench:load [-- --duration 60 --cycles 10 --only embedded]
+ *
+ * With `--contention` it instead measures one member on a busy machine: Chromium loads the app's
+ * heaviest screens in a loop from a second server on this machine, while the member sends 5
+ * requests a second (dashboard reads, a note change, a lesson, a search) for `--duration`
+ * seconds to the measured server; then the same while a second member imports CSV files of
+ * 10,000 earnings rows one after another. Prints the member's 503s (the goal is none), other
+ * errors and p50/p99/slowest. Run `npm run build` first: the second server serves dist/.
  *
  * With `--soak 600` it instead keeps a wider mixed load (notes created, changed and deleted,
  * events, courses, search, session) at 50 connections for that many seconds on each database, and
@@ -17,15 +25,26 @@
  * resident memory at the end of a 10-minute soak within 10 % of the figure after 1 minute.
  */
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 
 import autocannon from 'autocannon'
+import { chromium } from 'playwright-core'
 
+import { chromiumLaunch } from '../chromium'
 import { scratchDatabase } from '../scratch-database'
-import { type Started, freePort, printTable, startProcess } from './process'
+import {
+  type Started,
+  demoMemberStorage,
+  freePort,
+  percentile,
+  printTable,
+  root,
+  startAppServer,
+  startProcess,
+} from './process'
 
 const { values } = parseArgs({
   options: {
@@ -33,6 +52,7 @@ const { values } = parseArgs({
     cycles: { type: 'string', default: '10' },
     only: { type: 'string' },
     soak: { type: 'string' },
+    contention: { type: 'boolean' },
   },
 })
 const soak = values.soak ? Math.max(120, Math.min(3600, Number(values.soak))) : 0
@@ -41,10 +61,33 @@ const cycles = Math.max(1, Math.min(20, Number(values.cycles)))
 const pgServer = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
 const MEMBERS = 4
 const NOTES = 10
+/** The measured server logs its event-loop lag over windows this long. */
+const LAG_WINDOW_SECONDS = 5
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 const rssMb = (pid: number) => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)
   return line ? Number(line[1]) / 1024 : NaN
+}
+
+/**
+ * The server's event-loop lag during [from, to] (ms since the epoch), from the lines it logged
+ * for the windows within it: the worst window's p99 (no lower than the p99 of the whole time)
+ * and the most.
+ */
+function lagDuring(server: Started, from: number, to: number) {
+  const windows = server
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('"event loop lag"'))
+    .map(
+      (line) => JSON.parse(line) as { time: number; eventLoopLagMs: { p99: number; max: number } },
+    )
+    .filter(({ time }) => time - LAG_WINDOW_SECONDS * 1000 >= from && time <= to)
+    .map((line) => line.eventLoopLagMs)
+  if (!windows.length) return '—'
+  return `${Math.max(...windows.map((w) => w.p99))} / ${Math.max(...windows.map((w) => w.max))}`
 }
 
 interface Member {
@@ -248,6 +291,7 @@ async function killCycles(env: Record<string, string>, dir: string) {
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${member.token}` }
   let acknowledged = 0
   let found = 0
+  const restartMs: number[] = []
   try {
     for (let cycle = 0; cycle < cycles; cycle++) {
       const titles: string[] = []
@@ -275,7 +319,9 @@ async function killCycles(env: Record<string, string>, dir: string) {
       killed = true
       await writer
       await new Promise((r) => setTimeout(r, 200))
+      const restarting = performance.now()
       server = await startProcess('server/server.ts', env, '/api/health', port)
+      restartMs.push(performance.now() - restarting)
       const list = await fetch(`${server.url}/api/notes`, { headers })
       const notes = ((await list.json()) as { data: { id: string; title: string }[] }).data
       const have = new Set(notes.map((n) => n.title))
@@ -294,12 +340,18 @@ async function killCycles(env: Record<string, string>, dir: string) {
     await server.stop()
     rmSync(dir, { recursive: true, force: true })
   }
-  return { acknowledged, found }
+  return { acknowledged, found, restartMs }
 }
 
 async function onDatabase(label: string, env: Record<string, string>) {
   const dir = mkdtempSync(join(tmpdir(), 'members-area-load-'))
-  const serverEnv = { DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'warn', REDIS_URL: '', ...env }
+  const serverEnv = {
+    DATA_DIR: join(dir, 'data'),
+    LOG_LEVEL: 'warn',
+    REDIS_URL: '',
+    EVENT_LOOP_LOG_SECONDS: String(LAG_WINDOW_SECONDS),
+    ...env,
+  }
   const server: Started = await startProcess('server/server.ts', serverEnv, '/api/health')
   const rows: string[][] = []
   try {
@@ -315,7 +367,10 @@ async function onDatabase(label: string, env: Record<string, string>) {
       [500, false],
     ] as const) {
       const before = rssMb(server.pid)
+      const from = Date.now()
       const f = await mixed(server.url, members, connections, readsOnly)
+      // The window that closes with the run is logged a moment later.
+      await pause(LAG_WINDOW_SECONDS * 1000)
       const after = rssMb(server.pid)
       rows.push([
         label,
@@ -325,6 +380,7 @@ async function onDatabase(label: string, env: Record<string, string>) {
         String(f.total),
         String(f.shed),
         String(f.errors),
+        lagDuring(server, from, Date.now()),
         `${before.toFixed(0)} → ${after.toFixed(0)} MB`,
       ])
     }
@@ -378,7 +434,8 @@ function soakRow(label: string, start: number, f: Awaited<ReturnType<typeof soak
   ]
 }
 
-async function postgres() {
+/** `run` on a scratch PostgreSQL database, or why it was skipped. */
+async function postgres<T>(run: (label: string, env: Record<string, string>) => Promise<T>) {
   let scratch: Awaited<ReturnType<typeof scratchDatabase>>
   try {
     scratch = await scratchDatabase(pgServer, 'members_area_bench_load')
@@ -386,7 +443,7 @@ async function postgres() {
     return `PostgreSQL skipped: ${(error as Error).message}`
   }
   try {
-    return await onDatabase('PostgreSQL', {
+    return await run('PostgreSQL', {
       DATABASE_URL: scratch.url,
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
       EARNINGS_KEY: 'x7Pq0v2cJ5m9L1s4T8w3Y6b0N2r5K9d1F4h7Q0z3A6c=',
@@ -394,6 +451,250 @@ async function postgres() {
   } finally {
     await scratch.drop()
   }
+}
+
+const mean = (list: number[]) => list.reduce((a, b) => a + b, 0) / list.length
+
+/** The screens Chromium loads in turn: the ones that ask the most of the server and the browser. */
+const HEAVY_SCREENS = [
+  '/admin/dashboard',
+  '/admin/accountdetail',
+  '/admin/calendar',
+  '/admin/healthniche',
+  '/admin/training/module1/lesson1',
+  '/admin/chatbot',
+]
+
+/** Chromium loading the heaviest screens one after another, from a server of its own. */
+async function browseInLoop(dir: string) {
+  const server = await startAppServer(dir)
+  const browser = await chromium.launch(chromiumLaunch)
+  const storage = await demoMemberStorage(server.url)
+  const context = await browser.newContext({
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: server.url,
+          localStorage: Object.entries(storage).map(([name, value]) => ({ name, value })),
+        },
+      ],
+    },
+  })
+  const page = await context.newPage()
+  let browsing = true
+  let loads = 0
+  const loop = (async () => {
+    for (let i = 0; browsing; i++) {
+      const path = HEAVY_SCREENS[i % HEAVY_SCREENS.length]!
+      await page.goto(server.url + path, { waitUntil: 'networkidle' }).catch(() => undefined)
+      loads++
+    }
+  })()
+  return {
+    loads: () => loads,
+    stop: async () => {
+      browsing = false
+      await loop
+      await browser.close()
+      await server.stop()
+    },
+  }
+}
+
+/**
+ * One member's steady use: 5 requests a second, in turn the dashboard's reads, a note change, a
+ * lesson and a search, each sent on time whether or not the one before has been answered.
+ */
+async function memberAtFivePerSecond(url: string, member: Member, lesson: string) {
+  const auth = { authorization: `Bearer ${member.token}` }
+  const requests: [string, RequestInit][] = [
+    ['/api/courses', { headers: auth }],
+    ['/api/memberinfo', { headers: auth }],
+    ['/api/dgmemberinfo', { headers: auth }],
+    ['/api/notes', { headers: auth }],
+    [
+      `/api/notes/${member.notes[0]}`,
+      {
+        method: 'PUT',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          title: 'Under contention',
+          body: 'Changed while the machine is busy.',
+        }),
+      },
+    ],
+    [`/api/lesson?path=${encodeURIComponent(lesson)}`, { headers: auth }],
+    ['/api/search?q=keyword%20research', { headers: auth }],
+  ]
+  const answers: { status: number; ms: number }[] = []
+  const sent: Promise<void>[] = []
+  const start = performance.now()
+  for (let i = 0; i < duration * 5; i++) {
+    const [path, init] = requests[i % requests.length]!
+    const at = performance.now()
+    sent.push(
+      fetch(url + path, init).then(
+        async (res) => {
+          await res.arrayBuffer()
+          answers.push({ status: res.status, ms: performance.now() - at })
+        },
+        () => void answers.push({ status: 0, ms: performance.now() - at }),
+      ),
+    )
+    await pause(start + (i + 1) * 200 - performance.now())
+  }
+  await Promise.all(sent)
+  const ms = answers.map((a) => a.ms)
+  return {
+    requests: answers.length,
+    shed: answers.filter((a) => a.status === 503).length,
+    errors: answers.filter((a) => a.status !== 503 && (a.status < 200 || a.status >= 300)).length,
+    latency: `${percentile(ms, 50).toFixed(0)} / ${percentile(ms, 99).toFixed(0)} / ${Math.max(...ms).toFixed(0)}`,
+  }
+}
+
+/** A ClickBank export of `rows` sales no earlier import had, as the network's CSV. */
+function clickbankExport(nickname: string, batch: number, rows: number) {
+  const lines = [
+    'Transaction Date,Receipt,Transaction Type,Vendor,Affiliate,Item,Product Title,Customer Country,Currency,Amount,Tracking ID',
+  ]
+  const year = 365 * 24 * 3600 * 1000
+  for (let i = 0; i < rows; i++) {
+    const at = new Date(Date.now() - ((i * 7919) % year)).toISOString()
+    const product = i % 5
+    lines.push(
+      `${at},CB${batch}X${i}Z,SALE,vendor${product},${nickname},P${product},"Product ${product}",US,USD,${(10 + (i % 50)).toFixed(2)},load`,
+    )
+  }
+  return lines.join('\n')
+}
+
+/** A second member importing CSV files of 10,000 earnings rows, one after another, until stopped. */
+function importInLoop(url: string, member: Member) {
+  let importing = true
+  let files = 0
+  let shed = 0
+  const nickname = `load${Date.now() % 100000}`
+  const auth = { authorization: `Bearer ${member.token}` }
+  const done = (async () => {
+    const connected = await fetch(`${url}/api/creatememberinfo`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ nickname }),
+    })
+    if (!connected.ok) throw new Error(`could not connect an account: ${connected.status}`)
+    while (importing) {
+      const body = new FormData()
+      const csv = clickbankExport(nickname, files + shed, 10_000)
+      body.append('file', new Blob([csv], { type: 'text/csv' }), 'clickbank.csv')
+      const res = await fetch(`${url}/api/earnings/accounts/clickbank/import`, {
+        method: 'POST',
+        headers: auth,
+        body,
+      })
+      if (res.status === 503) {
+        shed++
+        await pause(2000)
+      } else if (!res.ok) {
+        throw new Error(`an import failed: ${res.status} ${await res.text()}`)
+      } else {
+        files++
+      }
+    }
+  })()
+  return {
+    stop: async () => {
+      importing = false
+      await done
+      return `${files} × 10,000${shed ? `, ${shed} shed` : ''}`
+    },
+  }
+}
+
+async function contention(label: string, env: Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), 'members-area-contention-'))
+  // The measured server runs with the shedding settings a new user gets.
+  const server = await startProcess(
+    'server/server.ts',
+    {
+      DATA_DIR: join(dir, 'data'),
+      LOG_LEVEL: 'warn',
+      REDIS_URL: '',
+      EARNINGS_SYNC_MINUTES: '0',
+      ...env,
+    },
+    '/api/health',
+  )
+  const browsing = await browseInLoop(join(dir, 'browser'))
+  try {
+    const member = await signUp(server.url, 0)
+    const importer = await signUp(server.url, 1)
+    const courses = await fetch(`${server.url}/api/courses`, {
+      headers: { authorization: `Bearer ${member.token}` },
+    })
+    const list = (await courses.json()) as {
+      data: { courses: { lessons: { path: string; locked: boolean }[] }[] }
+    }
+    const lesson = list.data.courses.flatMap((c) => c.lessons).find((l) => !l.locked)!.path
+    await pause(5000) // Chromium is under way
+    const row = (meanwhile: string, f: Awaited<ReturnType<typeof memberAtFivePerSecond>>) => [
+      label,
+      meanwhile,
+      String(f.requests),
+      String(f.shed),
+      String(f.errors),
+      f.latency,
+    ]
+    let loadsBefore = browsing.loads()
+    const alone = row('Chromium', await memberAtFivePerSecond(server.url, member, lesson))
+    alone.push(String(browsing.loads() - loadsBefore), '—')
+    loadsBefore = browsing.loads()
+    const imports = importInLoop(server.url, importer)
+    const importing = row(
+      'Chromium, CSV imports',
+      await memberAtFivePerSecond(server.url, member, lesson),
+    )
+    importing.push(String(browsing.loads() - loadsBefore), await imports.stop())
+    return [alone, importing]
+  } finally {
+    await browsing.stop()
+    await server.stop()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+if (values.contention) {
+  if (!existsSync(join(root, 'dist', 'index.html'))) {
+    console.log('Build the app first (npm run build): the browser loads it from a second server.')
+    process.exit(1)
+  }
+  console.log(
+    `Contention: Chromium loads ${HEAVY_SCREENS.join(', ')} in a loop from a second server on this machine; one member sends 5 requests a second for ${duration} s\n`,
+  )
+  const table = [
+    [
+      'database',
+      'meanwhile',
+      'requests',
+      '503 (shed)',
+      'other errors',
+      'p50 / p99 / slowest ms',
+      'screens loaded',
+      'CSV rows imported',
+    ],
+  ]
+  for (const [label, run] of [
+    ['embedded', () => contention('embedded', { DATABASE_URL: '' })],
+    ['PostgreSQL', () => postgres(contention)],
+  ] as const) {
+    if (values.only && !label.toLowerCase().startsWith(values.only.toLowerCase())) continue
+    const result = await run()
+    if (typeof result === 'string') console.log(result)
+    else table.push(...result)
+  }
+  printTable(table)
+  process.exit(0)
 }
 
 if (soak)
@@ -424,15 +725,23 @@ const table = [
         'requests',
         '503 (shed)',
         'other errors',
+        'event-loop lag ms: p99 (worst 5 s) / most',
         'resident memory',
       ],
 ]
 const kills: string[][] = [
-  ['database', 'kill -9 cycles', 'acknowledged writes', 'found after restart', 'lost'],
+  [
+    'database',
+    'kill -9 cycles',
+    'acknowledged writes',
+    'found after restart',
+    'lost',
+    'restart until answering ms: mean / slowest',
+  ],
 ]
 for (const [label, run] of [
   ['embedded', () => onDatabase('embedded', { DATABASE_URL: '' })],
-  ['PostgreSQL', postgres],
+  ['PostgreSQL', () => postgres(onDatabase)],
 ] as const) {
   if (values.only && !label.toLowerCase().startsWith(values.only.toLowerCase())) continue
   const result = await run()
@@ -448,6 +757,7 @@ for (const [label, run] of [
       String(result.kills.acknowledged),
       String(result.kills.found),
       String(result.kills.acknowledged - result.kills.found),
+      `${mean(result.kills.restartMs).toFixed(0)} / ${Math.max(...result.kills.restartMs).toFixed(0)}`,
     ])
 }
 printTable(table)

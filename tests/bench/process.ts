@@ -17,6 +17,8 @@ export interface Started {
   url: string
   /** The process id, for its memory (`/proc/<pid>/status`) or a hard kill. */
   pid: number
+  /** What the process has written to stdout and stderr so far. */
+  output(): string
   stop(): Promise<void>
 }
 
@@ -51,6 +53,7 @@ export async function startProcess(
   return {
     url,
     pid: child.pid!,
+    output: () => output,
     stop: async () => {
       if (child.exitCode !== null) return
       const exited = new Promise((r) => child.once('exit', r))

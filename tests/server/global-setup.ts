@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import type { PGlite } from '@electric-sql/pglite'
 import type { TestProject } from 'vitest/node'
 
 import { openDatabase } from '../../server/db/client'
@@ -23,8 +22,7 @@ export default async function setup(project: TestProject) {
   }
   const dir = mkdtempSync(join(tmpdir(), 'members-area-test-'))
   const database = await openDatabase({ driver: 'pglite' })
-  const client = (database.db as unknown as { $client: PGlite }).$client
-  const dump = await client.dumpDataDir('none')
+  const dump = await database.dump!('none')
   const path = join(dir, 'migrated.tar')
   writeFileSync(path, Buffer.from(await dump.arrayBuffer()))
   await database.close()
