@@ -24,6 +24,8 @@ export interface EmbeddedTransaction {
 }
 
 const LARGEST_ID = 0x7fffffff
+/** Fewer requests than this waiting for the database is a burst, never a reason to shed. */
+const QUEUE_FLOOR = 16
 /** More requests than this under way at once would blur which of them wait. */
 const STARTED_SLOTS = 1 << 16
 
@@ -134,14 +136,19 @@ export class EmbeddedClient {
   }
 
   /**
-   * How long the longest waiting request has waited for the worker to start it, in ms; 0 when
-   * none waits. An answer this thread has not taken in yet is no wait for the database.
+   * How long the longest waiting request has waited for the worker to start it, in ms, while
+   * at least QUEUE_FLOOR requests wait; 0 otherwise. A browser sends a page's requests six at a
+   * time: on a busy machine they may wait a while behind each other, and that is no overload.
+   * An answer this thread has not taken in yet is no wait for the database.
    */
   waitingMs(): number {
+    if (this.pending.size < QUEUE_FLOOR) return 0
+    let oldest: number | undefined
+    let waiting = 0
     for (const [id, { sentAt }] of this.pending) {
-      if (Atomics.load(this.started, id % this.started.length) !== id) {
-        return performance.now() - sentAt
-      }
+      if (Atomics.load(this.started, id % this.started.length) === id) continue
+      oldest ??= sentAt
+      if (++waiting >= QUEUE_FLOOR) return performance.now() - oldest
     }
     return 0
   }
