@@ -1,6 +1,13 @@
 import { z } from 'zod/mini'
 
-import { emailSchema, endpoint, envelope, messageSchema } from './contract'
+import {
+  emailSchema,
+  endpoint,
+  envelope,
+  messageSchema,
+  optionalName,
+  requiredName,
+} from './contract'
 
 export const roleSchema = z.enum(['admin', 'member'])
 export type Role = z.infer<typeof roleSchema>
@@ -72,8 +79,8 @@ export const AUTH_MESSAGES = {
 } as const
 
 export const signupBodySchema = z.strictObject({
-  firstName: z.string().check(z.trim(), z.minLength(1, 'First name is required'), z.maxLength(80)),
-  lastName: z._default(z.string().check(z.trim(), z.maxLength(80)), ''),
+  firstName: requiredName('First name', 80),
+  lastName: z._default(optionalName('Last name', 80), ''),
   email: emailSchema,
   password: newPasswordSchema,
 })

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 
-import { endpoint, envelope, requiredText } from './contract'
+import { endpoint, envelope, requiredName } from './contract'
 
 export const CONTENT_PLATFORMS = [
   'instagram',
@@ -47,7 +47,7 @@ export const contentItemSchema = z.object({
 export type ContentItem = z.infer<typeof contentItemSchema>
 
 export const contentBodySchema = z.strictObject({
-  title: requiredText('Title', 200),
+  title: requiredName('Title', 200),
   platform: z.enum(CONTENT_PLATFORMS, 'Choose a platform'),
   niche: z._default(
     z.string().check(z.trim(), z.maxLength(80, 'Niche is at most 80 characters')),

@@ -143,6 +143,29 @@ export const requiredText = (label: string, max: number) =>
 export const optionalText = (label: string, max: number) =>
   z.string().check(z.trim(), z.maxLength(max, `${label} is at most ${max} characters`))
 
+/**
+ * What a one-line name or label may not hold, though a long text may: line breaks and tabs,
+ * bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069: they can make a name in a
+ * list read backwards), and the invisible zero-width space, word joiner and byte-order mark
+ * (two names that look alike and differ). Zero-width (non-)joiners stay: emoji and Persian or
+ * Indic writing need them.
+ */
+const NOT_IN_NAMES = /[\t\n\r\u202A-\u202E\u2066-\u2069\u200B\u2060\uFEFF]/
+
+const oneLine = (label: string) =>
+  z.refine<string>(
+    (value) => !NOT_IN_NAMES.test(value),
+    `${label} is one line of visible text: no line breaks, tabs, direction overrides or invisible characters`,
+  )
+
+/** A name or label (a title, a first name …): required one-line text. */
+export const requiredName = (label: string, max: number) =>
+  requiredText(label, max).check(oneLine(label))
+
+/** A name or label that may be empty. */
+export const optionalName = (label: string, max: number) =>
+  optionalText(label, max).check(oneLine(label))
+
 /** A web address starting with http:// or https://, or nothing. */
 export const linkSchema = (max: number) =>
   optionalText('Link', max).check(

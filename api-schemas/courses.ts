@@ -1,7 +1,7 @@
 import { z } from 'zod/mini'
 
 import { areaKeySchema } from './access'
-import { endpoint, envelope, requiredText } from './contract'
+import { endpoint, envelope, requiredName } from './contract'
 
 export const LESSON_KINDS = ['lesson', 'page', 'offer'] as const
 export type LessonKind = (typeof LESSON_KINDS)[number]
@@ -155,7 +155,7 @@ export const videoUrlSchema = z.string().check(
 )
 
 export const lessonEditBodySchema = z.strictObject({
-  title: requiredText('Title', 200),
+  title: requiredName('Title', 200),
   markdown: z
     .string()
     .check(

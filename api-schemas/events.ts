@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 
-import { endpoint, envelope, requiredText } from './contract'
+import { endpoint, envelope, requiredName } from './contract'
 
 export const EVENT_COLORS = ['blue', 'green', 'orange', 'red', 'purple', 'teal'] as const
 export const MAX_RANGE_DAYS = 400
@@ -21,7 +21,7 @@ export type CalendarEvent = z.infer<typeof eventSchema>
 
 export const eventBodySchema = z
   .strictObject({
-    title: requiredText('Title', 200),
+    title: requiredName('Title', 200),
     description: z._default(
       z.string().check(z.maxLength(5000, 'Description is at most 5,000 characters')),
       '',

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 
-import { endpoint, envelope, linkSchema, memberIdSchema } from './contract'
+import { endpoint, envelope, linkSchema, memberIdSchema, optionalName } from './contract'
 import { NICHES } from './niches'
 import { BIO_MAX, instagramLength } from './tool-content'
 
@@ -15,9 +15,7 @@ export const TOO_MANY_BIOS = `You can keep at most ${MAX_BIOS} bios: delete some
 
 const nicheSchema = z.union([z.enum(NICHES), z.literal('')], 'Choose a niche')
 
-const nameSchema = z
-  .string()
-  .check(z.trim(), z.maxLength(PROFILE_NAME_MAX, `Name is at most ${PROFILE_NAME_MAX} characters`))
+const nameSchema = optionalName('Name', PROFILE_NAME_MAX)
 
 /** The bio as Instagram shows it: line breaks kept (as \n), at most BIO_MAX as Instagram counts. */
 const bioSchema = z.string('Bio is required').check(

@@ -8,7 +8,7 @@ import {
   messageSchema,
   pageOf,
   phoneSchema,
-  requiredText,
+  requiredName,
 } from './contract'
 import { LEAD_SORT_COLUMNS } from './lead-sort'
 
@@ -32,7 +32,7 @@ export const leadSchema = z.object({
 export type Lead = z.infer<typeof leadSchema>
 
 export const leadBodySchema = z.strictObject({
-  name: requiredText('Name', 120),
+  name: requiredName('Name', 120),
   email: emailSchema,
   phone: z._default(phoneSchema, ''),
   consent: z._default(z.boolean(), false),
@@ -42,7 +42,7 @@ export type LeadBody = z.input<typeof leadBodySchema>
 
 /** What the public opt-in form posts. `website` is a honeypot: people leave it empty. */
 export const captureBodySchema = z.strictObject({
-  name: requiredText('Name', 120),
+  name: requiredName('Name', 120),
   email: emailSchema,
   consent: z.union([z.literal(true), z.literal('on'), z.literal('true')], {
     error: 'Tick the box to agree to be contacted',

@@ -9,9 +9,10 @@ import {
   messageSchema,
   pageOf,
   pageQuery,
+  optionalName,
   optionalText as text,
   phoneSchema,
-  requiredText,
+  requiredName,
 } from './contract'
 import { networkAccountSchema } from './earnings'
 
@@ -40,8 +41,8 @@ export type Profile = z.infer<typeof profileSchema>
 export const updateProfileBodySchema = z.strictObject({
   /** The form carries the e-mail too; it must match the path (changing it is updateEmail's job). */
   email: z.optional(z.string()),
-  firstName: z.optional(text('First name', 80)),
-  lastName: z.optional(text('Last name', 80)),
+  firstName: z.optional(optionalName('First name', 80)),
+  lastName: z.optional(optionalName('Last name', 80)),
   phone: z.optional(phoneSchema),
   address: z.optional(text('Address', 300)),
   username: z.optional(
@@ -87,8 +88,8 @@ export type MemberPage = z.infer<typeof memberPageSchema>
 
 export const createMemberBodySchema = z.strictObject({
   email: emailSchema,
-  firstName: requiredText('First name', 80),
-  lastName: z._default(text('Last name', 80), ''),
+  firstName: requiredName('First name', 80),
+  lastName: z._default(optionalName('Last name', 80), ''),
   role: z._default(roleSchema, 'member'),
   /** The areas to grant; the free ones when left out. */
   areas: z.optional(z.array(areaKeySchema).check(z.maxLength(50))),

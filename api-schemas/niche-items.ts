@@ -6,7 +6,7 @@ import {
   linkSchema,
   memberIdSchema,
   optionalText as text,
-  requiredText,
+  requiredName,
 } from './contract'
 import { type Niche, PLAN_LIMITS, POST_FORMATS, hashtagsSchema } from './niches'
 
@@ -44,8 +44,18 @@ const columns = {
 export type ItemColumn = keyof typeof columns
 export const ITEM_COLUMNS = Object.keys(columns) as ItemColumn[]
 
-/** A row's place in its sheet: rows are listed by it, and a duplicate lands just below. */
-const positionSchema = z.number().check(z.refine(Number.isFinite, 'Position is a number'))
+/** The largest position: far above any sheet's row count, far below where doubles lose halves. */
+const MAX_POSITION = 1_000_000_000
+const POSITION_RANGE = `Position is a number from 0 to ${MAX_POSITION.toLocaleString('en-US')}`
+
+/**
+ * A row's place in its sheet: rows are listed by it, and a duplicate lands just below (half way
+ * to the next row, so it may be a fraction). Bounded, so no row can be put before the first
+ * place or beyond where every later row would get the same one.
+ */
+const positionSchema = z
+  .number(POSITION_RANGE)
+  .check(z.gte(0, POSITION_RANGE), z.lte(MAX_POSITION, POSITION_RANGE))
 
 const rowShape = {
   subNiche: z._default(columns.subNiche, ''),
@@ -232,7 +242,7 @@ export const phoneItems = {
   }),
 }
 
-export const nicheLabelSchema = requiredText('Niche name', 60).check(
+export const nicheLabelSchema = requiredName('Niche name', 60).check(
   z.refine((value) => !/[/\\?#%]/.test(value), 'A niche name may not hold / \\ ? # or %'),
 )
 

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 
-import { endpoint, envelope, requiredText } from './contract'
+import { endpoint, envelope, requiredName, requiredText } from './contract'
 
 /** The four niches with a library sheet and a sheet of the member's own. */
 export const NICHES = ['health', 'wealth', 'relationship', 'woodworking'] as const
@@ -70,7 +70,7 @@ export type LibraryRow = z.infer<typeof libraryRowSchema>
 /** A library file of content/niches/. */
 export const libraryFileSchema = z.strictObject({
   niche: z.enum(NICHES),
-  title: requiredText('Title', 80),
+  title: requiredName('Title', 80),
   rows: z.array(libraryRowSchema),
 })
 export type LibraryFile = z.infer<typeof libraryFileSchema>

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 
-import { endpoint, envelope, requiredText } from './contract'
+import { endpoint, envelope, requiredName } from './contract'
 
 export const NOTE_COLORS = ['yellow', 'blue', 'green', 'pink', 'purple', 'gray'] as const
 export const MAX_NOTES = 500
@@ -17,7 +17,7 @@ export const noteSchema = z.object({
 export type Note = z.infer<typeof noteSchema>
 
 export const noteBodySchema = z.strictObject({
-  title: requiredText('Title', 200),
+  title: requiredName('Title', 200),
   body: z._default(
     z.string().check(z.maxLength(20_000, 'The note is at most 20,000 characters')),
     '',

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 
-import { requiredText } from './contract'
+import { requiredName, requiredText } from './contract'
 import { NICHES, POST_FORMATS } from './niches'
 
 /** A short id in addresses and lists: lowercase letters, digits and single dashes. */
@@ -25,7 +25,7 @@ const textList = (label: string, itemMax: number, min: number, max: number) =>
 /** One viral post idea: a hook formula, why it works, how to make it and a worked example. */
 export const viralIdeaSchema = z.strictObject({
   slug: slugSchema,
-  title: requiredText('Title', 80),
+  title: requiredName('Title', 80),
   format: z.enum(POST_FORMATS, 'Choose a post format'),
   /** The formula, with the blanks to fill in square brackets: "Stop doing [habit] if you want [result]". */
   hook: requiredText('Hook', 160),
@@ -44,7 +44,7 @@ export type ViralIdea = z.infer<typeof viralIdeaSchema>
 
 /** content/viral/ideas.yaml. */
 export const viralFileSchema = z.strictObject({
-  title: requiredText('Title', 80),
+  title: requiredName('Title', 80),
   intro: requiredText('Intro', 600),
   ideas: z.array(viralIdeaSchema),
 })
@@ -60,7 +60,7 @@ const planDaySchema = z.strictObject({
 /** A 7-day quick-start plan: one offer type, one free traffic channel, a task a day. */
 export const quickPlanSchema = z.strictObject({
   slug: slugSchema,
-  title: requiredText('Title', 80),
+  title: requiredName('Title', 80),
   /** A marketplace category, such as "Health & Fitness" or "Digistore24 marketplace". */
   offerType: requiredText('Offer type', 120),
   /** The one free traffic channel the plan uses, such as "Pinterest". */
@@ -79,7 +79,7 @@ export type QuickPlan = z.infer<typeof quickPlanSchema>
 
 /** content/quickcash/plans.yaml. */
 export const quickCashFileSchema = z.strictObject({
-  title: requiredText('Title', 80),
+  title: requiredName('Title', 80),
   intro: requiredText('Intro', 600),
   plans: z.array(quickPlanSchema),
 })
@@ -103,7 +103,7 @@ export const BIO_PLACEHOLDERS = ['{topic}', '{audience}', '{freebie}'] as const
 export const bioTemplateSchema = z.strictObject({
   niche: z.enum(NICHES, 'Choose a niche'),
   /** A label for the kind of bio, such as "Coach with a free guide". */
-  name: requiredText('Name', 60),
+  name: requiredName('Name', 60),
   bio: z.string().check(
     z.trim(),
     z.minLength(1, 'Bio is required'),

@@ -5,7 +5,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { Config } from './config'
 import type { Database } from './db/client'
 import { serializerCompiler } from './plugins/contract'
-import { registerErrorHandling } from './plugins/errors'
+import { parseJsonBody, registerErrorHandling } from './plugins/errors'
 import { loggingOptions } from './plugins/logging'
 import { deleteStaleAuthTokens } from './repos/auth-tokens'
 import { deleteOldKeys } from './repos/idempotency'
@@ -102,8 +102,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : { logger: options.logger }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    onProtoPoisoning: 'error',
-    onConstructorPoisoning: 'error',
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   })
@@ -113,6 +111,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (method !== 'HEAD') app.routeList.push(`${method} ${route.url}`)
     }
   })
+  // JSON only (form and multipart bodies are taken by the routes that declare them): a text/plain
+  // body is an unsupported content type (415), not a JSON body that failed validation.
+  app.removeContentTypeParser('text/plain')
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 

@@ -24,6 +24,7 @@ import { claimKey, keepAnswer, releaseKey } from '../repos/idempotency'
 import type { AuthedMember } from '../services/auth'
 import { deepFreeze } from '../services/heard-cache'
 import { describeValidation } from './errors'
+import { plainText } from './plain-text'
 
 export interface UploadedFile {
   buffer: Buffer
@@ -136,6 +137,12 @@ export function registerGroup<G extends EndpointGroup>(
                   throw forbidden(lockedMessage(area))
                 }
               },
+        // Before the contract validates them: no control characters, text in composed form.
+        preValidation: async (req) => {
+          req.params = plainText(req.params)
+          req.query = plainText(req.query)
+          req.body = plainText(req.body)
+        },
         handler: async (req, reply) => {
           const upload = endpoint.multipart ? await readMultipart(req, endpoint) : undefined
           // Set before the handler runs, so a handler may still choose another (a redirect).
@@ -330,8 +337,9 @@ async function readMultipart(req: FastifyRequest, endpoint: Endpoint) {
       fields[part.fieldname] = String(part.value)
     }
   }
+  if (file) plainText(file.filename, ['filename'])
   const parsed = endpoint.body
-    ? endpoint.body.safeParse(fields)
+    ? endpoint.body.safeParse(plainText(fields))
     : { success: true as const, data: fields }
   if (!parsed.success) {
     throw badRequest(

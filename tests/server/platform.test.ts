@@ -92,7 +92,9 @@ describe('errors are JSON messages, never 5xx for bad input', () => {
     ]) {
       const res = await login(payload)
       expect(res.statusCode).toBe(400)
-      expect(res.json()).toHaveProperty('message')
+      expect(res.json()).toEqual({
+        message: 'The request body may not use "__proto__" or "constructor" as a field name',
+      })
     }
   })
 
