@@ -243,7 +243,7 @@ export const phoneItems = {
 }
 
 export const nicheLabelSchema = requiredName('Niche name', 60).check(
-  z.refine((value) => !/[/\\?#%]/.test(value), 'A niche name may not hold / \\ ? # or %'),
+  z.regex(/^[^/\\?#%]*$/, 'A niche name may not hold / \\ ? # or %'),
 )
 
 export const customNicheSchema = z.object({

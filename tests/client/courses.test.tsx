@@ -239,7 +239,7 @@ describe('course overview and resume', () => {
         name: /^Lesson 3 title \(Locked, opens December 1, 2026\)/,
       }),
     ).toBeTruthy()
-    await user.click(within(card).getByRole('button', { name: 'Continue' }))
+    await user.click(within(card).getByRole('link', { name: 'Continue' }))
     await waitFor(() => expect(router.state.location.pathname).toBe(PATH))
   })
 
@@ -267,7 +267,7 @@ describe('course overview and resume', () => {
     const card = await screen.findByTestId('resume-card')
     await within(card).findByRole('heading', { name: 'Continue where you left off' })
     expect(within(card).getByText(/42% read/)).toBeTruthy()
-    await user.click(within(card).getByRole('button', { name: 'Continue' }))
+    await user.click(within(card).getByRole('link', { name: 'Continue' }))
     await waitFor(() => expect(router.state.location.pathname).toBe(PATH))
   })
 })

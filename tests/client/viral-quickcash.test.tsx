@@ -216,6 +216,14 @@ describe('/admin/sheet/viralpage: one idea', () => {
     ).toBe('/admin/sheet/viralpage?id=myth-vs-fact')
   })
 
+  it('opened from its address alone, shows the first idea', async () => {
+    openAs(['quickCash'])
+    const { screen } = await renderApp('/admin/sheet/viralpage')
+    await screen.findByRole('heading', { name: viral.ideas[0]!.title, level: 1 })
+    expect(screen.getByText(viral.ideas[0]!.hook)).toBeTruthy()
+    expect(screen.queryByText('Idea not found')).toBeNull()
+  })
+
   it('says so for an unknown idea and links back to the sheet', async () => {
     openAs(['quickCash'])
     const { screen, user } = await renderApp('/admin/sheet/viralpage?id=no-such-idea')

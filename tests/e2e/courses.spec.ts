@@ -41,7 +41,7 @@ test('a member reads a lesson to its end, finds it completed after a reload, and
   await page.getByRole('link', { name: 'Dashboard' }).first().click()
   const card = page.getByTestId('resume-card')
   await expect(card.getByRole('heading', { name: 'Continue where you left off' })).toBeVisible()
-  await card.getByRole('button', { name: 'Continue' }).click()
+  await card.getByRole('link', { name: 'Continue' }).click()
   await expect(page).toHaveURL(new RegExp(`${next}$`))
   await expect(page.getByText('Picked up where you left off.')).toBeVisible()
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100)

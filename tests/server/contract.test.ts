@@ -34,4 +34,28 @@ describe('the contract and the server agree', () => {
       expect(doc.paths[url.replace(/:(\w+)/g, '{$1}')], url).toHaveProperty(method.toLowerCase())
     }
   })
+
+  it("shows the server's checks in the OpenAPI document: patterns of names and links, limits", async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json<{
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>
+      >
+    }>()
+    type Field = { maxLength?: number; pattern?: string; allOf?: Field[] }
+    const field = (path: string, name: string) => {
+      const schema = doc.paths[path]?.post?.requestBody?.content['application/json']?.schema as {
+        properties: Record<string, Field>
+      }
+      const found = schema.properties[name]!
+      return [found, ...(found.allOf ?? [])]
+    }
+    const title = field('/api/notes', 'title')
+    expect(title.map((f) => f.maxLength)).toContain(200)
+    expect(
+      title.some((f) => f.pattern && new RegExp(f.pattern).test('Ann\u202Enoel') === false),
+    ).toBe(true)
+    const link = field('/api/healthniche', 'link')
+    expect(link.some((f) => f.pattern && !new RegExp(f.pattern).test('not a link'))).toBe(true)
+  })
 })

@@ -11,7 +11,7 @@ import {
   chakra,
 } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { Link, useRouter } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 
 import type { Completion, Course, LessonItem } from '../../../api-schemas/courses'
 import { coursesApi } from '../../api/courses'
@@ -70,7 +70,6 @@ export function CourseOverview({
 }
 
 function CourseCard({ course, single }: { course: Course; single: boolean }) {
-  const router = useRouter()
   const next =
     course.lessons.find((l) => !l.completed && !l.locked) ?? course.lessons.find((l) => !l.locked)
   const started = course.completion.completed > 0
@@ -98,16 +97,14 @@ function CourseCard({ course, single }: { course: Course; single: boolean }) {
             <Text color="fg.muted">{course.summary}</Text>
           </Stack>
           {next && !course.locked ? (
-            <Button
-              colorPalette="primary"
-              flexShrink={0}
-              onClick={() => void router.navigate({ href: next.path })}
-            >
-              {course.completion.completed === course.completion.total
-                ? 'Read again'
-                : started
-                  ? 'Continue'
-                  : 'Start'}
+            <Button asChild colorPalette="primary" flexShrink={0}>
+              <Link to={next.path as '/admin/dashboard'}>
+                {course.completion.completed === course.completion.total
+                  ? 'Read again'
+                  : started
+                    ? 'Continue'
+                    : 'Start'}
+              </Link>
             </Button>
           ) : null}
         </Flex>

@@ -1,9 +1,10 @@
 import { Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { Link, useRouter } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 
 import { coursesApi } from '../../api/courses'
 import { Card } from '../../components/ui'
+import { type AppPath, linkTo } from '../../lib/named-pages'
 import { CompletionBar } from './course-overview'
 
 /**
@@ -12,7 +13,6 @@ import { CompletionBar } from './course-overview'
  * it loads, so nothing below moves.
  */
 export function ResumeCard() {
-  const router = useRouter()
   const list = useQuery(coursesApi.list.queryOptions())
   const data = list.data?.data
   const resume = data?.resume ?? null
@@ -69,12 +69,9 @@ export function ResumeCard() {
             ) : null}
           </Stack>
           {target ? (
-            <Button
-              colorPalette="primary"
-              flexShrink={0}
-              onClick={() => void router.navigate({ href: target.path })}
-            >
-              {resume ? 'Continue' : 'Start'}
+            // A link, not a button: it opens in a new tab, and is announced as one.
+            <Button asChild colorPalette="primary" flexShrink={0}>
+              <Link {...linkTo(target.path as AppPath)}>{resume ? 'Continue' : 'Start'}</Link>
             </Button>
           ) : null}
         </Flex>

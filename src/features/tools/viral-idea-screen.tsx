@@ -51,7 +51,8 @@ function IdeaPage() {
   const { id } = route.useSearch()
   const query = useQuery(toolsContent.viral)
   const loaded = query.data?.data.ideas
-  const idea = loaded?.find((i) => i.slug === id)
+  // Opened bare (from the menu's address alone), the page shows the first idea.
+  const idea = id ? loaded?.find((i) => i.slug === id) : loaded?.[0]
   return (
     <>
       <Header title={idea?.title ?? (loaded ? 'Idea not found' : 'Viral post idea')} />
@@ -62,9 +63,8 @@ function IdeaPage() {
         isEmpty={() => !idea}
         empty={{
           title: 'Idea not found',
-          description: id
-            ? 'There is no viral post idea at this address. It may have been renamed; pick one from the list.'
-            : 'This address names no idea. Pick one from the list.',
+          description:
+            'There is no viral post idea at this address. It may have been renamed; pick one from the list.',
           action: (
             <Button asChild colorPalette="primary">
               <Link to="/admin/sheet/viral">Back to the viral post ideas</Link>

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { optionalText, searchOf } from '../../../lib/search-params'
 import { ViralIdeaScreen } from '../../../features/tools/viral-idea-screen'
 
-/** `?id=` names the idea by its slug; an unknown or missing one shows the not-found state. */
+/** `?id=` names the idea by its slug; without one the first idea shows, an unknown one is not found. */
 export const Route = createFileRoute('/admin/sheet/viralpage')({
   validateSearch: searchOf((search) => ({ id: optionalText(search.id, 80) })),
   component: ViralIdeaScreen,
