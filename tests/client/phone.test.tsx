@@ -131,6 +131,19 @@ describe('phone flow', () => {
     )
   })
 
+  it('offers a draft in progress as a link to step 2', async () => {
+    storeSession()
+    storeDraft({ hook: 'My half-written hook' })
+    server.use(...withNiches(), ...phoneHandlers([healthLibrary]).handlers)
+    const { screen, user, router } = await renderApp('/admin/mobquickhealth')
+    const draft = await screen.findByRole('link', { name: /Continue your draft/ })
+    expect(draft.getAttribute('href')).toBe('/admin/mobquickhealth2')
+    expect(draft.textContent).toContain('My half-written hook')
+    await user.click(draft)
+    expect(await screen.findByText('Step 2 of 3: Write the post')).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/admin/mobquickhealth2')
+  })
+
   it('sends step 2 opened without a draft back to step 1', async () => {
     storeSession()
     server.use(...withNiches(), ...phoneHandlers([healthLibrary]).handlers)

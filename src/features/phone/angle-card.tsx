@@ -1,39 +1,51 @@
 import { Badge, Box, Text, chakra } from '@chakra-ui/react'
+import { Link } from '@tanstack/react-router'
 import { type ReactNode } from 'react'
 
-/** A big tappable card: the whole card is one button, at least 48 px tall. */
+import type { linkTo } from '../../lib/named-pages'
+
+const cardStyles = {
+  display: 'block',
+  w: 'full',
+  minH: '48px',
+  p: '4',
+  textAlign: 'start',
+  rounded: 'l3',
+  borderWidth: '1px',
+  bg: 'bg.panel',
+  color: 'inherit',
+  textDecoration: 'none',
+  cursor: 'pointer',
+  transition: 'background 0.15s, border-color 0.15s',
+  _hover: { bg: 'primary.subtle', borderColor: 'primary.solid' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'primary.focusRing', outlineOffset: '2px' },
+} as const
+
+/**
+ * A big tappable card, at least 48 px tall: the whole card is one button, or one link when it
+ * goes to another screen (`to`), so it opens in a new tab and is announced as a link.
+ */
 export function ChoiceCard({
-  onClick,
   children,
   emphasis = false,
-}: {
-  onClick: () => void
-  children: ReactNode
-  emphasis?: boolean
-}) {
+  ...action
+}: { children: ReactNode; emphasis?: boolean } & (
+  { onClick: () => void; to?: never } | { to: ReturnType<typeof linkTo>; onClick?: never }
+)) {
+  const frame = {
+    ...cardStyles,
+    borderColor: emphasis ? 'primary.solid' : 'border',
+    borderStyle: emphasis ? 'dashed' : 'solid',
+  }
+  if (action.to) {
+    return (
+      <chakra.a asChild {...frame}>
+        <Link {...action.to}>{children}</Link>
+      </chakra.a>
+    )
+  }
   return (
-    <chakra.button
-      type="button"
-      onClick={onClick}
-      display="block"
-      w="full"
-      minH="48px"
-      p="4"
-      textAlign="start"
-      rounded="l3"
-      borderWidth="1px"
-      borderColor={emphasis ? 'primary.solid' : 'border'}
-      borderStyle={emphasis ? 'dashed' : 'solid'}
-      bg="bg.panel"
-      cursor="pointer"
-      transition="background 0.15s, border-color 0.15s"
-      _hover={{ bg: 'primary.subtle', borderColor: 'primary.solid' }}
-      _focusVisible={{
-        outline: '2px solid',
-        outlineColor: 'primary.focusRing',
-        outlineOffset: '2px',
-      }}
-    >
+    <chakra.button type="button" onClick={action.onClick} {...frame}>
       {children}
     </chakra.button>
   )

@@ -141,7 +141,7 @@ function PickAngle({ niche }: { niche: Niche }) {
   return (
     <Stack gap="5">
       {draft ? (
-        <ChoiceCard emphasis onClick={() => void navigate(linkTo(steps[1]))}>
+        <ChoiceCard emphasis to={linkTo(steps[1])}>
           <Text as="span" display="block" fontWeight="semibold">
             Continue your draft
           </Text>
