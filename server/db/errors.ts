@@ -1,7 +1,15 @@
-/** PostgreSQL's unique_violation, from either driver (drizzle may wrap it as the cause). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true
+/**
+ * PostgreSQL's error code (SQLSTATE) of `error`, from either driver, or of what it wraps
+ * (drizzle sets the cause).
+ */
+export function databaseCode(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
+    e = (e as { cause?: unknown }).cause
   }
-  return false
+  return undefined
 }
+
+/** PostgreSQL's unique_violation. */
+export const isUniqueViolation = (error: unknown) => databaseCode(error) === '23505'

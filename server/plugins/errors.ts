@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import secureJson from 'secure-json-parse'
 
 import { API_PREFIX } from '../../api-schemas/index'
+import { databaseCode } from '../db/errors'
 import { HttpError, badRequest } from '../errors'
 
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -38,15 +39,9 @@ const DATABASE_REFUSALS: [RegExp, number, string][] = [
  * `error` (or what it wraps: drizzle sets the cause) is one.
  */
 export function databaseRefusal(error: unknown): { status: number; message: string } | undefined {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
-      const refusal = DATABASE_REFUSALS.find(([pattern]) => pattern.test(code))
-      return refusal && { status: refusal[1], message: refusal[2] }
-    }
-    e = (e as { cause?: unknown }).cause
-  }
-  return undefined
+  const code = databaseCode(error)
+  const refusal = code && DATABASE_REFUSALS.find(([pattern]) => pattern.test(code))
+  return refusal ? { status: refusal[1], message: refusal[2] } : undefined
 }
 
 /**

@@ -219,6 +219,8 @@ describe('names and labels', () => {
     token = await t.login(m.email, m.password)
   })
   afterAll(() => t.close())
+  const postNote = (payload: { title: string; body: string }) =>
+    t.app.inject({ method: 'POST', url: '/api/notes', headers: bearer(token), payload })
 
   it.each([
     ['a right-to-left override', 'Ann\u202Enoel'],
@@ -226,30 +228,15 @@ describe('names and labels', () => {
     ['a byte-order mark', 'Ann\uFEFFie'],
     ['a line break', 'Ann\nie'],
   ])('refuses %s in a note title, and keeps it in the note itself', async (_, title) => {
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/notes',
-      headers: bearer(token),
-      payload: { title, body: 'fine' },
-    })
+    const refused = await postNote({ title, body: 'fine' })
     expect(refused.statusCode).toBe(400)
     expect(refused.json<{ message: string }>().message).toMatch(/^title: Title is one line/)
-    const kept = await t.app.inject({
-      method: 'POST',
-      url: '/api/notes',
-      headers: bearer(token),
-      payload: { title: 'Fine', body: title },
-    })
+    const kept = await postNote({ title: 'Fine', body: title })
     expect(kept.statusCode).toBe(201)
   })
 
   it('stores text in composed form (NFC): e + combining accent is stored as é', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/notes',
-      headers: bearer(token),
-      payload: { title: 'Cafe\u0301', body: 'Cre\u0300me' },
-    })
+    const res = await postNote({ title: 'Cafe\u0301', body: 'Cre\u0300me' })
     expect(res.statusCode).toBe(201)
     const note = res.json<{ data: { title: string; body: string } }>().data
     expect(note.title).toBe('Caf\u00e9')
@@ -257,12 +244,7 @@ describe('names and labels', () => {
   })
 
   it('keeps zero-width joiners, which emoji and Persian names need', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/notes',
-      headers: bearer(token),
-      payload: { title: 'می\u200Cخواهم 👩\u200D💻', body: '' },
-    })
+    const res = await postNote({ title: 'می\u200Cخواهم 👩\u200D💻', body: '' })
     expect(res.statusCode).toBe(201)
   })
 })
