@@ -356,7 +356,12 @@ export const translateInputSchema = z
   .strictObject({
     from: z._default(z.union([languageSchema, z.literal('auto')]), 'auto'),
     to: languageSchema,
-    text: z.string().check(z.minLength(1, 'Enter the text to translate')),
+    text: z
+      .string()
+      .check(
+        z.minLength(1, 'Enter the text to translate'),
+        z.maxLength(TRANSLATE_MAX.page, 'The text is too long for one translation: split it'),
+      ),
     mode: z._default(z.enum(['text', 'page']), 'text'),
   })
   .check(
@@ -369,6 +374,9 @@ export const translateInputSchema = z
       path: ['text'],
     }),
     z.refine((v) => v.from !== v.to, { message: 'Pick two different languages', path: ['to'] }),
+    z.describe(
+      `text is not blank, and at most ${TRANSLATE_MAX.text.toLocaleString('en')} characters in mode text or ${TRANSLATE_MAX.page.toLocaleString('en')} in mode page; from and to differ`,
+    ),
   )
 export type TranslateInput = z.output<typeof translateInputSchema>
 

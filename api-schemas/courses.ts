@@ -152,6 +152,9 @@ export const videoUrlSchema = z.string().check(
     (url) => url === '' || videoEmbed(url) !== null,
     'The video must be a YouTube or Vimeo address, or an https address of an .mp4 file',
   ),
+  z.describe(
+    'Empty (no video), a YouTube or Vimeo address of one video, or an https address of an .mp4 file',
+  ),
 )
 
 export const lessonEditBodySchema = z.strictObject({

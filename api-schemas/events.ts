@@ -40,6 +40,7 @@ export const eventBodySchema = z
       message: 'End must not be before start',
       path: ['end'],
     }),
+    z.describe('end is not before start'),
   )
 export type EventBody = z.input<typeof eventBodySchema>
 
@@ -65,6 +66,7 @@ export const events = {
           message: `The range is at most ${MAX_RANGE_DAYS} days`,
           path: ['to'],
         }),
+        z.describe(`to is after from, and at most ${MAX_RANGE_DAYS} days after it`),
       ),
     response: envelope(z.array(eventSchema)),
   }),

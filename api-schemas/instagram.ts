@@ -22,7 +22,13 @@ const bioSchema = z.string('Bio is required').check(
   z.overwrite((bio) => bio.replace(/\r\n?/g, '\n')),
   z.trim(),
   z.minLength(1, 'Bio is required'),
+  // In code points, as a JSON schema counts, so the OpenAPI document shows the limit…
+  z.maxLength(BIO_MAX, BIO_TOO_LONG),
+  // …and as Instagram counts: UTF-16 units, so an emoji counts two.
   z.refine((bio) => instagramLength(bio) <= BIO_MAX, BIO_TOO_LONG),
+  z.describe(
+    `At most ${BIO_MAX} characters as Instagram counts them: a line break counts one, an emoji such as 💪 two`,
+  ),
 )
 
 /** A bio as saved, whole: what is left out is saved empty. */

@@ -40,14 +40,17 @@ export const MAX_HASHTAGS = 30
 const text = (label: string, max: number) =>
   z.string().check(z.trim(), z.maxLength(max, `${label} is at most ${max} characters`))
 
-/** Space-separated hashtags: each one # and letters or digits, at most MAX_HASHTAGS of them. */
+/**
+ * Space-separated hashtags: each one # and letters or digits, at most MAX_HASHTAGS of them.
+ * Patterns, not refinements, so the API's OpenAPI document shows them.
+ */
 export const hashtagsSchema = text('Hashtags', PLAN_LIMITS.hashtags).check(
-  z.refine(
-    (value) => value === '' || value.split(/\s+/).every((tag) => /^#[\p{L}\p{N}_]+$/u.test(tag)),
+  z.regex(
+    /^(?:#[\p{L}\p{N}_]+(?:\s+#[\p{L}\p{N}_]+)*)?$/u,
     'Hashtags are words that start with #, separated by spaces',
   ),
-  z.refine(
-    (value) => value.split(/\s+/).filter(Boolean).length <= MAX_HASHTAGS,
+  z.regex(
+    new RegExp(`^\\S*(?:\\s+\\S+){0,${MAX_HASHTAGS - 1}}$`),
     `At most ${MAX_HASHTAGS} hashtags`,
   ),
 )

@@ -1,9 +1,9 @@
-import swagger from '@fastify/swagger'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod'
+import { validatorCompiler } from 'fastify-type-provider-zod'
 
 import type { Config } from './config'
 import type { Database } from './db/client'
+import { registerApiReference } from './plugins/api-reference'
 import { serializerCompiler } from './plugins/contract'
 import { parseJsonBody, registerErrorHandling } from './plugins/errors'
 import { loggingOptions } from './plugins/logging'
@@ -252,15 +252,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     databaseWaitingMs: () => database.waitingMs(),
   })
   if (config.eventLoopLogSeconds) logEventLoopLag(app, config.eventLoopLogSeconds)
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Members Area API', version: '1.0.0' },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  })
+  await registerApiReference(app)
   registerErrorHandling(app)
   await registerSpa(app, config.staticDir)
 

@@ -77,12 +77,12 @@ interface ValidationIssue {
 
 /** "email: Enter a valid e-mail address" — the field first, so the client can show it there. */
 export function describeValidation(issues: ValidationIssue[]): string {
-  return issues
-    .map((issue) => {
-      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.')
-      return field ? `${field}: ${issue.message}` : (issue.message ?? 'Invalid request')
-    })
-    .join('; ')
+  const described = issues.map((issue) => {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.')
+    return field ? `${field}: ${issue.message}` : (issue.message ?? 'Invalid request')
+  })
+  // Two rules may refuse a value with the same words (a limit and the rule that refines it).
+  return [...new Set(described)].join('; ')
 }
 
 /** Every error leaves as `{ message }`; 5xx details stay in the log. */

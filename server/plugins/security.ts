@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import helmet from 'helmet'
 
 import { API_PREFIX } from '../../api-schemas/index'
+import { REFERENCE_PATH } from './api-reference'
 
 /**
  * Security headers on every answer: a page's policy on pages and files, a data-only set with
@@ -54,10 +55,15 @@ export function registerSecurity(app: FastifyInstance) {
   })
 }
 
-/** `/api`, `/api/…` or `/api?…`. */
+/** `/api`, `/api/…` or `/api?…`, but not the API's reference, which is a page. */
 function isApi(url: string) {
-  if (!url.startsWith(API_PREFIX)) return false
-  const next = url.charCodeAt(API_PREFIX.length)
+  return under(url, API_PREFIX) && !under(url, REFERENCE_PATH)
+}
+
+/** `url` is `path`, below it, or it with a query. */
+function under(url: string, path: string) {
+  if (!url.startsWith(path)) return false
+  const next = url.charCodeAt(path.length)
   return Number.isNaN(next) || next === 47 /* / */ || next === 63 /* ? */
 }
 

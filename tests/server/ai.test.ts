@@ -357,6 +357,16 @@ describe('with a model', () => {
     expect(
       (await s.call('POST', '/ai/translate', token, { from: 'es', to: 'es', text: 'Hola' })).status,
     ).toBe(400)
+    // Over the page limit, both the field's limit and the mode's rule refuse it: said once.
+    const long = await s.call('POST', '/ai/translate', token, {
+      to: 'es',
+      text: 'x'.repeat(30_001),
+      mode: 'page',
+    })
+    expect(long.status).toBe(400)
+    expect(await long.json()).toEqual({
+      message: 'text: The text is too long for one translation: split it',
+    })
   })
 
   it('answers the chatbot from retrieved passages, sending them with their lesson paths', async () => {
