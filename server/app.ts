@@ -9,6 +9,7 @@ import { parseJsonBody, registerErrorHandling } from './plugins/errors'
 import { loggingOptions } from './plugins/logging'
 import { deleteStaleAuthTokens } from './repos/auth-tokens'
 import { deleteOldKeys } from './repos/idempotency'
+import { registerMetrics } from './plugins/metrics'
 import { logEventLoopLag, registerPressure } from './plugins/pressure'
 import { registerSecurity } from './plugins/security'
 import { registerSpa } from './plugins/spa'
@@ -40,6 +41,7 @@ import { EarningsAccounts } from './services/earnings-accounts'
 import { EarningsImports } from './services/earnings-imports'
 import { KeyBox } from './services/key-box'
 import { MembersService } from './services/members'
+import { Metrics } from './services/metrics'
 import { type Mailer, outboxMailer, smtpMailer } from './services/mailer'
 import { RateLimiter } from './services/rate-limit'
 import type { HeardCache } from './services/heard-cache'
@@ -82,7 +84,19 @@ export interface Services {
   courses: CoursesService
   /** The AI writing tools, translator and chatbot. */
   assistant: Assistant
+  /** What an operator watches (`/metrics`). */
+  metrics: Metrics
+  /** Whether this instance should be sent traffic (`/api/ready`). */
+  readiness: Readiness
   now: () => number
+}
+
+/** What `/api/ready` needs besides the database answering. */
+export interface Readiness {
+  /** The course content was checked (and loaded if it changed) at start. */
+  contentLoaded: boolean
+  /** A stop has begun: requests under way finish, new ones go elsewhere. */
+  stopping: boolean
 }
 
 declare module 'fastify' {
@@ -129,6 +143,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     (config.smtpUrl
       ? smtpMailer(config.smtpUrl, config.mailFrom)
       : outboxMailer(database.db, app.log))
+  const metrics = new Metrics()
+  const readiness: Readiness = { contentLoaded: false, stopping: false }
   const tasks = new BackgroundTasks(app.log)
   const subjects = new SubjectCache(database, now)
   const noteLists = new NoteListCache(database, now)
@@ -141,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     subjects,
     now,
     publicUrl: config.publicUrl,
+    countCheck: (answered) => metrics.tokenChecks.inc({ answered }),
   })
   const members = new MembersService({ db: database.db, auth, mailer, tasks })
   const keyBox = new KeyBox(options.earningsKey)
@@ -154,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     now,
     intervalMinutes: config.earningsSyncMinutes,
+    countOutcome: (outcome) => metrics.imports.inc({ outcome }),
   })
   const accounts = new EarningsAccounts({
     db: database.db,
@@ -176,7 +194,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     accounts,
     imports,
     courses,
-    assistant: new Assistant({ db: database.db, config: config.ai, courses, now }),
+    assistant: new Assistant({
+      db: database.db,
+      config: config.ai,
+      courses,
+      now,
+      countAnswer: (writer, status, tokens) => {
+        metrics.aiRequests.inc({ writer, status })
+        metrics.aiTokens.inc({ writer }, tokens)
+      },
+    }),
+    metrics,
+    readiness,
     now,
   })
   app.decorateRequest('member', undefined)
@@ -185,6 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let closing = false
   app.addHook('preClose', async () => {
     closing = true
+    readiness.stopping = true
   })
   app.addHook('onSend', (_req, reply, payload, done) => {
     if (closing) reply.header('connection', 'close')
@@ -232,6 +262,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if ((await syncContent(database.db, config.contentDir)) === 'loaded') {
       app.log.info(`course content loaded from ${config.contentDir}`)
     }
+    readiness.contentLoaded = true
     sweep()
     imports.schedule()
   })
@@ -244,13 +275,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
 
   registerSecurity(app)
-  registerPressure(app, {
+  const pressure = registerPressure(app, {
     maxEventLoopDelayMs: config.maxEventLoopDelayMs,
     maxInFlight: config.maxInFlight,
     requestTimeoutMs: config.requestTimeoutMs,
     maxDatabaseWaitMs: config.maxDatabaseWaitMs,
     databaseWaitingMs: () => database.waitingMs(),
+    onShed: (reason) => metrics.shed.inc({ reason }),
   })
+  metrics.gauge('http_requests_in_flight', 'Requests being answered now', pressure.inFlight)
+  metrics.gauge(
+    'earnings_imports_running',
+    'Earnings imports running on this instance',
+    () => imports.runningCount,
+  )
+  metrics.databaseUsage(() => database.usage())
+  database.observeWaits((ms) => metrics.databaseWait.observe(ms / 1000))
+  registerMetrics(app, metrics, config.metricsToken)
   if (config.eventLoopLogSeconds) logEventLoopLag(app, config.eventLoopLogSeconds)
   await registerApiReference(app)
   registerErrorHandling(app)

@@ -69,6 +69,12 @@ export interface Config {
   requestTimeoutMs: number
   /** Every that many seconds the event loop's lag is logged; 0: never (for measuring load). */
   eventLoopLogSeconds: number
+  /** `/metrics` answers a bearer of this token on the server's own port; unset: it does not. */
+  metricsToken: string | undefined
+  /** `/metrics` is served on this port of the loopback address, without a token; 0: not. */
+  metricsPort: number
+  /** How long a stopping server lets the requests under way finish before it exits, in ms. */
+  shutdownGraceMs: number
 }
 
 /** The operator's OpenAI-compatible model; without `baseUrl` the tools write from templates. */
@@ -142,7 +148,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxDatabaseWaitMs: whole(env, 'MAX_DATABASE_WAIT_MS', 250),
     requestTimeoutMs: whole(env, 'REQUEST_TIMEOUT_SECONDS', 15) * 1000,
     eventLoopLogSeconds: whole(env, 'EVENT_LOOP_LOG_SECONDS', 0, 0),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
+    metricsPort: whole(env, 'METRICS_PORT', 0, 0),
+    shutdownGraceMs: whole(env, 'SHUTDOWN_GRACE_SECONDS', 20) * 1000,
   }
+}
+
+function metricsToken(value: string | undefined) {
+  if (!value) return undefined
+  if (value.length < 16 || !/^[\x21-\x7e]+$/.test(value)) {
+    throw new Error('METRICS_TOKEN must be at least 16 visible characters (no spaces)')
+  }
+  return value
 }
 
 function aiFrom(env: NodeJS.ProcessEnv): AiConfig {

@@ -20,3 +20,10 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
   new HttpError(429, AUTH_MESSAGES.tooMany, {
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   })
+
+/** Why a stream's signal aborts when the server stops: the stream ends saying so. */
+export class ServerStopping extends Error {
+  constructor() {
+    super('The server is stopping')
+  }
+}

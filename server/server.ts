@@ -1,8 +1,11 @@
+import type { Server } from 'node:http'
+
 import closeWithGrace from 'close-with-grace'
 
 import { buildApp } from './app'
 import { loadConfig } from './config'
 import { demoAccountsTable, seedDemo } from './db/seed'
+import { serveMetrics } from './plugins/metrics'
 import { backupStream, serveBackups } from './services/backup'
 import { backupSecrets, configuredSecrets, openConfiguredDatabase } from './start'
 
@@ -30,17 +33,26 @@ if (database.driver === 'pglite' && (await seedDemo(database.db))) {
 }
 
 let stopBackups: (() => Promise<void>) | undefined
+let metricsServer: Server | undefined
 
-// In-flight requests finish, then the database closes; a second signal or 10 s forces the exit.
-closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+// From the signal on, /api/ready answers 503 and no new connection is taken; requests under way
+// finish (streams end saying the server restarts), then the database closes. A second signal,
+// or SHUTDOWN_GRACE_SECONDS, forces the exit.
+closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
+  app.services.readiness.stopping = true
   if (err) app.log.error({ err }, 'stopping after an error')
   else app.log.info(`${signal} received, stopping`)
   await stopBackups?.()
+  metricsServer?.close()
   await app.close()
 })
 
 try {
   await app.listen({ port: config.port, host: config.host })
+  if (config.metricsPort) {
+    metricsServer = await serveMetrics(app.services.metrics, config.metricsPort)
+    app.log.info(`metrics on http://127.0.0.1:${config.metricsPort}/metrics`)
+  }
   // `npm run admin -- backup` asks the running server, which alone may read its embedded database.
   if (database.dump) {
     const dump = database.dump.bind(database)

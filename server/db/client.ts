@@ -27,6 +27,13 @@ export type { ChannelHandlers } from './notifications'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
+/** How the database's connections are used now: a PostgreSQL pool's, or the embedded worker. */
+export interface DatabaseUsage {
+  inUse: number
+  idle: number
+  waiting: number
+}
+
 export interface Database {
   db: Db
   driver: 'pglite' | 'postgres'
@@ -51,6 +58,10 @@ export interface Database {
    * the embedded database its worker thread), in ms; 0 when none waits.
    */
   waitingMs(): number
+  /** Connections in use and idle, and queries waiting for one, now. */
+  usage(): DatabaseUsage
+  /** Tells `observe` how long each query waited for a connection (or the embedded worker), in ms. */
+  observeWaits(observe: (ms: number) => void): void
   close(): Promise<void>
 }
 
@@ -66,8 +77,12 @@ export type DatabaseOptions =
  * same way), oldest first, so load shedding can tell how long work waits for the database rather
  * than how much of it queues: a long queue that moves fast is no overload.
  */
-function timeCheckouts(pool: pg.Pool) {
+function timeCheckouts(pool: pg.Pool, observer: { observe?: (ms: number) => void }) {
   const waiting = new Set<{ at: number }>()
+  const done = (checkout: { at: number }) => {
+    waiting.delete(checkout)
+    observer.observe?.(performance.now() - checkout.at)
+  }
   const connect = pool.connect.bind(pool) as (
     callback?: (error: Error | undefined, client: pg.PoolClient, done: () => void) => void,
   ) => Promise<pg.PoolClient> | undefined
@@ -75,12 +90,12 @@ function timeCheckouts(pool: pg.Pool) {
     const checkout = { at: performance.now() }
     waiting.add(checkout)
     if (callback) {
-      return connect((error, client, done) => {
-        waiting.delete(checkout)
-        callback(error, client, done)
+      return connect((error, client, release) => {
+        done(checkout)
+        callback(error, client, release)
       })
     }
-    return connect()!.finally(() => waiting.delete(checkout))
+    return connect()!.finally(() => done(checkout))
   }) as typeof pool.connect
   return waiting
 }
@@ -91,7 +106,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.url, max: poolSize })
     // An idle client that loses its server must not crash the process; the next query reports it.
     pool.on('error', () => {})
-    const waitingSince = timeCheckouts(pool)
+    const observer: { observe?: (ms: number) => void } = {}
+    const waitingSince = timeCheckouts(pool, observer)
     const db = drizzlePg({ client: pool, schema })
     try {
       await migratePg(db, { migrationsFolder })
@@ -109,6 +125,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       waitingMs: () => {
         const oldest = waitingSince.values().next()
         return oldest.done ? 0 : performance.now() - oldest.value.at
+      },
+      usage: () => ({
+        inUse: pool.totalCount - pool.idleCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
+      observeWaits: (observe) => {
+        observer.observe = observe
       },
       close: async () => {
         await channels.stopAll()
@@ -167,6 +191,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     heardEverywhere: async () => {},
     waitingMs: () => client.waitingMs(),
+    usage: () => client.usage(),
+    observeWaits: (observe) => {
+      client.observeWait = observe
+    },
     dump: async (compression = 'gzip') => {
       usable()
       return client.dumpDataDir(compression)

@@ -42,8 +42,9 @@ export interface SentError {
 export type WorkerMessage =
   | { kind: 'ready' }
   | { kind: 'failed'; error: SentError }
-  | { kind: 'answer'; id: number; result: unknown }
-  | { kind: 'error'; id: number; error: SentError }
+  /** `startedAt`: when the worker began the request, in ms since the epoch (any thread's clock). */
+  | { kind: 'answer'; id: number; result: unknown; startedAt: number }
+  | { kind: 'error'; id: number; error: SentError; startedAt: number }
   | { kind: 'notification'; channel: string; payload: string }
 
 /**
@@ -149,10 +150,11 @@ function serve(pg: PGlite) {
   }
 
   const answer = async (request: Request) => {
+    const startedAt = performance.timeOrigin + performance.now()
     try {
-      post({ kind: 'answer', id: request.id, result: await run(request) })
+      post({ kind: 'answer', id: request.id, result: await run(request), startedAt })
     } catch (error) {
-      post({ kind: 'error', id: request.id, error: sendable(error) })
+      post({ kind: 'error', id: request.id, error: sendable(error), startedAt })
     }
   }
 

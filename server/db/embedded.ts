@@ -54,6 +54,8 @@ export class EmbeddedClient {
   private readonly pending = new Map<number, Pending>()
   private readonly listeners = new Map<string, Set<(payload: string) => void>>()
   private lastId = 0
+  /** Told how long each request waited for the worker to start it, in ms. */
+  observeWait: ((ms: number) => void) | undefined
   private stopped: Error | undefined
   private closing: Promise<void> | undefined
 
@@ -217,12 +219,25 @@ export class EmbeddedClient {
         for (const callback of this.listeners.get(message.channel) ?? []) callback(message.payload)
         return
       case 'answer':
-        this.settle(message.id)?.resolve(message.result)
+        this.waited(message.startedAt, this.settle(message.id))?.resolve(message.result)
         return
       case 'error':
-        this.settle(message.id)?.reject(asError(message.error))
+        this.waited(message.startedAt, this.settle(message.id))?.reject(asError(message.error))
         return
     }
+  }
+
+  private waited(startedAt: number, pending: Pending | undefined) {
+    if (pending && this.observeWait) {
+      this.observeWait(Math.max(0, startedAt - (performance.timeOrigin + pending.sentAt)))
+    }
+    return pending
+  }
+
+  /** How the one connection is used: busy or idle, and how many requests wait behind it. */
+  usage() {
+    const busy = this.pending.size > 0 ? 1 : 0
+    return { inUse: busy, idle: 1 - busy, waiting: Math.max(0, this.pending.size - 1) }
   }
 
   /** No more answers will come: whatever waits for one fails with `error`. */

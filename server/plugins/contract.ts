@@ -19,7 +19,7 @@ import {
   takesIdempotencyKey,
 } from '../../api-schemas/contract'
 import { API_PREFIX } from '../../api-schemas/index'
-import { HttpError, badRequest, forbidden } from '../errors'
+import { HttpError, ServerStopping, badRequest, forbidden } from '../errors'
 import { claimKey, keepAnswer, releaseKey } from '../repos/idempotency'
 import type { AuthedMember } from '../services/auth'
 import { deepFreeze } from '../services/heard-cache'
@@ -263,7 +263,7 @@ function streaming(
     const streams = new Set<AbortController>()
     openStreams.set(app, (open = streams))
     app.addHook('preClose', async () => {
-      for (const stream of streams) stream.abort()
+      for (const stream of streams) stream.abort(new ServerStopping())
     })
   }
   const streams = open
@@ -303,6 +303,8 @@ function streaming(
         ctx.req.log.error({ err: error }, 'a streamed answer was not kept for its key')
       })
       raw.end()
+      // A stopping server waits for every connection: this one is not kept alive for another.
+      if (controller.signal.reason instanceof ServerStopping) raw.socket?.end()
     }
     return undefined
   }

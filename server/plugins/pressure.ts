@@ -2,6 +2,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 
 import type { FastifyInstance, FastifyReply } from 'fastify'
 
+import type { ShedReason } from '../services/metrics'
+
 /** How long a shed request is told to wait before trying again. */
 export const RETRY_AFTER_SECONDS = 2
 
@@ -37,8 +39,10 @@ export function registerPressure(
     requestTimeoutMs: number
     maxDatabaseWaitMs: number
     databaseWaitingMs: () => number
+    /** Told of each request shed, with why. */
+    onShed?: (reason: ShedReason) => void
   },
-) {
+): { inFlight: () => number } {
   let inFlight = 0
   let lateSamples = 0
   let last = performance.now()
@@ -51,11 +55,16 @@ export function registerPressure(
   app.addHook('onClose', async () => clearInterval(meter))
 
   app.addHook('onRequest', (req, reply, done) => {
-    if (
-      lateSamples >= SUSTAINED_SAMPLES ||
-      inFlight >= options.maxInFlight ||
-      options.databaseWaitingMs() > options.maxDatabaseWaitMs
-    ) {
+    const reason: ShedReason | undefined =
+      lateSamples >= SUSTAINED_SAMPLES
+        ? 'event_loop'
+        : inFlight >= options.maxInFlight
+          ? 'in_flight'
+          : options.databaseWaitingMs() > options.maxDatabaseWaitMs
+            ? 'database_wait'
+            : undefined
+    if (reason) {
+      options.onShed?.(reason)
       void shed(reply, BUSY)
       return
     }
@@ -63,6 +72,7 @@ export function registerPressure(
     const timer = setTimeout(() => {
       if (!reply.sent && !reply.raw.headersSent && !req.routeOptions.config.endpoint?.stream) {
         req.log.warn({ url: req.url }, 'request timed out')
+        options.onShed?.('timeout')
         void shed(reply, SLOW)
       }
     }, options.requestTimeoutMs)
@@ -73,6 +83,7 @@ export function registerPressure(
     })
     done()
   })
+  return { inFlight: () => inFlight }
 }
 
 /**

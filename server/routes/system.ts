@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 
-import { system } from '../../api-schemas/system'
+import { NOT_READY, system } from '../../api-schemas/system'
 import { HttpError } from '../errors'
 import { registerGroup } from '../plugins/contract'
 
@@ -8,12 +8,28 @@ export function systemRoutes(app: FastifyInstance) {
   registerGroup(app, system, {
     health: async () => {
       const { database } = app.services
-      try {
-        await database.ping()
-      } catch {
-        throw new HttpError(503, 'The database is unavailable')
+      const up = await database.ping().then(
+        () => true,
+        () => false,
+      )
+      return {
+        data: {
+          status: 'ok' as const,
+          database: up ? ('up' as const) : ('down' as const),
+          driver: database.driver,
+        },
       }
-      return { data: { status: 'ok' as const, database: 'up' as const, driver: database.driver } }
+    },
+    // Migrations ran before the server was built: an instance that answers has them.
+    ready: async () => {
+      const { database, readiness } = app.services
+      const refuse = (message: string) => {
+        throw new HttpError(503, message, { 'retry-after': '1' })
+      }
+      if (readiness.stopping) refuse(NOT_READY.stopping)
+      if (!readiness.contentLoaded) refuse(NOT_READY.content)
+      await database.ping().catch(() => refuse(NOT_READY.database))
+      return { status: 'ready' as const }
     },
     docs: async () => app.swagger() as unknown as Record<string, unknown>,
   })

@@ -56,6 +56,8 @@ export interface AuthDeps {
   subjects: SubjectCache
   now: () => number
   publicUrl: string
+  /** Told whether each token check found its member in memory or read the database. */
+  countCheck?: (answered: 'memory' | 'database') => void
 }
 
 export class AuthService {
@@ -80,7 +82,12 @@ export class AuthService {
     if (!token) throw unauthorized()
     const claims = await this.deps.tokens.verify(token)
     if (!claims) throw unauthorized('Your session has expired. Sign in again.')
-    const member = await this.deps.subjects.get(claims.sub, (id) => findTokenSubject(this.db, id))
+    let answered: 'memory' | 'database' = 'memory'
+    const member = await this.deps.subjects.get(claims.sub, (id) => {
+      answered = 'database'
+      return findTokenSubject(this.db, id)
+    })
+    this.deps.countCheck?.(answered)
     if (!member || member.tokenVersion !== claims.tv) {
       throw unauthorized('Your session has expired. Sign in again.')
     }

@@ -54,6 +54,8 @@ export interface ImportDeps {
   now: () => number
   /** Minutes between scheduled imports; 0: none. */
   intervalMinutes: number
+  /** Told how each import ended. */
+  countOutcome?: (outcome: 'done' | 'failed' | 'stopped') => void
 }
 
 /**
@@ -95,6 +97,11 @@ export class EarningsImports {
     if (this.deps.intervalMinutes <= 0 || this.timer) return
     this.timer = setInterval(() => void this.tick(), 60_000).unref()
     void this.tick()
+  }
+
+  /** Imports this instance is running now. */
+  get runningCount() {
+    return this.running.size
   }
 
   /** Stops the schedule and cancels running imports (their progress so far stays stored). */
@@ -205,7 +212,9 @@ export class EarningsImports {
         syncRetryAt: null,
       })
       log.info({ account: account.id, network: account.network, imported }, 'earnings imported')
+      this.deps.countOutcome?.('done')
     } catch (error) {
+      this.deps.countOutcome?.(signal.aborted ? 'stopped' : 'failed')
       const message = signal.aborted
         ? 'The import was stopped with the server; it continues at the next one'
         : error instanceof NetworkError

@@ -12,7 +12,7 @@ import {
 } from '../../../api-schemas/ai'
 import type { AiConfig } from '../../config'
 import type { Db } from '../../db/client'
-import { HttpError } from '../../errors'
+import { HttpError, ServerStopping } from '../../errors'
 import {
   type Outcome,
   aiUsage,
@@ -80,6 +80,8 @@ export interface AssistantDeps {
   config: AiConfig
   courses: CoursesService
   now: () => number
+  /** Told of each answer streamed: its writer, how it ended and the tokens it used. */
+  countAnswer?: (writer: Writer, status: string, tokens: number) => void
 }
 
 interface Run {
@@ -186,7 +188,11 @@ export class Assistant {
       }
     } catch (error) {
       if (signal.aborted) {
-        outcome = { ...outcome, status: 'stopped', message: 'Stopped before the end.' }
+        const message =
+          signal.reason instanceof ServerStopping
+            ? 'The server restarted before the end. What was written is kept: try again in a moment.'
+            : 'Stopped before the end.'
+        outcome = { ...outcome, status: 'stopped', message }
       } else if (error instanceof ModelError) {
         outcome = { ...outcome, status: 'failed', message: error.message }
         retryAfterSeconds = error.retryAfterSeconds
@@ -200,6 +206,7 @@ export class Assistant {
       }
     } finally {
       outcome = { ...outcome, output: run.written, tokens: run.tokens }
+      this.deps.countAnswer?.(run.writer, outcome.status, outcome.tokens)
       await store(outcome)
     }
     yield {

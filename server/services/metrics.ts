@@ -1,0 +1,99 @@
+import {
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+  collectDefaultMetrics,
+  type CollectFunction,
+} from 'prom-client'
+
+import type { DatabaseUsage } from '../db/client'
+
+/** Why a request was answered 503 at once (see plugins/pressure.ts). */
+export type ShedReason = 'in_flight' | 'event_loop' | 'database_wait' | 'timeout'
+
+/**
+ * What an operator watches, in Prometheus's text format: requests by route pattern (never a
+ * path with an id in it: no member data in a label), shedding, the database's connections and
+ * waits, token checks answered from memory, imports and AI use, and the process's own figures.
+ * One registry per server, so several servers in one process (the tests) keep their own counts.
+ */
+export class Metrics {
+  readonly registry = new Registry()
+  readonly requests = new Histogram({
+    name: 'members_area_http_request_duration_seconds',
+    help: 'Requests answered, by route pattern, method and status, and how long they took',
+    labelNames: ['route', 'method', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  })
+  readonly shed = new Counter({
+    name: 'members_area_http_requests_shed_total',
+    help: 'Requests answered 503 with Retry-After at once, by reason',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  })
+  readonly databaseWait = new Histogram({
+    name: 'members_area_database_wait_seconds',
+    help: 'How long a query waited for a connection (PostgreSQL pool) or the embedded database',
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  })
+  readonly tokenChecks = new Counter({
+    name: 'members_area_token_checks_total',
+    help: 'Bearer token checks, by where the member was read: memory or database',
+    labelNames: ['answered'] as const,
+    registers: [this.registry],
+  })
+  readonly imports = new Counter({
+    name: 'members_area_earnings_imports_total',
+    help: 'Earnings imports ended, by outcome: done, failed or stopped (with the server)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  })
+  readonly aiRequests = new Counter({
+    name: 'members_area_ai_requests_total',
+    help: 'AI answers streamed, by writer (model or templates) and how they ended',
+    labelNames: ['writer', 'status'] as const,
+    registers: [this.registry],
+  })
+  readonly aiTokens = new Counter({
+    name: 'members_area_ai_tokens_total',
+    help: 'AI tokens used (as the model reported them, or estimated), by writer',
+    labelNames: ['writer'] as const,
+    registers: [this.registry],
+  })
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry, prefix: 'members_area_' })
+  }
+
+  /** A figure read at each scrape, such as requests in flight. */
+  gauge(name: string, help: string, read: () => number) {
+    const collect: CollectFunction<Gauge> = function () {
+      this.set(read())
+    }
+    new Gauge({ name: `members_area_${name}`, help, registers: [this.registry], collect })
+  }
+
+  /** The database's connections, read at each scrape. */
+  databaseUsage(read: () => DatabaseUsage) {
+    const collect: CollectFunction<Gauge<'state'>> = function () {
+      const usage = read()
+      this.set({ state: 'in_use' }, usage.inUse)
+      this.set({ state: 'idle' }, usage.idle)
+      this.set({ state: 'waiting' }, usage.waiting)
+    }
+    new Gauge({
+      name: 'members_area_database_connections',
+      help: 'Database connections in use and idle, and queries waiting for one',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      collect,
+    })
+  }
+
+  text() {
+    return this.registry.metrics()
+  }
+}
