@@ -53,6 +53,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-server',
       'data',
       'coverage',
       'node_modules',

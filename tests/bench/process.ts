@@ -22,7 +22,10 @@ export interface Started {
   stop(): Promise<void>
 }
 
-/** Starts a TypeScript entry as its own process and waits until `readyPath` answers 2xx. */
+/**
+ * Starts an entry as its own process (TypeScript through tsx, JavaScript as it is) and waits
+ * until `readyPath` answers 2xx.
+ */
 export async function startProcess(
   entry: string,
   env: Record<string, string>,
@@ -32,7 +35,8 @@ export async function startProcess(
 ): Promise<Started> {
   port ??= await freePort()
   let output = ''
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+  const command = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry]
+  const child: ChildProcess = spawn(process.execPath, [...command, ...args], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
   })

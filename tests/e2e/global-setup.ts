@@ -20,7 +20,7 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real server as `npm start` does, on a fresh embedded database in a temp folder, with
+ * Starts the real server as `npm start` does (the built one), on a fresh embedded database in a temp folder, with
  * its log in a file the tests read mail links from, and the affiliate networks on loopback. The app must be built (`npm run test:e2e` does).
  */
 export default async function globalSetup() {
@@ -30,12 +30,17 @@ export default async function globalSetup() {
       `Build the app first into ${staticDir}: npm run build (npm run test:e2e does it)`,
     )
   }
+  // The server as production runs it: built, compiling nothing at start.
+  const serverEntry = join(root, 'dist-server', 'server.js')
+  if (!existsSync(serverEntry)) {
+    throw new Error('Build the server first: npm run build (npm run test:e2e does it)')
+  }
   const dir = mkdtempSync(join(tmpdir(), 'members-area-e2e-'))
   const port = await freePort()
   const logPath = join(dir, 'server.log')
   const log = openSync(logPath, 'a')
   const networks = await startNetworks()
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  const server = spawn(process.execPath, [serverEntry], {
     cwd: root,
     env: {
       ...process.env,
