@@ -97,6 +97,8 @@ export interface Readiness {
   contentLoaded: boolean
   /** A stop has begun: requests under way finish, new ones go elsewhere. */
   stopping: boolean
+  /** Requests being answered now (streams included), for a stop to wait on. */
+  inFlight: () => number
 }
 
 declare module 'fastify' {
@@ -144,7 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? smtpMailer(config.smtpUrl, config.mailFrom)
       : outboxMailer(database.db, app.log))
   const metrics = new Metrics()
-  const readiness: Readiness = { contentLoaded: false, stopping: false }
+  const readiness: Readiness = { contentLoaded: false, stopping: false, inFlight: () => 0 }
   const tasks = new BackgroundTasks(app.log)
   const subjects = new SubjectCache(database, now)
   const noteLists = new NoteListCache(database, now)
@@ -217,7 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     readiness.stopping = true
   })
   app.addHook('onSend', (_req, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close')
+    if (closing || readiness.stopping) reply.header('connection', 'close')
     done(null, payload)
   })
   // Used and expired single-use tokens are kept a day for inspection, then removed, hourly;
@@ -283,6 +285,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     databaseWaitingMs: () => database.waitingMs(),
     onShed: (reason) => metrics.shed.inc({ reason }),
   })
+  readiness.inFlight = pressure.inFlight
   metrics.gauge('http_requests_in_flight', 'Requests being answered now', pressure.inFlight)
   metrics.gauge(
     'earnings_imports_running',

@@ -35,13 +35,20 @@ if (database.driver === 'pglite' && (await seedDemo(database.db))) {
 let stopBackups: (() => Promise<void>) | undefined
 let metricsServer: Server | undefined
 
-// From the signal on, /api/ready answers 503 and no new connection is taken; requests under way
-// finish (streams end saying the server restarts), then the database closes. A second signal,
-// or SHUTDOWN_GRACE_SECONDS, forces the exit.
+// From the signal on, /api/ready answers 503 and no new connection is taken (a proxy sends new
+// requests to another instance); requests under way finish, streams included, for up to
+// SHUTDOWN_GRACE_SECONDS less a moment, then what still streams ends saying the server restarts,
+// and the database closes. A second signal, or the grace running out, forces the exit.
 closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
-  app.services.readiness.stopping = true
+  const { readiness } = app.services
+  readiness.stopping = true
   if (err) app.log.error({ err }, 'stopping after an error')
   else app.log.info(`${signal} received, stopping`)
+  app.server.close()
+  const drainUntil = Date.now() + Math.max(0, config.shutdownGraceMs - 2_000)
+  while (readiness.inFlight() > 0 && Date.now() < drainUntil) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
   await stopBackups?.()
   metricsServer?.close()
   await app.close()
