@@ -337,9 +337,17 @@ describe('/admin/contentchecklist', () => {
     await waitFor(() => expect(backend.items[1]!.checklist).toEqual({ hook: true }))
     expect(backend.items[1]!.title).toBe('Birdhouse video')
 
-    await user.click(screen.getByRole('button', { name: /Myths reel/ }))
+    // Each piece is a link to its checklist (it opens in a new tab too); the open one is current.
+    const pieces = screen.getByRole('list', { name: 'Content pieces' })
+    const birdhouse = within(pieces).getByRole('link', { name: /Birdhouse video/ })
+    expect(birdhouse.getAttribute('aria-current')).toBe('page')
+    const myths = within(pieces).getByRole('link', { name: /Myths reel/ })
+    expect(myths.getAttribute('href')).toBe(`/admin/contentchecklist?id=${uuid(1)}`)
+    expect(myths.getAttribute('aria-current')).toBeNull()
+    await user.click(myths)
     expect(await screen.findByRole('heading', { name: 'Myths reel', level: 2 })).toBeTruthy()
     expect(screen.getByText('3 of 9 done')).toBeTruthy()
+    expect(myths.getAttribute('aria-current')).toBe('page')
   })
 
   it('undoes a tick the server refuses', async () => {

@@ -307,6 +307,12 @@ describe('headline figures', () => {
     await waitFor(() => expect(within(tile('Notes')).getByText('3')).toBeTruthy())
     expect(within(tile('Notes')).getByText('2 pinned')).toBeTruthy()
     expect(within(tile('Next event')).getByText('Coaching call')).toBeTruthy()
+    // Each tile is a shortcut: its label links to the screen the figure comes from.
+    const shortcut = (name: string) =>
+      within(tile(name)).getByRole('link', { name }).getAttribute('href')
+    expect(shortcut('Training completed')).toBe('/admin/dgtraining')
+    expect(shortcut('Next event')).toBe('/admin/calendar')
+    expect(shortcut('Notes')).toBe('/admin/notes')
     // A member sees no membership figures.
     expect(screen.queryByRole('region', { name: 'Membership' })).toBeNull()
   })

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 
-import { DEMO, baseURL, expect, openApp, signIn, test } from './support'
+import { DEMO, baseURL, expect, openApp, signIn, test, useSession } from './support'
 
 test('a reload keeps the session', async ({ page }) => {
   await signIn(page, DEMO.member.email, DEMO.member.password)
@@ -61,6 +61,51 @@ test('the top bar shows the member and signs out, leaving nothing behind', async
   // The old token was revoked by the server: going back does not get in.
   await page.goto('/admin/dashboard')
   await expect(page).toHaveURL(/\/auth\/login/)
+})
+
+test('the demo member’s dashboard fits in two and a half screens at 1366×900, the course and the earnings on the first', async ({
+  page,
+  request,
+}) => {
+  const screen = { width: 1366, height: 900 }
+  await page.setViewportSize(screen)
+  await useSession(page, request, 'member')
+  await page.goto('/admin/dashboard')
+  // Every part with its data: the figures, the charts, the countries and the member's lists.
+  const nets = [page.getByTestId('summary-clickbank'), page.getByTestId('summary-digistore24')].map(
+    (summary) => summary.getByTestId('net').first(),
+  )
+  for (const net of nets) await expect(net).toBeVisible()
+  await expect(page.getByTestId('hops').getByText('Conversion rate')).toBeVisible()
+  await expect(page.getByRole('table', { name: 'ClickBank sales by country' })).toBeVisible()
+  await expect(page.getByRole('table', { name: /^Digistore24 sales by country/ })).not.toHaveCount(
+    0,
+  )
+  await expect(page.getByRole('list', { name: 'Latest notes' })).toBeVisible()
+  await expect(page.getByRole('list', { name: /^Events in the next \d+ days$/ })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Newest leads' })).toBeVisible()
+  // The charts are drawn once scrolled near: all of them, at the bottom of the page.
+  await page.evaluate(() =>
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+  )
+  const main = page.getByRole('main')
+  await expect(main.getByRole('img')).not.toHaveCount(0)
+  await expect(main.locator('[role=img]:not(:has(canvas))')).toHaveCount(0)
+  await expect(main.locator('[aria-busy=true]')).toHaveCount(0)
+
+  const height = await page.evaluate(() => document.documentElement.scrollHeight)
+  expect(height, 'the dashboard’s height').toBeLessThanOrEqual(2.5 * screen.height)
+
+  // What members open most is on the first screen: the course to continue and the earnings.
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }))
+  for (const part of [
+    page.getByTestId('resume-card'),
+    page.getByRole('group', { name: 'Net earnings this month' }),
+    ...nets,
+  ]) {
+    const box = await part.boundingBox()
+    expect(box!.y + box!.height, await part.innerText()).toBeLessThanOrEqual(screen.height)
+  }
 })
 
 test('/admin/training/welcome shows the welcome screen', async ({ page }) => {

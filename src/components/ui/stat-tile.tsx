@@ -4,6 +4,13 @@ import type { ReactNode } from 'react'
 
 import { Card } from './card'
 
+const labelStyle = {
+  fontSize: 'sm',
+  color: 'fg.muted',
+  fontWeight: 'medium',
+  lineClamp: { base: 2, md: 1 },
+} as const
+
 /**
  * One headline figure: a label, the figure and a line about it, in a card of a fixed height
  * whether it is loading, failed or shown, so nothing around it moves when it arrives. The tile
@@ -15,6 +22,7 @@ export function StatTile({
   value,
   detail,
   link,
+  to,
   loading = false,
   error,
   testId,
@@ -24,6 +32,8 @@ export function StatTile({
   detail?: ReactNode
   /** Where to go next, under the figure. */
   link?: { to: string; label: string }
+  /** The screen the figure comes from: the label links there, and so does the whole tile. */
+  to?: string
   loading?: boolean
   /** Why the figure could not be loaded. */
   error?: string
@@ -31,16 +41,26 @@ export function StatTile({
 }) {
   return (
     <Card
-      h={{ base: '156px', md: '132px' }}
+      h={{ base: '156px', md: '116px' }}
       role="group"
       aria-label={label}
       dir="auto"
       data-testid={testId}
       aria-busy={loading || undefined}
     >
-      <Text fontSize="sm" color="fg.muted" fontWeight="medium" lineClamp={{ base: 2, md: 1 }}>
-        {label}
-      </Text>
+      {to ? (
+        // The label is the link, and the whole tile is its target.
+        <Link
+          asChild
+          {...labelStyle}
+          display="-webkit-box"
+          _after={{ content: '""', position: 'absolute', inset: '0', borderRadius: 'inherit' }}
+        >
+          <RouterLink to={to}>{label}</RouterLink>
+        </Link>
+      ) : (
+        <Text {...labelStyle}>{label}</Text>
+      )}
       <Box mt="1" minW="0">
         {loading ? (
           <>
@@ -68,7 +88,15 @@ export function StatTile({
               </Text>
             ) : null}
             {link ? (
-              <Link asChild fontSize="sm" mt="1" display="inline-block" color="primary.fg">
+              <Link
+                asChild
+                fontSize="sm"
+                mt="1"
+                display="inline-block"
+                color="primary.fg"
+                position="relative"
+                zIndex="1"
+              >
                 <RouterLink to={link.to}>{link.label}</RouterLink>
               </Link>
             ) : null}

@@ -11,7 +11,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react'
-import { getRouteApi, useNavigate } from '@tanstack/react-router'
+import { Link as RouterLink, getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 
 import { toast } from '../../lib/toast'
@@ -31,6 +31,14 @@ import { ContactForm } from './contact-form'
 
 const route = getRouteApi('/admin/contacts')
 
+type Place = { id?: string | undefined; filter?: ContactFilter }
+
+/** A link to this screen with `next` changed: the filters, the contacts and Add contact. */
+const linkHere = (next: Place) => ({
+  to: '/admin/contacts' as const,
+  search: (current: Place) => ({ ...current, ...next }),
+})
+
 /**
  * Contacts kept in this browser only, one list per signed-in e-mail: a filter column, the list
  * and the open contact. On a phone the open contact takes the place of the list.
@@ -41,13 +49,10 @@ export function ContactsScreen() {
   const { id, filter = 'show_all' } = route.useSearch()
   const { contacts, add, update, purge } = useContacts(owner)
   const [search, setSearch] = useState('')
-  const [editing, setEditing] = useState(false)
   const [confirm, setConfirm] = useState<{ contact: Contact; forever: boolean } | null>(null)
 
-  const open = (next: { id?: string | undefined; filter?: ContactFilter }) => {
-    setEditing(false)
-    void navigate({ search: (current) => ({ ...current, ...next }) })
-  }
+  // Where the screen goes by itself, once a contact is added or deleted or the new one dropped.
+  const open = (next: Place) => void navigate(linkHere(next))
   const shown = applyFilter(contacts, filter, search)
   const adding = id === 'new'
   const selected = adding ? undefined : contacts.find((c) => c.id === id)
@@ -83,11 +88,8 @@ export function ContactsScreen() {
     <ContactDetail
       key={selected.id}
       contact={selected}
-      editing={editing}
-      onEdit={setEditing}
       onSave={(fields) => {
         update(selected.id, fields)
-        setEditing(false)
         toast.success('Contact saved')
       }}
       onStar={() => update(selected.id, { starred: !selected.starred })}
@@ -96,14 +98,17 @@ export function ContactsScreen() {
         update(selected.id, { deleted: false })
         toast.success(`${fullName(selected)} restored`)
       }}
-      onClose={() => open({ id: undefined })}
     />
   ) : id ? (
     <Card>
       <EmptyState
         title="This contact is not here"
         description="It may have been deleted for good, or saved in another browser."
-        action={<Button onClick={() => open({ id: undefined })}>Back to contacts</Button>}
+        action={
+          <Button asChild>
+            <RouterLink {...linkHere({ id: undefined })}>Back to contacts</RouterLink>
+          </Button>
+        }
       />
     </Card>
   ) : null
@@ -113,7 +118,7 @@ export function ContactsScreen() {
       <PageHeader
         title="Contacts"
         crumbs={[{ label: 'Home', to: '/admin/dashboard' }, { label: 'Contacts' }]}
-        actions={<Button onClick={() => open({ id: 'new' })}>Add contact</Button>}
+        actions={<AddContact />}
       />
       <Text color="fg.muted" mb="4" fontSize="sm">
         Contacts are kept in this browser only, for {owner || 'this account'}.
@@ -132,14 +137,18 @@ export function ContactsScreen() {
           {CONTACT_FILTERS.map((f) => (
             <Button
               key={f}
+              asChild
               size="sm"
               justifyContent="space-between"
               variant={filter === f ? 'subtle' : 'ghost'}
-              aria-current={filter === f ? 'page' : undefined}
-              onClick={() => open({ filter: f, id: undefined })}
             >
-              {FILTER_LABELS[f]}
-              <Badge variant="outline">{countOf(f)}</Badge>
+              <RouterLink
+                {...linkHere({ filter: f, id: undefined })}
+                aria-current={filter === f ? 'page' : undefined}
+              >
+                {FILTER_LABELS[f]}
+                <Badge variant="outline">{countOf(f)}</Badge>
+              </RouterLink>
             </Button>
           ))}
         </Stack>
@@ -170,11 +179,7 @@ export function ContactsScreen() {
                     ? 'Add the people you work with, or save a lead as a contact.'
                     : undefined
                 }
-                action={
-                  filter === 'show_all' && !search ? (
-                    <Button onClick={() => open({ id: 'new' })}>Add contact</Button>
-                  ) : undefined
-                }
+                action={filter === 'show_all' && !search ? <AddContact /> : undefined}
               />
             ) : (
               <Stack as="ul" gap="1" listStyleType="none" aria-label={FILTER_LABELS[filter]}>
@@ -183,7 +188,6 @@ export function ContactsScreen() {
                     key={contact.id}
                     contact={contact}
                     active={contact.id === id}
-                    onOpen={() => open({ id: contact.id })}
                     onStar={() => update(contact.id, { starred: !contact.starred })}
                   />
                 ))}
@@ -217,15 +221,21 @@ export function ContactsScreen() {
   )
 }
 
+function AddContact() {
+  return (
+    <Button asChild>
+      <RouterLink {...linkHere({ id: 'new' })}>Add contact</RouterLink>
+    </Button>
+  )
+}
+
 function ContactRow({
   contact,
   active,
-  onOpen,
   onStar,
 }: {
   contact: Contact
   active: boolean
-  onOpen: () => void
   onStar: () => void
 }) {
   const name = fullName(contact)
@@ -239,6 +249,7 @@ function ContactRow({
       _hover={{ bg: 'bg.subtle' }}
     >
       <Button
+        asChild
         variant="plain"
         flex="1"
         minW="0"
@@ -246,22 +257,22 @@ function ContactRow({
         h="auto"
         py="2"
         px="2"
-        onClick={onOpen}
-        aria-label={`Open ${name}`}
-        aria-current={active ? 'true' : undefined}
       >
-        <Avatar.Root size="sm">
-          <Avatar.Fallback name={name} />
-          {contact.image ? <Avatar.Image src={contact.image} alt="" /> : null}
-        </Avatar.Root>
-        <Stack gap="0" align="start" minW="0">
-          <Text fontWeight="medium" truncate maxW="full">
-            {name}
-          </Text>
-          <Text fontSize="xs" color="fg.muted" truncate maxW="full">
-            {[contact.company, contact.email].filter(Boolean).join(' · ') || ' '}
-          </Text>
-        </Stack>
+        {/* Named by its words, the name first: the initials are left out. */}
+        <RouterLink {...linkHere({ id: contact.id })} aria-current={active ? 'page' : undefined}>
+          <Avatar.Root size="sm" aria-hidden="true">
+            <Avatar.Fallback name={name} />
+            {contact.image ? <Avatar.Image src={contact.image} alt="" /> : null}
+          </Avatar.Root>
+          <Stack gap="0" align="start" minW="0">
+            <Text fontWeight="medium" truncate maxW="full">
+              {name}
+            </Text>
+            <Text fontSize="xs" color="fg.muted" truncate maxW="full">
+              {[contact.company, contact.email].filter(Boolean).join(' · ') || ' '}
+            </Text>
+          </Stack>
+        </RouterLink>
       </Button>
       {contact.deleted ? null : (
         <StarButton starred={contact.starred} name={name} onClick={onStar} />
@@ -293,33 +304,29 @@ function StarButton({
   )
 }
 
+/** The open contact; opening another one (or another filter) leaves edit mode. */
 function ContactDetail({
   contact,
-  editing,
-  onEdit,
   onSave,
   onStar,
   onDelete,
   onRestore,
-  onClose,
 }: {
   contact: Contact
-  editing: boolean
-  onEdit: (editing: boolean) => void
   onSave: (fields: Omit<Contact, 'id'>) => void
   onStar: () => void
   onDelete: (forever: boolean) => void
   onRestore: () => void
-  onClose: () => void
 }) {
+  const [editing, onEdit] = useState(false)
   const name = fullName(contact)
   const { id: _id, ...fields } = contact
   return (
     <Card>
       <Stack gap="5">
         <Flex justify="space-between" align="center" gap="2" wrap="wrap">
-          <Button variant="ghost" size="sm" onClick={onClose} hideFrom="lg">
-            ‹ Back to contacts
+          <Button asChild variant="ghost" size="sm" hideFrom="lg">
+            <RouterLink {...linkHere({ id: undefined })}>‹ Back to contacts</RouterLink>
           </Button>
           <Flex gap="2" ms="auto" wrap="wrap">
             {contact.deleted ? (
@@ -363,7 +370,10 @@ function ContactDetail({
           <ContactForm
             initial={fields}
             submitLabel="Save contact"
-            onSave={onSave}
+            onSave={(saved) => {
+              onSave(saved)
+              onEdit(false)
+            }}
             onCancel={() => onEdit(false)}
           />
         ) : (

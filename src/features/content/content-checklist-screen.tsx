@@ -11,10 +11,9 @@ import {
   Skeleton,
   Stack,
   Text,
-  chakra,
 } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { Link as RouterLink, getRouteApi, useNavigate } from '@tanstack/react-router'
+import { Link as RouterLink, getRouteApi } from '@tanstack/react-router'
 import { useState } from 'react'
 
 import { CHECKLIST_ITEMS, type ContentItem } from '../../../api-schemas/content'
@@ -58,7 +57,6 @@ function ProgressBar({ label, done, total }: { label: string; done: number; tota
 
 function Checklist() {
   const { id } = route.useSearch()
-  const navigate = useNavigate({ from: '/admin/contentchecklist' })
   const list = useQuery(contentApi.list.queryOptions({ query: {} }))
   const save = useSaveChecklist()
   // A refused tick can be undone before the box ever re-rendered as ticked, which leaves the
@@ -162,8 +160,10 @@ function Checklist() {
                 const current = piece.id === selected.id
                 return (
                   <li key={piece.id}>
-                    <chakra.button
-                      type="button"
+                    {/* A link to the piece's checklist: it opens in a new tab too. */}
+                    <Box
+                      asChild
+                      display="block"
                       w="full"
                       textAlign="start"
                       p="3"
@@ -173,15 +173,20 @@ function Checklist() {
                       bg={current ? 'primary.subtle' : 'transparent'}
                       _hover={{ bg: current ? 'primary.subtle' : 'bg.muted' }}
                       _focusVisible={{ outline: '2px solid', outlineColor: 'primary.solid' }}
-                      aria-current={current ? 'true' : undefined}
-                      onClick={() => void navigate({ search: { id: piece.id }, replace: true })}
                     >
-                      <ProgressBar
-                        label={piece.title}
-                        done={progress.done}
-                        total={progress.total}
-                      />
-                    </chakra.button>
+                      <RouterLink
+                        to="/admin/contentchecklist"
+                        search={{ id: piece.id }}
+                        replace
+                        aria-current={current ? 'page' : undefined}
+                      >
+                        <ProgressBar
+                          label={piece.title}
+                          done={progress.done}
+                          total={progress.total}
+                        />
+                      </RouterLink>
+                    </Box>
                   </li>
                 )
               })}

@@ -22,12 +22,12 @@ export function ResumeCard() {
   const target = resume ?? (firstOpen ? { path: firstOpen.path, title: firstOpen.title } : null)
 
   return (
-    <Card data-testid="resume-card" minH="148px">
+    <Card data-testid="resume-card" minH={{ base: '148px', md: '118px' }}>
       {list.isPending ? (
-        <Stack gap="3" role="status" aria-busy="true" aria-label="Loading your courses">
-          <Skeleton height="6" width="50%" />
+        <Stack gap="2" role="status" aria-busy="true" aria-label="Loading your courses">
+          <Skeleton height="5" width="50%" />
           <Skeleton height="4" width="70%" />
-          <Skeleton height="9" width="36" />
+          <Skeleton height="8" width="36" />
         </Stack>
       ) : list.isError ? (
         <Text color="fg.error">Your courses could not be loaded: {list.error.message}</Text>

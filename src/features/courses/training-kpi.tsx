@@ -8,9 +8,10 @@ import { completionPercent } from './course-overview'
 export function TrainingKpi() {
   const list = useQuery(coursesApi.list.queryOptions())
   const label = 'Training completed'
-  if (list.isPending) return <StatTile label={label} loading testId="kpi-training" />
+  const to = '/admin/dgtraining'
+  if (list.isPending) return <StatTile label={label} to={to} loading testId="kpi-training" />
   if (list.isError)
-    return <StatTile label={label} error={list.error.message} testId="kpi-training" />
+    return <StatTile label={label} to={to} error={list.error.message} testId="kpi-training" />
   const training = list.data.data.courses.find((course) => course.key === 'training')
   if (!training || training.completion.total === 0) {
     return (
@@ -25,6 +26,7 @@ export function TrainingKpi() {
   return (
     <StatTile
       label={label}
+      to={to}
       value={`${completionPercent(training.completion)}%`}
       detail={`${training.completion.completed} of ${training.completion.total} lessons`}
       testId="kpi-training"

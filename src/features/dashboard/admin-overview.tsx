@@ -50,8 +50,8 @@ export function AdminOverview() {
     )
 
   return (
-    <Stack as="section" gap="4" aria-label="Membership">
-      <SimpleGrid columns={{ base: 2, lg: 4 }} gap={{ base: '3', md: '6' }}>
+    <Stack as="section" gap="5" aria-label="Membership">
+      <SimpleGrid columns={{ base: 2, md: 4 }} gap={{ base: '3', md: '5' }}>
         {tile(
           'Members',
           (d) => d.total.toLocaleString('en'),
@@ -73,7 +73,7 @@ export function AdminOverview() {
           (d) => `${(d.weeks.at(-2)?.count ?? 0).toLocaleString('en')} the week before`,
         )}
       </SimpleGrid>
-      <SimpleGrid columns={{ base: 1, lg: 3 }} gap="6" alignItems="start">
+      <SimpleGrid columns={{ base: 1, lg: 3 }} gap="5" alignItems="start">
         <SignUps stats={stats} />
         <NewestMembers />
         <RecentChanges />

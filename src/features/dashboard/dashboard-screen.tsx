@@ -1,7 +1,6 @@
 import {
   Alert,
   Badge,
-  Box,
   Button,
   Flex,
   Heading,
@@ -24,12 +23,14 @@ import { NextEventKpi, UpcomingEvents } from './upcoming-events'
 const ROLE_LABELS = { admin: 'Administrator', member: 'Member' } as const
 
 /**
- * The welcome screen (also /admin/training/welcome): the headline figures first, then the
- * member's courses, then, for an administrator, the membership, then the member's own earnings,
- * notes, events and leads (built in the renders after the first, see useStages). The route
- * passes in what other features draw (the earnings and training figures, the resume card, the
- * earnings section). Everything is drawn at once, each part in a placeholder of its own size, so
- * the text paints early and nothing moves when the figures arrive.
+ * The welcome screen (also /admin/training/welcome): what members open most first, the course to
+ * continue and the headline figures (each tile a shortcut to its screen), then, for an
+ * administrator, the membership, then the member's own earnings, then their notes, events and
+ * leads side by side on a wide screen (built in the renders after the first, see useStages). On
+ * a laptop it fits in two and a half screens. The route passes in what other features draw (the
+ * earnings and training figures, the resume card, the earnings section). Everything is drawn at
+ * once, each part in a placeholder of its own size, so the text paints early and nothing moves
+ * when the figures arrive.
  */
 export function DashboardScreen({
   kpis,
@@ -47,7 +48,7 @@ export function DashboardScreen({
     : ''
 
   return (
-    <Stack gap="6">
+    <Stack gap="5">
       <Stack gap="1">
         <Flex align="center" columnGap="3" rowGap="1" wrap="wrap" minW="0">
           <Heading as="h1" size="xl" minW="0" overflowWrap="anywhere">
@@ -78,18 +79,18 @@ export function DashboardScreen({
         ) : null}
       </Stack>
 
+      {courses}
+
       <SimpleGrid
         as="section"
         aria-label="At a glance"
-        columns={{ base: 2, lg: 4 }}
-        gap={{ base: '3', md: '6' }}
+        columns={{ base: 2, md: 4 }}
+        gap={{ base: '3', md: '5' }}
       >
         {kpis}
         <NextEventKpi />
         <NotesKpi />
       </SimpleGrid>
-
-      {courses}
 
       {stage >= 1 ? (
         <>
@@ -101,12 +102,16 @@ export function DashboardScreen({
       )}
 
       {stage >= 2 ? (
-        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="6" alignItems="start">
+        // Three columns on a wide screen; on a tablet the leads take the width under the other two.
+        <SimpleGrid
+          columns={{ base: 1, md: 2, lg: 3 }}
+          gap="5"
+          alignItems="start"
+          css={{ '& > :last-child': { gridColumn: { md: 'span 2', lg: 'auto' } } }}
+        >
           <NotesPanel />
           <UpcomingEvents />
-          <Box gridColumn={{ md: 'span 2', xl: 'auto' }}>
-            <RecentLeads />
-          </Box>
+          <RecentLeads />
         </SimpleGrid>
       ) : (
         later

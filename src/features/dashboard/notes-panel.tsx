@@ -16,14 +16,16 @@ const SHOWN = 4
 export function NotesKpi() {
   const notes = notesApi.list.useQuery()
   const label = 'Notes'
-  if (notes.isPending) return <StatTile label={label} loading testId="kpi-notes" />
+  const to = '/admin/notes'
+  if (notes.isPending) return <StatTile label={label} to={to} loading testId="kpi-notes" />
   if (notes.isError)
-    return <StatTile label={label} error={notes.error.message} testId="kpi-notes" />
+    return <StatTile label={label} to={to} error={notes.error.message} testId="kpi-notes" />
   const all = notes.data.data
   const pinned = all.filter((note) => note.pinned).length
   return (
     <StatTile
       label={label}
+      to={to}
       value={all.length.toLocaleString('en')}
       detail={
         all.length === 0 ? 'Add your first note below' : `${pinned.toLocaleString('en')} pinned`
@@ -85,19 +87,21 @@ export function NotesPanel() {
               onValueChange={setTitle}
               error={error ?? server.fields.title ?? server.form ?? undefined}
             />
-            <TextAreaField
-              label="Note text"
-              name="body"
-              size="sm"
-              rows={2}
-              placeholder="Optional"
-              value={body}
-              onValueChange={setBody}
-              error={server.fields.body}
-            />
-            <Button type="submit" size="sm" alignSelf="flex-end" loading={create.isPending}>
-              Add note
-            </Button>
+            <HStack align="flex-end" gap="2">
+              <TextAreaField
+                label="Note text"
+                name="body"
+                size="sm"
+                rows={1}
+                placeholder="Optional"
+                value={body}
+                onValueChange={setBody}
+                error={server.fields.body}
+              />
+              <Button type="submit" size="sm" flexShrink={0} loading={create.isPending}>
+                Add note
+              </Button>
+            </HStack>
           </Stack>
         </form>
         {notes.isPending ? (
@@ -137,7 +141,7 @@ export function NotesPanel() {
                   ) : null}
                 </HStack>
                 {note.body ? (
-                  <Text fontSize="sm" color="fg.muted" lineClamp={2} whiteSpace="pre-wrap">
+                  <Text fontSize="sm" color="fg.muted" truncate title={note.body}>
                     {note.body}
                   </Text>
                 ) : null}

@@ -56,15 +56,17 @@ function useUpcomingEvents() {
 export function NextEventKpi() {
   const { events, upcoming } = useUpcomingEvents()
   const label = 'Next event'
-  if (events.isPending) return <StatTile label={label} loading testId="kpi-next-event" />
+  const to = '/admin/calendar'
+  if (events.isPending) return <StatTile label={label} to={to} loading testId="kpi-next-event" />
   if (events.isError) {
-    return <StatTile label={label} error={events.error.message} testId="kpi-next-event" />
+    return <StatTile label={label} to={to} error={events.error.message} testId="kpi-next-event" />
   }
   const next = upcoming[0]
   if (!next) {
     return (
       <StatTile
         label={label}
+        to={to}
         value="None planned"
         detail={`Nothing in the next ${UPCOMING_DAYS} days`}
         testId="kpi-next-event"
@@ -74,6 +76,7 @@ export function NextEventKpi() {
   return (
     <StatTile
       label={label}
+      to={to}
       value={next.title}
       detail={<time dateTime={next.start}>{when(next)}</time>}
       testId="kpi-next-event"

@@ -1,4 +1,4 @@
-import { Box, Button, Stack, Table, Text } from '@chakra-ui/react'
+import { Button, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 
@@ -46,7 +46,15 @@ export function CountriesCard({ network, query }: { network: Network; query: Ear
   const currencies = [...new Set(rows.map((row) => row.currency))]
 
   return (
-    <Card title={`${name} sales by country`} data-testid={`countries-${network}`}>
+    <Card
+      title={`${name} sales by country`}
+      data-testid={`countries-${network}`}
+      // In the dashboard's row of countries: room for a table per currency.
+      flex={{
+        base: '1 1 100%',
+        md: `${Math.max(1, currencies.length)} 1 ${Math.max(1, currencies.length) * 19}rem`,
+      }}
+    >
       {sales.isPending ? (
         <PanelSkeleton label={`Loading ${name} sales by country`} rows={5} />
       ) : sales.isError ? (
@@ -58,7 +66,7 @@ export function CountriesCard({ network, query }: { network: Network; query: Ear
       ) : rows.length === 0 ? (
         <Text color="fg.muted">No sales in this period.</Text>
       ) : (
-        <Stack gap="5">
+        <SimpleGrid minChildWidth="min(16rem, 100%)" columnGap="6" rowGap="5">
           {currencies.map((currency) => (
             <CountriesTable
               key={currency}
@@ -71,7 +79,7 @@ export function CountriesCard({ network, query }: { network: Network; query: Ear
               rows={rows.filter((row) => row.currency === currency)}
             />
           ))}
-        </Stack>
+        </SimpleGrid>
       )}
     </Card>
   )
@@ -96,38 +104,37 @@ function CountriesTable({
         </Text>
       ) : null}
       <TableScroll label={label}>
-        <Table.Root size="sm" aria-label={label}>
+        {/* Tight cells: the table fits a third of a laptop screen. */}
+        <Table.Root size="sm" aria-label={label} css={{ '& :is(th, td)': { px: '1.5' } }}>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>Code</Table.ColumnHeader>
               <Table.ColumnHeader>Country</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">Sales</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-              <Table.ColumnHeader minW="24">
-                <Text srOnly>Share</Text>
-              </Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {shown.map((row) => (
               <Table.Row key={`${row.code}-${row.currency}`}>
                 <Table.Cell fontFamily="mono">{row.code}</Table.Cell>
-                <Table.Cell>{row.name}</Table.Cell>
+                {/* Behind the name, a bar of the row's share of the top amount. */}
+                <Table.Cell
+                  title={`${Math.round(row.share * 100)}% of the top ${row.currency} amount`}
+                  bgGradient="to-r"
+                  gradientFrom="primary.muted"
+                  gradientTo="primary.muted"
+                  bgSize={`${row.share * 100}% 100%`}
+                  bgRepeat="no-repeat"
+                  backgroundPosition="left"
+                  _rtl={{ backgroundPosition: 'right' }}
+                  whiteSpace="normal"
+                >
+                  {row.name}
+                </Table.Cell>
                 <Table.Cell textAlign="end">{countFormat.format(row.salesCount)}</Table.Cell>
                 <Table.Cell textAlign="end" whiteSpace="nowrap">
                   {formatMoney(row.amount, row.currency)}
-                </Table.Cell>
-                <Table.Cell>
-                  <Box
-                    h="2"
-                    bg="bg.muted"
-                    rounded="full"
-                    overflow="hidden"
-                    aria-hidden="true"
-                    title={`${Math.round(row.share * 100)}% of the top ${row.currency} amount`}
-                  >
-                    <Box h="full" w={`${row.share * 100}%`} bg="primary.solid" rounded="full" />
-                  </Box>
                 </Table.Cell>
               </Table.Row>
             ))}

@@ -117,7 +117,7 @@ export function DailyNetCard({
           {loaded.length === 0 ? null : series.length === 0 ? (
             <Text color="fg.muted">No earnings in {periodLabel}.</Text>
           ) : (
-            <SimpleGrid columns={{ base: 1, lg: currencies.length > 1 ? 2 : 1 }} gap="6">
+            <SimpleGrid minChildWidth="min(16rem, 100%)" gap="5">
               {currencies.map((currency) => {
                 const lines = series.filter((s) => s.currency === currency)
                 return (

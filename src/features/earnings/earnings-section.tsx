@@ -3,7 +3,9 @@ import {
   Button,
   Field,
   Flex,
+  Grid,
   Heading,
+  type HeadingProps,
   Input,
   NativeSelect,
   SimpleGrid,
@@ -13,6 +15,7 @@ import {
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router'
 import {
+  type ReactNode,
   memo,
   useDeferredValue,
   useEffect,
@@ -74,41 +77,56 @@ export function EarningsSection() {
   if (ds) accounts.push({ network: 'digistore24', affiliateId: ds.affiliateId })
   const failed = [clickbank, digistore].filter((q) => q.isError)
 
+  const heading = <EarningsHeading id={headingId} />
+  // The heading stays at the top of one card in every state but an error, so it does not move
+  // when the accounts arrive.
   let body
   if (clickbank.isPending || digistore.isPending) {
     body = (
       <Card>
-        <PanelSkeleton label="Loading your affiliate accounts" />
+        <Stack gap="4">
+          {heading}
+          <PanelSkeleton label="Loading your affiliate accounts" />
+        </Stack>
       </Card>
     )
   } else if (accounts.length === 0 && failed.length > 0) {
     body = (
-      <ErrorState
-        title="Your affiliate accounts could not be loaded"
-        message={failed[0]!.error!.message}
-        onRetry={() => failed.forEach((q) => void q.refetch())}
-        retrying={failed.some((q) => q.isFetching)}
-      />
+      <>
+        {heading}
+        <ErrorState
+          title="Your affiliate accounts could not be loaded"
+          message={failed[0]!.error!.message}
+          onRetry={() => failed.forEach((q) => void q.refetch())}
+          retrying={failed.some((q) => q.isFetching)}
+        />
+      </>
     )
   } else if (accounts.length === 0) {
-    body = <NoAccount />
+    body = <NoAccount heading={heading} />
   } else {
-    body = <EarningsBoard accounts={accounts} />
+    body = <EarningsBoard accounts={accounts} headingId={headingId} />
   }
 
   return (
-    <Stack as="section" gap="4" aria-labelledby={headingId}>
-      <Heading as="h2" size="lg" id={headingId}>
-        Earnings
-      </Heading>
+    <Stack as="section" gap="5" aria-labelledby={headingId}>
       {body}
     </Stack>
   )
 }
 
-function NoAccount() {
+function EarningsHeading(props: HeadingProps) {
+  return (
+    <Heading as="h2" size="lg" {...props}>
+      Earnings
+    </Heading>
+  )
+}
+
+function NoAccount({ heading }: { heading: ReactNode }) {
   return (
     <Card>
+      {heading}
       <EmptyState
         title="No affiliate account connected"
         description="Connect your ClickBank or Digistore24 account to see your net earnings, refunds and chargebacks, sales by country and ClickBank hops here, for any month of the last five years."
@@ -138,7 +156,7 @@ function useEarningsSearch() {
   return { search, update }
 }
 
-function EarningsBoard({ accounts }: { accounts: Account[] }) {
+function EarningsBoard({ accounts, headingId }: { accounts: Account[]; headingId: string }) {
   const { search, update } = useEarningsSearch()
   // A new period or product shows in its field at once; the figures follow in a render of
   // their own, which React may interrupt: redrawing every card and chart in the same task as
@@ -146,8 +164,9 @@ function EarningsBoard({ accounts }: { accounts: Account[] }) {
   const shown = useDeferredValue(search)
   const period = periodOf(search)
   return (
-    <Stack gap="6">
+    <>
       <Controls
+        headingId={headingId}
         period={period}
         product={search.search ?? ''}
         onPeriod={(next) =>
@@ -157,7 +176,7 @@ function EarningsBoard({ accounts }: { accounts: Account[] }) {
         accounts={accountQueries(accounts, period, (search.search ?? '').trim())}
       />
       <EarningsFigures accounts={accounts} search={shown} />
-    </Stack>
+    </>
   )
 }
 
@@ -188,7 +207,7 @@ const EarningsFigures = memo(function EarningsFigures({
 
   return (
     <>
-      <SimpleGrid columns={{ base: 1, lg: queries.length > 1 ? 2 : 1 }} gap="6">
+      <SimpleGrid columns={{ base: 1, md: queries.length > 1 ? 2 : 1 }} gap="5">
         {queries.map((q) => (
           <NetworkSummary
             key={q.network}
@@ -202,33 +221,39 @@ const EarningsFigures = memo(function EarningsFigures({
         ))}
       </SimpleGrid>
       {stage >= 1 ? (
-        <>
+        // The daily net beside the ClickBank hops on a wide screen: two thirds and one third.
+        <Grid
+          templateColumns={{
+            base: 'minmax(0, 1fr)',
+            md: clickbank ? 'minmax(0, 2fr) minmax(0, 1fr)' : 'minmax(0, 1fr)',
+          }}
+          gap="5"
+        >
           <DailyNetCard accounts={queries} periodLabel={label} />
           {clickbank ? <HopsCard query={clickbank.query} periodLabel={label} /> : null}
-        </>
+        </Grid>
       ) : null}
       {stage >= 2 ? (
-        <SimpleGrid
-          columns={{ base: 1, lg: queries.length > 1 ? 2 : 1 }}
-          gap="6"
-          alignItems="start"
-        >
+        // Side by side while they fit, each as wide as its tables (one per currency) need.
+        <Flex wrap="wrap" gap="5" align="flex-start">
           {queries.map((q) => (
             <CountriesCard key={q.network} network={q.network} query={q.query} />
           ))}
-        </SimpleGrid>
+        </Flex>
       ) : null}
     </>
   )
 })
 
 function Controls({
+  headingId,
   period,
   product,
   onPeriod,
   onProduct,
   accounts,
 }: {
+  headingId: string
   period: Period
   product: string
   onPeriod: (period: Period) => void
@@ -295,6 +320,13 @@ function Controls({
   return (
     <Card>
       <Flex gap="4" wrap="wrap" align="flex-end">
+        {/* On a wide screen the heading heads the row of fields; above them on a narrower one. */}
+        <EarningsHeading
+          id={headingId}
+          w={{ base: 'full', lg: 'auto' }}
+          me={{ lg: 'auto' }}
+          alignSelf={{ lg: 'center' }}
+        />
         <Field.Root w={{ base: 'calc(50% - 0.5rem)', md: '32' }}>
           <Field.Label>Year</Field.Label>
           <NativeSelect.Root size="sm">

@@ -41,8 +41,8 @@ export function HopsCard({ query, periodLabel }: { query: EarningsQuery; periodL
           retrying={hops.isFetching}
         />
       ) : data ? (
-        <Stack gap="5">
-          <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
+        <Stack gap="4">
+          <SimpleGrid minChildWidth="min(7.5rem, 100%)" gap="3">
             <Figure label="Hops" value={countFormat.format(data.hops)} />
             <Figure label="Sales" value={countFormat.format(data.sales)} />
             <Figure label="Conversion rate" value={formatPercent(data.conversionRate * 100)} />

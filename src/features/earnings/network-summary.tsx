@@ -48,7 +48,7 @@ export function NetworkSummary({
           retrying={current.isFetching}
         />
       ) : (
-        <Stack gap="4">
+        <Stack gap="3">
           <Text fontSize="sm" color="fg.muted">
             Net earnings, {periodLabel}
           </Text>
@@ -57,7 +57,7 @@ export function NetworkSummary({
           ) : (
             current.data.data.totals.map((totals, index) => (
               <Box key={totals.currency}>
-                {index > 0 ? <Separator mb="4" /> : null}
+                {index > 0 ? <Separator mb="3" /> : null}
                 <CurrencyTotals
                   totals={totals}
                   previous={
@@ -92,7 +92,7 @@ function CurrencyTotals({
 }) {
   const money = (amount: string) => formatMoney(amount, totals.currency)
   return (
-    <Stack gap="3" data-testid={`totals-${totals.currency}`}>
+    <Stack gap="2" data-testid={`totals-${totals.currency}`}>
       <HStack gap="3" flexWrap="wrap" align="baseline">
         <Text fontSize="2xl" fontWeight="semibold" data-testid="net">
           {money(totals.net)}
@@ -105,7 +105,14 @@ function CurrencyTotals({
           currency={totals.currency}
         />
       </HStack>
-      <DataList.Root orientation="horizontal" size="sm" gap="1.5">
+      <DataList.Root
+        orientation="vertical"
+        size="sm"
+        flexDirection="row"
+        flexWrap="wrap"
+        columnGap="6"
+        rowGap="2"
+      >
         <Item label="Sales" count={totals.salesCount} amount={money(totals.gross)} />
         <Item label="Refunds" count={totals.refundsCount} amount={money(totals.refunds)} />
         <Item
@@ -121,7 +128,7 @@ function CurrencyTotals({
 function Item({ label, count, amount }: { label: string; count: number; amount: string }) {
   return (
     <DataList.Item>
-      <DataList.ItemLabel minW="28">{label}</DataList.ItemLabel>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
       <DataList.ItemValue>
         {countFormat.format(count)} · {amount}
       </DataList.ItemValue>

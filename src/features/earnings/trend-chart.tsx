@@ -16,6 +16,9 @@ export interface TrendSeries {
 // uPlot and its styles load in their own chunk, only when a chart is scrolled near.
 const UPlotChart = lazy(() => import('./uplot-chart'))
 
+/** The plot's height: low enough for two charts and the figures around them on one screen. */
+const CHART_HEIGHT = 160
+
 const dayFormat = onFirstUse(
   () =>
     new Intl.DateTimeFormat('en', {
@@ -68,37 +71,38 @@ export function TrendChart({
   const near = useNearViewport(box)
 
   return (
-    <Stack gap="3">
+    <Stack gap="2">
       <Box role="img" aria-label={label} ref={box}>
         {near ? (
-          <Suspense fallback={<Skeleton height="240px" />}>
+          <Suspense fallback={<Skeleton height={`${CHART_HEIGHT}px`} />}>
             <UPlotChart
               xs={xs}
+              height={CHART_HEIGHT}
               series={chartSeries}
               formatValue={axisFormat}
               onCursor={setHovered}
             />
           </Suspense>
         ) : (
-          <Skeleton height="240px" />
+          <Skeleton height={`${CHART_HEIGHT}px`} />
         )}
       </Box>
-      <HStack gap="4" flexWrap="wrap" fontSize="sm" aria-hidden="true" minH="6">
-        {hoveredDate ? <Text fontWeight="medium">{formatDay(hoveredDate)}</Text> : null}
-        {series.map((s) => {
-          const value = hovered === null ? null : s.values[hovered]
-          return (
-            <HStack key={s.label} gap="1.5">
-              <Box w="3" h="3" rounded="full" bg={s.color} flexShrink={0} />
-              <Text>
-                {s.label}
-                {value !== null && value !== undefined ? `: ${s.format(value)}` : ''}
-              </Text>
-            </HStack>
-          )
-        })}
-      </HStack>
-      <Box>
+      <HStack gap="4" flexWrap="wrap" fontSize="sm" minH="6">
+        <HStack gap="4" flexWrap="wrap" aria-hidden="true" me="auto">
+          {hoveredDate ? <Text fontWeight="medium">{formatDay(hoveredDate)}</Text> : null}
+          {series.map((s) => {
+            const value = hovered === null ? null : s.values[hovered]
+            return (
+              <HStack key={s.label} gap="1.5">
+                <Box w="3" h="3" rounded="full" bg={s.color} flexShrink={0} />
+                <Text>
+                  {s.label}
+                  {value !== null && value !== undefined ? `: ${s.format(value)}` : ''}
+                </Text>
+              </HStack>
+            )
+          })}
+        </HStack>
         <Button
           size="xs"
           variant="ghost"
@@ -108,7 +112,7 @@ export function TrendChart({
         >
           {showTable ? 'Hide the table' : 'Show as a table'}
         </Button>
-      </Box>
+      </HStack>
       {showTable ? (
         <TableScroll label={label} id={tableId} maxH="80" borderWidth="1px" rounded="l2">
           <Table.Root size="sm" stickyHeader aria-label={label}>
