@@ -158,6 +158,11 @@ describe('imports from the networks', () => {
     await call('POST', '/api/creatememberinfo', { nickname: 'mayacb', apiKey: CB_KEY })
     const fixed = await settled('clickbank')
     expect(fixed.lastError).toBeNull()
+
+    // The operator sees both: imports ended, by outcome.
+    const metrics = await t.app.services.metrics.text()
+    expect(metrics).toMatch(/members_area_earnings_imports_total\{outcome="failed"\} [1-9]/)
+    expect(metrics).toMatch(/members_area_earnings_imports_total\{outcome="done"\} [1-9]/)
   })
 
   it('retries a network that fails for a moment, within one import', async () => {
