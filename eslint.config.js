@@ -8,10 +8,33 @@ import tseslint from 'typescript-eslint'
 const root = import.meta.dirname
 
 /**
+ * The server's layers and what each may import: a route handler calls services and repos; a
+ * plugin (the HTTP wiring) uses services; a service uses repos and the database; a repo the
+ * database; `shared/` (with errors.ts and config.ts) is plain code any layer may use and that
+ * uses no layer. The entries (app.ts, server.ts, cli.ts, start.ts, build.ts) put them together.
+ */
+const SERVER_LAYERS = {
+  routes: ['routes', 'plugins', 'services', 'repos', 'db', 'shared'],
+  plugins: ['plugins', 'services', 'shared'],
+  services: ['services', 'repos', 'db', 'shared'],
+  repos: ['repos', 'db', 'shared'],
+  db: ['db', 'shared'],
+  shared: ['shared'],
+}
+
+/** A server file's layer, `entry` for the files that put the layers together. */
+function serverLayer(path) {
+  const layer = path.match(/^server\/(routes|plugins|services|repos|db|shared)\//)?.[1]
+  if (layer) return layer
+  if (/^server\/(errors|config)(\.ts)?$/.test(path)) return 'shared'
+  return /^server\/[^/]+$/.test(path) ? 'entry' : undefined
+}
+
+/**
  * The import rules of the design, checked on resolved paths:
  * src/ and server/ never import each other; api-schemas/ imports zod and itself only;
  * a feature never imports another feature; shared code (components, lib, stores, api, theme)
- * never imports features or routes.
+ * never imports features or routes; the server's layers import only what SERVER_LAYERS allows.
  */
 const layering = {
   meta: { type: 'problem', schema: [] },
@@ -39,6 +62,15 @@ const layering = {
       const feature = (p) => p.match(/^src\/features\/([^/]+)/)?.[1]
       if (feature(file) && feature(target) && feature(file) !== feature(target)) {
         report(`a feature must not import another feature (${feature(target)})`)
+      }
+      const from = serverLayer(file)
+      const to = serverLayer(target)
+      if (from && from !== 'entry' && to && !SERVER_LAYERS[from].includes(to)) {
+        report(
+          to === 'entry'
+            ? `server/${from}/ must not import an entry file`
+            : `server/${from}/ may import ${SERVER_LAYERS[from].join(', ')}, not ${to}`,
+        )
       }
       const shared = /^src\/(components|lib|stores|api|theme)\//
       if (shared.test(file) && /^src\/(features|routes)\//.test(target)) {

@@ -4,7 +4,7 @@ import closeWithGrace from 'close-with-grace'
 
 import { buildApp } from './app'
 import { loadConfig } from './config'
-import { demoAccountsTable, seedDemo } from './db/seed'
+import { demoAccountsTable, seedDemo } from './services/seed'
 import { serveMetrics } from './plugins/metrics'
 import { backupStream, serveBackups } from './services/backup'
 import { backupSecrets, configuredSecrets, openConfiguredDatabase } from './start'

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto'
-
 import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -20,17 +18,12 @@ import {
 } from '../../api-schemas/contract'
 import { API_PREFIX } from '../../api-schemas/index'
 import { HttpError, ServerStopping, badRequest, forbidden } from '../errors'
-import { claimKey, keepAnswer, releaseKey } from '../repos/idempotency'
 import type { AuthedMember } from '../services/auth'
-import { deepFreeze } from '../services/heard-cache'
+import { type StreamRecord, runOnce } from '../services/idempotency'
+import { deepFreeze } from '../shared/freeze'
+import type { UploadedFile } from '../shared/uploads'
 import { describeValidation } from './errors'
 import { plainText } from './plain-text'
-
-export interface UploadedFile {
-  buffer: Buffer
-  filename: string
-  mimetype: string
-}
 
 export interface HandlerContext<E extends Endpoint> {
   params: ParamsOf<E>
@@ -159,7 +152,23 @@ export function registerGroup<G extends EndpointGroup>(
               ...(stream ? { stream } : {}),
             } as HandlerContext<Endpoint>)
           const key = idempotencyKeyOf(endpoint, req)
-          return key ? once(app, req, reply, key, endpoint, run) : run()
+          if (!key) return run()
+          return runOnce(
+            app.services.database.db,
+            {
+              memberId: (req.member as AuthedMember).id,
+              key,
+              route: `${req.method} ${req.url}`,
+              body: req.body,
+              streamed: endpoint.stream === true,
+              status: () => reply.statusCode,
+              replaying: (status) => {
+                reply.header('idempotent-replayed', 'true')
+                if (!endpoint.stream) reply.code(status)
+              },
+            },
+            run,
+          )
         },
       })
     if (endpoint.formEncoded) {
@@ -180,16 +189,6 @@ export function registerGroup<G extends EndpointGroup>(
   }
 }
 
-/**
- * A stream's events as sent, events to send again instead of running the handler, and what to
- * do with the events sent before the answer ends (so a retry that follows it finds them).
- */
-interface StreamRecord {
-  sent: unknown[]
-  replay?: unknown[]
-  keep?: (sent: unknown[]) => Promise<void>
-}
-
 /** The request's Idempotency-Key, when its endpoint takes one (see `takesIdempotencyKey`). */
 function idempotencyKeyOf(endpoint: Endpoint, req: FastifyRequest): string | undefined {
   if (!takesIdempotencyKey(endpoint)) return undefined
@@ -199,51 +198,6 @@ function idempotencyKeyOf(endpoint: Endpoint, req: FastifyRequest): string | und
     throw badRequest('Idempotency-Key must be 1 to 255 visible characters')
   }
   return key
-}
-
-/**
- * Runs a create once per Idempotency-Key: a retry of the same request answers what the first
- * answered (a streamed answer replays its events) and creates nothing; the same key on another
- * request is refused. A request that fails frees its key.
- */
-async function once(
-  app: FastifyInstance,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  key: string,
-  endpoint: Endpoint,
-  run: (stream?: StreamRecord) => Promise<unknown>,
-) {
-  const db = app.services.database.db
-  const member = req.member as AuthedMember
-  const hash = createHash('sha256')
-    .update(JSON.stringify(req.body ?? null))
-    .digest('base64url')
-  const claim = await claimKey(db, member.id, key, `${req.method} ${req.url}`, hash)
-  if (claim.kind === 'other-request') {
-    throw new HttpError(422, 'This Idempotency-Key was already used for another request')
-  }
-  if (claim.kind === 'running') {
-    throw new HttpError(409, 'A request with this Idempotency-Key is still running: try again', {
-      'retry-after': '1',
-    })
-  }
-  if (claim.kind === 'answered') {
-    reply.header('idempotent-replayed', 'true')
-    if (endpoint.stream) return run({ replay: claim.response as unknown[], sent: [] })
-    reply.code(claim.status)
-    return claim.response
-  }
-  const keep = (answer: unknown) => keepAnswer(db, member.id, key, reply.statusCode, answer)
-  try {
-    if (endpoint.stream) return await run({ sent: [], keep })
-    const answer = await run()
-    await keep(answer)
-    return answer
-  } catch (error) {
-    await releaseKey(db, member.id, key)
-    throw error
-  }
 }
 
 /** Streams still open, so a stopping server ends them instead of waiting for them. */

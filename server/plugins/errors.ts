@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import secureJson from 'secure-json-parse'
 
 import { API_PREFIX } from '../../api-schemas/index'
-import { databaseCode } from '../db/errors'
+import { databaseCode } from '../shared/database-errors'
 import { HttpError, badRequest } from '../errors'
 
 const FASTIFY_MESSAGES: Record<string, string> = {

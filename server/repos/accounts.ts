@@ -3,9 +3,32 @@ import { and, count, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm'
 import type { Network } from '../../api-schemas/earnings'
 import type { Db } from '../db/client'
 import { hops, networkAccounts, transactions } from '../db/schema'
-import type { ImportedHops, ImportedTransaction } from '../services/networks/types'
 
 export type AccountRow = typeof networkAccounts.$inferSelect
+
+/** One network transaction, as stored: the external id makes re-importing idempotent. */
+export interface ImportedTransaction {
+  /** Unique within the account: receipt + type (+ line item) for ClickBank, the transaction id for Digistore24. */
+  externalId: string
+  kind: 'sale' | 'refund' | 'chargeback'
+  occurredAt: Date
+  product: string
+  /** ISO 3166-1 alpha-2, upper case; 'ZZ' when the network did not say. */
+  country: string
+  /** What the affiliate earned (or lost), positive, two decimals, e.g. "42.50". */
+  amount: string
+  /** ISO 4217, upper case. */
+  currency: string
+  /** The seller's account (ClickBank vendor nickname), when the network names it. */
+  vendor?: string
+}
+
+/** Hops (visits through the affiliate's links) of one product on one day. */
+export interface ImportedHops {
+  day: string
+  product: string
+  hops: number
+}
 
 /**
  * Rows per INSERT: short statements, as the embedded database runs one at a time and every other

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 
 import { courses } from '../../api-schemas/courses'
 import { registerGroup } from '../plugins/contract'
-import { renderMarkdown } from '../services/markdown'
+import { renderMarkdown } from '../shared/markdown'
 
 export function courseRoutes(app: FastifyInstance) {
   const service = () => app.services.courses

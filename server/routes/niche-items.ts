@@ -13,7 +13,7 @@ import {
   woodworkingNiche,
 } from '../../api-schemas/niche-items'
 import type { Niche } from '../../api-schemas/niches'
-import { isUniqueViolation } from '../db/errors'
+import { isUniqueViolation } from '../shared/database-errors'
 import { badRequest, notFound } from '../errors'
 import { registerGroup } from '../plugins/contract'
 import {

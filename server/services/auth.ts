@@ -21,7 +21,7 @@ import {
   insertMember,
   updateMember,
 } from '../repos/members'
-import { isUniqueViolation } from '../db/errors'
+import { isUniqueViolation } from '../shared/database-errors'
 import type { BackgroundTasks } from './background'
 import type { Mailer } from './mailer'
 import { hashPassword, verifyPassword } from './passwords'

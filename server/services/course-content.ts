@@ -10,7 +10,7 @@ import { areaKeySchema } from '../../api-schemas/access'
 import { LESSON_KINDS, videoUrlSchema } from '../../api-schemas/courses'
 import type { Db } from '../db/client'
 import { courses, lessons, serverState } from '../db/schema'
-import { RENDERER_VERSION, type Rendered, renderMarkdown } from './markdown'
+import { RENDERER_VERSION, type Rendered, renderMarkdown } from '../shared/markdown'
 
 const courseFileSchema = z.array(
   z.strictObject({

@@ -36,7 +36,7 @@ import {
   searchNotes,
 } from '../repos/courses'
 import type { AuthedMember } from './auth'
-import { renderMarkdown } from './markdown'
+import { renderMarkdown } from '../shared/markdown'
 
 const DAY = 24 * 60 * 60 * 1000
 

@@ -1,4 +1,5 @@
 import type { Database } from '../db/client'
+import { deepFreeze } from '../shared/freeze'
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
@@ -6,15 +7,6 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 async function settle() {
   await nextTurn()
   await nextTurn()
-}
-
-/** Freezes a value and everything it holds, so whoever it is shared with cannot change it. */
-export function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value)
-    for (const child of Object.values(value)) deepFreeze(child)
-  }
-  return value
 }
 
 export interface CacheLimits {

@@ -2,7 +2,7 @@ import sharp from 'sharp'
 
 import { PHOTO_MAX_SIDE } from '../../api-schemas/members'
 import { badRequest } from '../errors'
-import type { UploadedFile } from '../plugins/contract'
+import type { UploadedFile } from '../shared/uploads'
 
 /** 40 megapixels: far above any phone photo, far below a decompression bomb. */
 const MAX_INPUT_PIXELS = 40_000_000

@@ -16,7 +16,7 @@ import { openDatabase } from '../../server/db/client'
 import { notes } from '../../server/db/schema'
 import { insertMember } from '../../server/repos/members'
 import { readContentFolder } from '../../server/services/course-content'
-import { countWords } from '../../server/services/markdown'
+import { countWords } from '../../server/shared/markdown'
 import { hashPassword } from '../../server/services/passwords'
 import { percentile } from './process'
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 
 import { AREA_KEYS } from '../../api-schemas/access'
 import { readContentFolder } from '../../server/services/course-content'
-import { allLinks, countWords, internalLinks } from '../../server/services/markdown'
+import { allLinks, countWords, internalLinks } from '../../server/shared/markdown'
 import {
   COURSE_OVERVIEWS as OVERVIEWS,
   SPEC_CONTENT_PATHS as SPEC_PATHS,

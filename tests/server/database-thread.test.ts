@@ -3,7 +3,7 @@ import { integer, pgTable } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Database } from '../../server/db/client'
-import { isUniqueViolation } from '../../server/db/errors'
+import { isUniqueViolation } from '../../server/shared/database-errors'
 import { createTestApp, freshDatabase } from './helpers'
 import { testDatabaseUrl } from './database-url'
 

@@ -436,7 +436,7 @@ describe('demo earnings', () => {
   it('gives member@example.com a year of figures on both networks', async () => {
     const t = await createTestApp()
     try {
-      const { seedDemo } = await import('../../server/db/seed')
+      const { seedDemo } = await import('../../server/services/seed')
       await seedDemo(t.database.db)
       const token = await t.login('member@example.com', 'Member#2026')
       const year = new Date().getUTCFullYear()

@@ -4,7 +4,7 @@ import MiniSearch from 'minisearch'
 import type { Source } from '../../../api-schemas/ai'
 import type { Db } from '../../db/client'
 import { courses, lessons } from '../../db/schema'
-import { renderMarkdown } from '../markdown'
+import { renderMarkdown } from '../../shared/markdown'
 
 /** One passage of a lesson or page: a part under one heading, cut to about a paragraph or two. */
 export interface Passage extends Source {

@@ -1,4 +1,5 @@
 import type { Network } from '../../../api-schemas/earnings'
+import type { ImportedHops, ImportedTransaction } from '../../repos/accounts'
 
 /** What a connector needs to call a network on a member's behalf. */
 export interface Credentials {
@@ -7,29 +8,8 @@ export interface Credentials {
   apiKey: string
 }
 
-/** One network transaction, as stored: the external id makes re-importing idempotent. */
-export interface ImportedTransaction {
-  /** Unique within the account: receipt + type (+ line item) for ClickBank, the transaction id for Digistore24. */
-  externalId: string
-  kind: 'sale' | 'refund' | 'chargeback'
-  occurredAt: Date
-  product: string
-  /** ISO 3166-1 alpha-2, upper case; 'ZZ' when the network did not say. */
-  country: string
-  /** What the affiliate earned (or lost), positive, two decimals, e.g. "42.50". */
-  amount: string
-  /** ISO 4217, upper case. */
-  currency: string
-  /** The seller's account (ClickBank vendor nickname), when the network names it. */
-  vendor?: string
-}
-
-/** Hops (visits through the affiliate's links) of one product on one day. */
-export interface ImportedHops {
-  day: string
-  product: string
-  hops: number
-}
+// The rows an import stores are the repo's shapes: a connector yields what it stores.
+export type { ImportedHops, ImportedTransaction }
 
 /** One page of an import; `progress` estimates how far through the range it is (0–1). */
 export interface Page<T> {

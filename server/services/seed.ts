@@ -1,10 +1,10 @@
 import { AREA_KEYS, type AreaKey, FREE_AREAS } from '../../api-schemas/access'
 import type { Role } from '../../api-schemas/auth'
 import { countMembers, insertMember } from '../repos/members'
-import { hashPassword } from '../services/passwords'
-import type { Db } from './client'
-import { seedDemoEarnings } from './demo-earnings'
-import { contentItems, events, leads, notes } from './schema'
+import { hashPassword } from './passwords'
+import type { Db } from '../db/client'
+import { seedDemoEarnings } from '../db/demo-earnings'
+import { contentItems, events, leads, notes } from '../db/schema'
 
 const PREMIUM_ONLY: AreaKey[] = ['upsell2', 'upsell3', 'dfyVideo']
 
