@@ -44,8 +44,8 @@ export async function registerSpa(app: FastifyInstance, staticDir: string) {
 
 /**
  * The pages the build gave an index.html of their own (`pages/auth/login.html` answers
- * /auth/login: see vite.config.ts), by exact address: with a query string the page may differ,
- * so index.html answers it.
+ * /auth/login: see build/vite-plugins/pages-ahead.ts), by exact address: with a query string
+ * the page may differ, so index.html answers it.
  */
 function pagesOwnIndex(staticDir: string) {
   const pages = new Map<string, string>()

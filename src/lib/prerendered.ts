@@ -1,5 +1,5 @@
 /**
- * The pages the build renders ahead (`pagesAhead` in vite.config.ts) arrive with their first
+ * The pages the build renders ahead (build/vite-plugins/pages-ahead.ts) arrive with their first
  * screen already in #root, shown until the app's first render replaces it.
  */
 const prerendered =

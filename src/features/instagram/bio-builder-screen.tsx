@@ -11,63 +11,17 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
-import { type FormEvent, useRef, useState } from 'react'
-import { flushSync } from 'react-dom'
 
-import {
-  BIO_LINK_MAX,
-  type BioTemplateWire,
-  type InstagramBio,
-  PROFILE_NAME_MAX,
-  instagramBioBodySchema,
-} from '../../../api-schemas/instagram'
-import type { Niche } from '../../../api-schemas/niches'
-import { authApi } from '../../api/auth'
-import { instagramBiosApi } from '../../api/instagram'
+import { BIO_LINK_MAX, PROFILE_NAME_MAX } from '../../../api-schemas/instagram'
 import { AreaGate, lockedPanelFor } from '../../components/area-gate'
 import { FormAlert, TextField } from '../../components/form-fields'
 import { Card, ConfirmDialog, PageHeader, PanelError, PanelSkeleton } from '../../components/ui'
-import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
 import { copyText } from '../../lib/clipboard'
-import { toast } from '../../lib/toast'
-import {
-  BIO_MAX,
-  NICHE_NAMES,
-  NO_VALUES,
-  type PlaceholderKey,
-  type PlaceholderValues,
-  fillPlaceholders,
-  instagramLength,
-  isNiche,
-  overLimitReason,
-  placeholdersIn,
-} from './bio-text'
+import { BIO_MAX, NICHE_NAMES, isNiche } from './bio-text'
 import { ProfilePreview } from './profile-preview'
 import { SavedBios } from './saved-bios'
-import { TemplatePicker, templatesQuery } from './template-picker'
-
-const FIELDS = ['niche', 'name', 'bio', 'link'] as const
-
-/** What the editor holds; the bio may still hold placeholders. */
-interface Draft {
-  niche: Niche | ''
-  name: string
-  bio: string
-  link: string
-}
-
-const EMPTY: Draft = { niche: '', name: '', bio: '', link: '' }
-
-const sameDraft = (a: Draft, b: Draft) =>
-  a.niche === b.niche && a.name === b.name && a.bio === b.bio && a.link === b.link
-
-const draftOf = (bio: InstagramBio): Draft => ({
-  niche: isNiche(bio.niche) ? bio.niche : '',
-  name: bio.name,
-  bio: bio.bio,
-  link: bio.link,
-})
+import { TemplatePicker } from './template-picker'
+import { useBioBuilder } from './use-bio-builder'
 
 /** The Instagram bio builder: templates, an editor counting as Instagram does, a preview, saved bios. */
 export function BioBuilderScreen() {
@@ -85,118 +39,41 @@ export function BioBuilderScreen() {
 }
 
 function BioBuilder() {
-  const me = useQuery(authApi.current.queryOptions())
-  const templates = useQuery(templatesQuery())
-  const [draft, setDraft] = useState<Draft>(EMPTY)
-  /** The editor as last loaded or saved: a change from it is work a replacement would lose. */
-  const [baseline, setBaseline] = useState<Draft>(EMPTY)
-  const [values, setValues] = useState<PlaceholderValues>(NO_VALUES)
-  const [editing, setEditing] = useState<InstagramBio | null>(null)
-  const [templateNiche, setTemplateNiche] = useState<Niche>('health')
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const [replacing, setReplacing] = useState<(() => void) | null>(null)
-  const controls = useRef<Partial<Record<'bio' | PlaceholderKey, HTMLElement | null>>>({})
-
-  const onSaved = (bio: InstagramBio) => {
-    const next = draftOf(bio)
-    setDraft(next)
-    setBaseline(next)
-    setEditing(bio)
-    setErrors({})
-  }
-  const create = instagramBiosApi.create.useMutation({
-    meta: { errorToast: false },
-    onSuccess: ({ data }) => {
-      onSaved(data)
-      toast.success('Bio saved')
-    },
-  })
-  const update = instagramBiosApi.update.useMutation({
-    meta: { errorToast: false },
-    onSuccess: ({ data }) => {
-      onSaved(data)
-      toast.success('Bio updated')
-    },
-  })
+  const {
+    me,
+    templates,
+    draft,
+    values,
+    editing,
+    templateNiche,
+    setTemplateNiche,
+    finalBio,
+    length,
+    over,
+    blanks,
+    dirty,
+    server,
+    fieldError,
+    bioError,
+    creating,
+    updating,
+    asking,
+    change,
+    fillBlank,
+    controlRef,
+    confirmReplace,
+    cancelReplace,
+    applyTemplate,
+    startOver,
+    editSaved,
+    onDeleted,
+    save,
+    submit,
+  } = useBioBuilder()
 
   const locked = lockedPanelFor(templates.error)
   if (locked) return locked
 
-  const finalBio = fillPlaceholders(draft.bio, values)
-  const length = instagramLength(finalBio)
-  const over = length > BIO_MAX
-  const blanks = placeholdersIn(draft.bio)
-  const dirty = !sameDraft(draft, baseline)
-  const server = serverErrorOf(create.error ?? update.error, FIELDS)
-  const fieldError = (name: (typeof FIELDS)[number]) => errors[name] ?? server.fields[name]
-
-  const change = <K extends keyof Draft>(key: K, value: Draft[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }))
-
-  /** Puts something else in the editor, asking first when that would drop unsaved changes. */
-  const replace = (
-    next: Draft,
-    saved: InstagramBio | null,
-    focus: 'bio' | PlaceholderKey,
-    clearValues = false,
-  ) => {
-    const run = () => {
-      flushSync(() => {
-        if (clearValues) setValues(NO_VALUES)
-        setDraft(next)
-        setBaseline(next)
-        setEditing(saved)
-        setErrors({})
-        create.reset()
-        update.reset()
-      })
-      controls.current[focus]?.focus()
-    }
-    if (dirty) setReplacing(() => run)
-    else run()
-  }
-
-  const applyTemplate = (template: BioTemplateWire) => {
-    setTemplateNiche(template.niche)
-    const first = placeholdersIn(template.bio)[0]
-    replace({ ...draft, niche: template.niche, bio: template.bio }, null, first?.key ?? 'bio')
-  }
-
-  const startOver = () => replace(EMPTY, null, 'bio', true)
-
-  const onDeleted = (id: string) => {
-    // The text stays in the editor, as a bio not saved yet.
-    if (editing?.id !== id) return
-    setEditing(null)
-    setBaseline(EMPTY)
-  }
-
-  const save = (as: 'new' | 'changes') => {
-    const parsed = instagramBioBodySchema.safeParse({ ...draft, bio: finalBio })
-    const found = parsed.success ? {} : fieldErrorsOf(parsed.error)
-    const left = placeholdersIn(finalBio)
-    if (left.length > 0 && !found.bio) {
-      found.bio = `Fill in ${left.map((p) => p.label).join(' and ')} below, or take ${left
-        .map((p) => p.token)
-        .join(' and ')} out of the bio.`
-    }
-    setErrors(found)
-    if (!parsed.success || left.length > 0) return
-    create.reset()
-    update.reset()
-    if (as === 'changes' && editing) {
-      update.mutate({ params: { id: editing.id }, body: parsed.data })
-    } else {
-      create.mutate({ body: parsed.data })
-    }
-  }
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (!over) save(editing ? 'changes' : 'new')
-  }
-
-  const bioError = over ? overLimitReason(length) : fieldError('bio')
   const heading = editing ? 'Edit your bio' : 'Write your bio'
 
   return (
@@ -229,9 +106,7 @@ function BioBuilder() {
                   <Field.RequiredIndicator />
                 </Field.Label>
                 <Textarea
-                  ref={(element) => {
-                    controls.current.bio = element
-                  }}
+                  ref={controlRef('bio')}
                   name="bio"
                   rows={5}
                   resize="vertical"
@@ -280,19 +155,12 @@ function BioBuilder() {
                         <Field.Root key={blank.key}>
                           <Field.Label>{blank.label}</Field.Label>
                           <Input
-                            ref={(element) => {
-                              controls.current[blank.key] = element
-                            }}
+                            ref={controlRef(blank.key)}
                             name={blank.key}
                             maxLength={80}
                             autoComplete="off"
                             value={values[blank.key]}
-                            onChange={(event) =>
-                              setValues((current) => ({
-                                ...current,
-                                [blank.key]: event.target.value,
-                              }))
-                            }
+                            onChange={(event) => fillBlank(blank.key, event.target.value)}
                           />
                           <Field.HelperText>{`${blank.help}; replaces ${blank.token}.`}</Field.HelperText>
                         </Field.Root>
@@ -348,7 +216,7 @@ function BioBuilder() {
                   <Button
                     variant="outline"
                     disabled={over}
-                    loading={create.isPending}
+                    loading={creating}
                     onClick={() => save('new')}
                   >
                     Save as new bio
@@ -357,7 +225,7 @@ function BioBuilder() {
                 <Button
                   type="submit"
                   disabled={over}
-                  loading={editing ? update.isPending : create.isPending}
+                  loading={editing ? updating : creating}
                   loadingText="Saving…"
                 >
                   {editing ? 'Save changes' : 'Save bio'}
@@ -400,10 +268,7 @@ function BioBuilder() {
           <SavedBios
             memberId={me.data.id}
             editingId={editing?.id ?? null}
-            onEdit={(bio) => {
-              if (editing?.id === bio.id && !dirty) controls.current.bio?.focus()
-              else replace(draftOf(bio), bio, 'bio')
-            }}
+            onEdit={editSaved}
             onDeleted={onDeleted}
           />
         ) : (
@@ -411,16 +276,12 @@ function BioBuilder() {
         )}
       </Card>
       <ConfirmDialog
-        open={replacing !== null}
+        open={asking}
         title="Replace what is in the editor?"
         description="Your changes to the bio in the editor are not saved and will be lost."
         confirmLabel="Replace"
-        onCancel={() => setReplacing(null)}
-        onConfirm={() => {
-          const run = replacing
-          setReplacing(null)
-          run?.()
-        }}
+        onCancel={cancelReplace}
+        onConfirm={confirmReplace}
       />
     </Stack>
   )

@@ -1,19 +1,11 @@
 import { Box } from '@chakra-ui/react'
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual'
-import {
-  type KeyboardEvent,
-  type ReactNode,
-  memo,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react'
+import { type ReactNode, memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 
 import type { ItemColumn } from '../../../api-schemas/niche-items'
 import { MAX_WIDTH, MIN_WIDTH, type SheetColumn } from './sheet-columns'
+import { ROW_HEIGHT, gridStyles } from './sheet-grid-styles'
+import { type Direction, useCellEditorKeys, useGridKeyboard } from './use-grid-keyboard'
 
 export type GridRow = { id: string } & Partial<Record<ItemColumn, string>>
 
@@ -26,7 +18,7 @@ export interface Cell {
   col: number
 }
 
-interface SheetGridProps<R extends GridRow> {
+export interface SheetGridProps<R extends GridRow> {
   /** The grid's accessible name. */
   label: string
   /** In the order shown (sorted and filtered by the caller). */
@@ -51,20 +43,17 @@ interface SheetGridProps<R extends GridRow> {
   onActive: (cell: Cell) => void
 }
 
-const ROW_HEIGHT = 40
-
 /** A scroll box not laid out (yet) counts as a screenful, so rows render from the start. */
 const observeRect: typeof observeElementRect = (instance, cb) =>
   observeElementRect(instance, (rect) => cb(rect.height ? rect : { width: 1200, height: 720 }))
 const SELECT_WIDTH = 64
 const ACTION_WIDTH = 120
-const PAGE_ROWS = 10
 
 /**
  * A spreadsheet over the rows: only the rows in view are in the page (5,000 rows scroll as
- * smoothly as 50). The keyboard works as in a spreadsheet: arrows, Tab, Home/End (with Ctrl for
- * the first and last row), Page Up/Down move; Enter, F2 or typing edits; Enter or Tab keeps
- * the edit and moves on; Escape drops it; Delete clears a cell; Ctrl+Z undoes.
+ * smoothly as 50). The keyboard works as in a spreadsheet (use-grid-keyboard.ts): arrows, Tab,
+ * Home/End (with Ctrl for the first and last row), Page Up/Down move; Enter, F2 or typing edits;
+ * Enter or Tab keeps the edit and moves on; Escape drops it; Delete clears a cell; Ctrl+Z undoes.
  *
  * Styling is one class sheet on a frame that a scroll does not re-render; a scroll re-renders
  * the rows that came into view only (each row is memoised), as plain elements.
@@ -78,10 +67,13 @@ export function SheetGrid<R extends GridRow>(props: SheetGridProps<R>) {
 }
 
 function GridBody<R extends GridRow>(props: SheetGridProps<R>) {
-  const { rows, columns, readOnly, active, onActive, widths, rowAction } = props
+  const { rows, columns, readOnly, active, widths, rowAction } = props
   const gridId = useId().replace(/:/g, '')
   const scrollRef = useRef<HTMLDivElement>(null)
-  const [editing, setEditing] = useState<{ cell: Cell; initial: string } | null>(null)
+  const { editing, clamp, move, focusGrid, startEdit, commit, cancel, onKeyDown } = useGridKeyboard(
+    props,
+    scrollRef,
+  )
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -103,10 +95,6 @@ function GridBody<R extends GridRow>(props: SheetGridProps<R>) {
     SELECT_WIDTH + columns.reduce((sum, c) => sum + widthOf(c), 0) + (rowAction ? ACTION_WIDTH : 0)
 
   const cellId = (cell: Cell) => `${gridId}-r${cell.row}-c${cell.col}`
-  const clamp = (cell: Cell): Cell => ({
-    row: Math.max(0, Math.min(rows.length - 1, cell.row)),
-    col: Math.max(0, Math.min(columns.length - 1, cell.col)),
-  })
 
   // The active cell stays in view: rows through the virtualizer, columns by scrolling sideways.
   useLayoutEffect(() => {
@@ -125,111 +113,11 @@ function GridBody<R extends GridRow>(props: SheetGridProps<R>) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active.row, active.col])
 
-  const move = (cell: Cell) => onActive(clamp(cell))
-  const rowAt = (index: number) => rows[index]
-  const focusGrid = () => scrollRef.current?.focus({ preventScroll: true })
-
-  const startEdit = (cell: Cell, initial?: string) => {
-    if (readOnly || !rows.length) return
-    const row = rowAt(cell.row)
-    const column = columns[cell.col]
-    if (!row || !column) return
-    setEditing({ cell, initial: initial ?? row[column.key] ?? '' })
-  }
-
-  const commit = (value: string, direction: Direction) => {
-    if (!editing) return
-    const { row: index, col } = editing.cell
-    const row = rowAt(index)
-    const column = columns[col]
-    setEditing(null)
-    if (row && column && (row[column.key] ?? '') !== value) props.onEdit?.(row, column.key, value)
-    if (direction === 'down') move({ row: index + 1, col })
-    else if (direction === 'right') move({ row: index, col: col + 1 })
-    else if (direction === 'left') move({ row: index, col: col - 1 })
-    focusGrid()
-  }
-
-  // The same function on every draw, so a scroll does not draw every row again for it.
-  const cancel = useCallback(() => {
-    setEditing(null)
-    scrollRef.current?.focus({ preventScroll: true })
-  }, [])
-
   /** The cell under the pointer, from its data attributes (one listener for every cell). */
   const cellAt = (target: EventTarget): Cell | null => {
     const element = (target as HTMLElement).closest?.<HTMLElement>('[data-col]')
     if (!element) return null
     return { row: Number(element.dataset.row), col: Number(element.dataset.col) }
-  }
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (editing || event.target !== event.currentTarget) return
-    const { row, col } = active
-    const ctrl = event.ctrlKey || event.metaKey
-    const current = rowAt(row)
-    const handled = () => event.preventDefault()
-    switch (event.key) {
-      case 'ArrowUp':
-        handled()
-        return move({ row: row - 1, col })
-      case 'ArrowDown':
-        handled()
-        return move({ row: row + 1, col })
-      case 'ArrowLeft':
-        handled()
-        return move({ row, col: col - 1 })
-      case 'ArrowRight':
-        handled()
-        return move({ row, col: col + 1 })
-      case 'PageUp':
-        handled()
-        return move({ row: row - PAGE_ROWS, col })
-      case 'PageDown':
-        handled()
-        return move({ row: row + PAGE_ROWS, col })
-      case 'Home':
-        handled()
-        return move({ row: ctrl ? 0 : row, col: 0 })
-      case 'End':
-        handled()
-        return move({ row: ctrl ? rows.length - 1 : row, col: columns.length - 1 })
-      case 'Tab': {
-        // Tab walks the cells and leaves the grid after the last one (and Shift+Tab before the first).
-        const last = col === columns.length - 1 && row === rows.length - 1
-        const first = col === 0 && row === 0
-        if ((event.shiftKey && first) || (!event.shiftKey && last) || !rows.length) return
-        handled()
-        if (event.shiftKey) {
-          return move(col > 0 ? { row, col: col - 1 } : { row: row - 1, col: columns.length - 1 })
-        }
-        return move(col < columns.length - 1 ? { row, col: col + 1 } : { row: row + 1, col: 0 })
-      }
-      case 'Enter':
-      case 'F2':
-        handled()
-        return startEdit(active)
-      case 'Delete':
-      case 'Backspace':
-        if (readOnly || !current) return
-        handled()
-        if (current[columns[col]!.key]) props.onEdit?.(current, columns[col]!.key, '')
-        return
-      case ' ':
-        if (!event.shiftKey || !current) break
-        handled()
-        return props.onSelect([current.id], !props.selected.has(current.id))
-    }
-    if (ctrl && event.key.toLowerCase() === 'z') {
-      handled()
-      return props.onCommand?.('undo', current)
-    }
-    if (ctrl || event.altKey) return
-    // Typing on a cell starts its edit with that letter, as a spreadsheet does.
-    if (event.key.length === 1 && columns[col]?.kind !== 'choice') {
-      handled()
-      startEdit(active, event.key)
-    }
   }
 
   const allSelected = rows.length > 0 && rows.every((r) => props.selected.has(r.id))
@@ -477,8 +365,6 @@ function HeaderCell({
   )
 }
 
-type Direction = 'down' | 'right' | 'left' | 'stay'
-
 function CellEditor({
   column,
   initial,
@@ -491,32 +377,13 @@ function CellEditor({
   onCancel: () => void
 }) {
   const [value, setValue] = useState(initial)
-  const done = useRef(false)
-  const finish = (direction: Direction) => {
-    if (done.current) return
-    done.current = true
-    onCommit(value, direction)
-  }
-  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
-    e.stopPropagation()
-    if (e.key === 'Escape') {
-      e.preventDefault()
-      done.current = true
-      onCancel()
-    } else if (e.key === 'Enter' && !(column.kind === 'long' && (e.shiftKey || e.altKey))) {
-      e.preventDefault()
-      finish('down')
-    } else if (e.key === 'Tab') {
-      e.preventDefault()
-      finish(e.shiftKey ? 'left' : 'right')
-    }
-  }
+  const { onKeyDown, onBlur } = useCellEditorKeys(column, value, onCommit, onCancel)
   const common = {
     className: 'sheet-editor',
     'aria-label': column.label,
     autoFocus: true,
     onKeyDown,
-    onBlur: () => finish('stay'),
+    onBlur,
   }
   useEffect(() => {
     // Typing a letter on a cell starts the edit with it: the caret goes after it.
@@ -562,136 +429,3 @@ function CellEditor({
     />
   )
 }
-
-const gridStyles = {
-  borderWidth: '1px',
-  borderColor: 'border',
-  borderRadius: 'l2',
-  bg: 'bg.panel',
-  overflow: 'hidden',
-  '& .sheet-scroll': {
-    position: 'relative',
-    overflow: 'auto',
-    height: 'min(70dvh, 720px)',
-    minHeight: '320px',
-    outline: 'none',
-    fontSize: 'sm',
-  },
-  '& .sheet-scroll:focus-visible': {
-    boxShadow: 'inset 0 0 0 2px var(--chakra-colors-primary-solid)',
-  },
-  '& .sheet-head': {
-    display: 'grid',
-    position: 'sticky',
-    top: 0,
-    zIndex: 2,
-    bg: 'bg.muted',
-    borderBottomWidth: '1px',
-    borderColor: 'border',
-    minHeight: '40px',
-  },
-  '& .sheet-th': {
-    position: 'relative',
-    display: 'flex',
-    alignItems: 'center',
-    px: '2',
-    fontWeight: 'semibold',
-    color: 'fg.muted',
-    borderInlineEndWidth: '1px',
-    borderColor: 'border',
-  },
-  '& .sheet-sort': {
-    display: 'flex',
-    flex: 1,
-    gap: '1',
-    alignItems: 'center',
-    textAlign: 'start',
-    minHeight: '32px',
-    borderRadius: 'l1',
-    cursor: 'pointer',
-  },
-  '& .sheet-sort:focus-visible': { outline: '2px solid var(--chakra-colors-primary-solid)' },
-  '& .sheet-sort-mark': { fontSize: 'xs', color: 'primary.fg' },
-  '& .sheet-resize': {
-    position: 'absolute',
-    insetInlineEnd: '-4px',
-    top: 0,
-    bottom: 0,
-    width: '8px',
-    cursor: 'col-resize',
-    zIndex: 1,
-    touchAction: 'none',
-  },
-  '& .sheet-resize:hover, & .sheet-resize:focus-visible': {
-    bg: 'primary.solid',
-    outline: 'none',
-  },
-  '& .sheet-body': { position: 'relative' },
-  '& .sheet-row': {
-    display: 'grid',
-    position: 'absolute',
-    top: 0,
-    insetInlineStart: 0,
-    width: '100%',
-    height: `${ROW_HEIGHT}px`,
-    borderBottomWidth: '1px',
-    borderColor: 'border.muted',
-    // A row's layout and paint stay inside it: a row coming into view lays out alone.
-    contain: 'layout paint style',
-  },
-  '& .sheet-row[data-selected]': { bg: 'primary.subtle' },
-  '& .sheet-td': {
-    position: 'relative',
-    display: 'flex',
-    alignItems: 'center',
-    px: '2',
-    minWidth: 0,
-    borderInlineEndWidth: '1px',
-    borderColor: 'border.muted',
-    cursor: 'cell',
-  },
-  '& .sheet-text': {
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-    whiteSpace: 'nowrap',
-    unicodeBidi: 'plaintext',
-  },
-  '& .sheet-td[data-active]': {
-    boxShadow: 'inset 0 0 0 2px var(--chakra-colors-primary-solid)',
-  },
-  '& .sheet-td[data-problem]': {
-    bg: 'red.subtle',
-    boxShadow: 'inset 0 0 0 2px var(--chakra-colors-red-solid)',
-  },
-  '& .sheet-select': {
-    gap: '2',
-    justifyContent: 'flex-start',
-    cursor: 'default',
-    color: 'fg.subtle',
-    fontSize: 'xs',
-  },
-  '& .sheet-select input': {
-    width: '16px',
-    height: '16px',
-    accentColor: 'var(--chakra-colors-primary-solid)',
-  },
-  '& .sheet-action': { cursor: 'default' },
-  '& .sheet-editor': {
-    position: 'absolute',
-    insetInlineStart: 0,
-    top: 0,
-    width: '100%',
-    minHeight: '100%',
-    zIndex: 3,
-    px: '2',
-    py: '2',
-    bg: 'bg.panel',
-    color: 'fg',
-    fontSize: 'sm',
-    borderRadius: 0,
-    outline: '2px solid var(--chakra-colors-primary-solid)',
-    boxShadow: 'lg',
-    resize: 'none',
-  },
-  '& textarea.sheet-editor': { minHeight: '96px' },
-} as const

@@ -1,0 +1,218 @@
+import { useQuery } from '@tanstack/react-query'
+import { type FormEvent, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
+
+import {
+  type BioTemplateWire,
+  type InstagramBio,
+  instagramBioBodySchema,
+} from '../../../api-schemas/instagram'
+import type { Niche } from '../../../api-schemas/niches'
+import { authApi } from '../../api/auth'
+import { instagramBiosApi } from '../../api/instagram'
+import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
+import { toast } from '../../lib/toast'
+import {
+  BIO_MAX,
+  NO_VALUES,
+  type PlaceholderKey,
+  type PlaceholderValues,
+  fillPlaceholders,
+  instagramLength,
+  isNiche,
+  overLimitReason,
+  placeholdersIn,
+} from './bio-text'
+import { templatesQuery } from './template-picker'
+
+const FIELDS = ['niche', 'name', 'bio', 'link'] as const
+
+/** What the editor holds; the bio may still hold placeholders. */
+interface Draft {
+  niche: Niche | ''
+  name: string
+  bio: string
+  link: string
+}
+
+const EMPTY: Draft = { niche: '', name: '', bio: '', link: '' }
+
+const sameDraft = (a: Draft, b: Draft) =>
+  a.niche === b.niche && a.name === b.name && a.bio === b.bio && a.link === b.link
+
+const draftOf = (bio: InstagramBio): Draft => ({
+  niche: isNiche(bio.niche) ? bio.niche : '',
+  name: bio.name,
+  bio: bio.bio,
+  link: bio.link,
+})
+
+/**
+ * The bio builder: the bio in the editor with its template's blanks filled in, counted as
+ * Instagram does; the saved bio it changes, if any; saving it, as new or as changes; putting a
+ * template or a saved bio in the editor, after asking when that would drop unsaved changes.
+ */
+export function useBioBuilder() {
+  const me = useQuery(authApi.current.queryOptions())
+  const templates = useQuery(templatesQuery())
+  const [draft, setDraft] = useState<Draft>(EMPTY)
+  /** The editor as last loaded or saved: a change from it is work a replacement would lose. */
+  const [baseline, setBaseline] = useState<Draft>(EMPTY)
+  const [values, setValues] = useState<PlaceholderValues>(NO_VALUES)
+  const [editing, setEditing] = useState<InstagramBio | null>(null)
+  const [templateNiche, setTemplateNiche] = useState<Niche>('health')
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [replacing, setReplacing] = useState<(() => void) | null>(null)
+  const controls = useRef<Partial<Record<'bio' | PlaceholderKey, HTMLElement | null>>>({})
+
+  const onSaved = (bio: InstagramBio) => {
+    const next = draftOf(bio)
+    setDraft(next)
+    setBaseline(next)
+    setEditing(bio)
+    setErrors({})
+  }
+  const create = instagramBiosApi.create.useMutation({
+    meta: { errorToast: false },
+    onSuccess: ({ data }) => {
+      onSaved(data)
+      toast.success('Bio saved')
+    },
+  })
+  const update = instagramBiosApi.update.useMutation({
+    meta: { errorToast: false },
+    onSuccess: ({ data }) => {
+      onSaved(data)
+      toast.success('Bio updated')
+    },
+  })
+
+  const finalBio = fillPlaceholders(draft.bio, values)
+  const length = instagramLength(finalBio)
+  const over = length > BIO_MAX
+  const blanks = placeholdersIn(draft.bio)
+  const dirty = !sameDraft(draft, baseline)
+  const server = serverErrorOf(create.error ?? update.error, FIELDS)
+  const fieldError = (name: (typeof FIELDS)[number]) => errors[name] ?? server.fields[name]
+  const bioError = over ? overLimitReason(length) : fieldError('bio')
+
+  const change = <K extends keyof Draft>(key: K, value: Draft[K]) =>
+    setDraft((current) => ({ ...current, [key]: value }))
+
+  /** Fills in one of the template's blanks. */
+  const fillBlank = (key: PlaceholderKey, value: string) =>
+    setValues((current) => ({ ...current, [key]: value }))
+
+  /** Keeps the bio's field or a blank's, to give it the focus when something new is put in. */
+  const controlRef = (key: 'bio' | PlaceholderKey) => (element: HTMLElement | null) => {
+    controls.current[key] = element
+  }
+
+  /** Puts something else in the editor, asking first when that would drop unsaved changes. */
+  const replace = (
+    next: Draft,
+    saved: InstagramBio | null,
+    focus: 'bio' | PlaceholderKey,
+    clearValues = false,
+  ) => {
+    const run = () => {
+      flushSync(() => {
+        if (clearValues) setValues(NO_VALUES)
+        setDraft(next)
+        setBaseline(next)
+        setEditing(saved)
+        setErrors({})
+        create.reset()
+        update.reset()
+      })
+      controls.current[focus]?.focus()
+    }
+    if (dirty) setReplacing(() => run)
+    else run()
+  }
+
+  /** The replacement asked about goes ahead. */
+  const confirmReplace = () => {
+    const run = replacing
+    setReplacing(null)
+    run?.()
+  }
+
+  const applyTemplate = (template: BioTemplateWire) => {
+    setTemplateNiche(template.niche)
+    const first = placeholdersIn(template.bio)[0]
+    replace({ ...draft, niche: template.niche, bio: template.bio }, null, first?.key ?? 'bio')
+  }
+
+  const startOver = () => replace(EMPTY, null, 'bio', true)
+
+  /** A saved bio to change: put in the editor, or, when it is there unchanged, focused. */
+  const editSaved = (bio: InstagramBio) => {
+    if (editing?.id === bio.id && !dirty) controls.current.bio?.focus()
+    else replace(draftOf(bio), bio, 'bio')
+  }
+
+  const onDeleted = (id: string) => {
+    // The text stays in the editor, as a bio not saved yet.
+    if (editing?.id !== id) return
+    setEditing(null)
+    setBaseline(EMPTY)
+  }
+
+  const save = (as: 'new' | 'changes') => {
+    const parsed = instagramBioBodySchema.safeParse({ ...draft, bio: finalBio })
+    const found = parsed.success ? {} : fieldErrorsOf(parsed.error)
+    const left = placeholdersIn(finalBio)
+    if (left.length > 0 && !found.bio) {
+      found.bio = `Fill in ${left.map((p) => p.label).join(' and ')} below, or take ${left
+        .map((p) => p.token)
+        .join(' and ')} out of the bio.`
+    }
+    setErrors(found)
+    if (!parsed.success || left.length > 0) return
+    create.reset()
+    update.reset()
+    if (as === 'changes' && editing) {
+      update.mutate({ params: { id: editing.id }, body: parsed.data })
+    } else {
+      create.mutate({ body: parsed.data })
+    }
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!over) save(editing ? 'changes' : 'new')
+  }
+
+  return {
+    me,
+    templates,
+    draft,
+    values,
+    editing,
+    templateNiche,
+    setTemplateNiche,
+    finalBio,
+    length,
+    over,
+    blanks,
+    dirty,
+    server,
+    fieldError,
+    bioError,
+    creating: create.isPending,
+    updating: update.isPending,
+    asking: replacing !== null,
+    change,
+    fillBlank,
+    controlRef,
+    confirmReplace,
+    cancelReplace: () => setReplacing(null),
+    applyTemplate,
+    startOver,
+    editSaved,
+    onDeleted,
+    save,
+    submit,
+  }
+}
