@@ -25,7 +25,14 @@ export function UserMenu() {
   const shown = name || email || 'Account'
 
   if (profile.isPending && email) {
-    return <Skeleton boxSize="10" borderRadius="full" aria-label="Loading your profile" />
+    return (
+      <Skeleton
+        boxSize="10"
+        borderRadius="full"
+        role="status"
+        aria-label="Loading your account menu"
+      />
+    )
   }
 
   return (

@@ -1,59 +1,13 @@
-import { createRequire } from 'node:module'
-import { readFileSync } from 'node:fs'
-
 import type { Page } from '@playwright/test'
 
+import { type Look, seriousViolations, setLook } from './axe'
 import { ADMIN_SCREENS, LOOKS, MEMBER_SCREENS, PUBLIC_SCREENS } from './screens'
 import { expect, openApp, test, useSession } from './support'
-
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-)
 
 // axe is added to each page as a script, which the app's security policy would refuse.
 test.use({ bypassCSP: true })
 
-interface Violation {
-  id: string
-  impact: string | null
-  help: string
-  nodes: { target: string[]; failureSummary?: string }[]
-}
-
-/** axe-core's serious and critical violations on the page as it is now. */
-async function seriousViolations(page: Page) {
-  await page.evaluate(axeSource)
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<unknown> } }).axe
-    const result = (await axe.run(document)) as { violations: Violation[] }
-    return result.violations
-  })
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      rule: v.id,
-      help: v.help,
-      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
-    }))
-}
-
-async function setLook(page: Page, look: (typeof LOOKS)[number]) {
-  await page.setViewportSize({ width: look.width, height: look.width === 375 ? 812 : 900 })
-  await page.evaluate(
-    ([mode, dir]) => {
-      const key = 'appearance'
-      const stored = JSON.parse(localStorage.getItem(key) ?? '{"state":{},"version":1}') as {
-        state: Record<string, unknown>
-      }
-      stored.state = { ...stored.state, activeMode: mode, activeDir: dir }
-      localStorage.setItem(key, JSON.stringify(stored))
-    },
-    [look.mode, look.dir] as const,
-  )
-}
-
-async function checkScreens(page: Page, paths: string[], look: (typeof LOOKS)[number]) {
+async function checkScreens(page: Page, paths: string[], look: Look) {
   await setLook(page, look)
   for (const path of paths) {
     await page.goto(path)

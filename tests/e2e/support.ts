@@ -104,6 +104,22 @@ export async function useSession(
 ) {
   const { email, password } = DEMO[who]
   const token = await apiLogin(request, email, password, base)
+  await storeSession(page, { token, email, role: who === 'admin' ? 'admin' : 'member' }, base)
+  return token
+}
+
+/** Stores a session the way the app keeps it, on the sign-in page of the server at `base`. */
+export async function storeSession(
+  page: Page,
+  session: { token: string; email: string; role: 'admin' | 'member' },
+  base = baseURL(),
+) {
+  // A session stored before would send the sign-in page on to the dashboard.
+  if (page.url().startsWith(base)) {
+    await page.evaluate(() => {
+      for (const key of ['authToken', 'tokenExpiry', 'role', 'email']) localStorage.removeItem(key)
+    })
+  }
   await page.goto(`${base}/auth/login`)
   await page.evaluate(
     ([authToken, mail, role]) => {
@@ -112,7 +128,6 @@ export async function useSession(
       localStorage.setItem('role', role!)
       localStorage.setItem('email', JSON.stringify({ email: mail }))
     },
-    [token, email, who === 'admin' ? 'admin' : 'member'],
+    [session.token, session.email, session.role],
   )
-  return token
 }

@@ -246,7 +246,12 @@ export function CalendarScreen() {
                 {title}
               </Heading>
               {events.isFetching ? (
-                <Spinner size="sm" color="primary.solid" aria-label="Loading events" />
+                <Spinner
+                  size="sm"
+                  color="primary.solid"
+                  role="status"
+                  aria-label="Loading events"
+                />
               ) : null}
             </HStack>
             <ButtonGroup size="sm" variant="outline" attached role="group" aria-label="View">
