@@ -247,17 +247,19 @@ export interface LoadTally {
  * the same key after a 503, a 409 for a key still running, or a lost connection) and now and
  * then a streamed AI answer, until `stop` is called.
  */
+const emptyTally = (): LoadTally => ({
+  ok: 0,
+  retried: 0,
+  failed: 0,
+  failures: [],
+  byInstance: new Map(),
+  retriedOn: [],
+  writes: 0,
+  streams: 0,
+})
+
 export class Load {
-  readonly tally: LoadTally = {
-    ok: 0,
-    retried: 0,
-    failed: 0,
-    failures: [],
-    byInstance: new Map(),
-    retriedOn: [],
-    writes: 0,
-    streams: 0,
-  }
+  readonly tally = emptyTally()
   private running = false
   private loops: Promise<void>[] = []
   private readonly members: LoadMember[] = []
@@ -304,16 +306,7 @@ export class Load {
 
   /** Resets the counts (not the acknowledged writes). */
   resetTally() {
-    Object.assign(this.tally, {
-      ok: 0,
-      retried: 0,
-      failed: 0,
-      failures: [],
-      byInstance: new Map(),
-      retriedOn: [],
-      writes: 0,
-      streams: 0,
-    })
+    Object.assign(this.tally, emptyTally())
   }
 
   start(loopsPerMember = 2) {

@@ -6,8 +6,7 @@
  *
  *   npm run bench:axe
  */
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -15,12 +14,8 @@ import { chromium } from 'playwright-core'
 
 import { ADMIN_SCREENS, LOOKS, MEMBER_SCREENS, PUBLIC_SCREENS } from '../e2e/screens'
 import { chromiumLaunch } from '../chromium'
+import { axeSource } from '../e2e/axe'
 import { demoMemberStorage, printTable, startAppServer } from './process'
-
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-)
 
 interface Violation {
   id: string

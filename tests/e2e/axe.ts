@@ -7,7 +7,8 @@ import type { LOOKS } from './screens'
 
 export type Look = (typeof LOOKS)[number]
 
-const axeSource = readFileSync(
+/** axe-core's script, to add to a page. */
+export const axeSource = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
   'utf8',
 )

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { lockedMessage } from '../../api-schemas/access'
 import { type StreamEvent, splitVariants } from '../../api-schemas/ai'
-import { type OpenAiFake, startOpenAiFake } from './fakes/openai'
+import { type OpenAiFake, aiConfig, startOpenAiFake } from './fakes/openai'
 import { type TestApp, createTestApp } from './helpers'
 
 /** The events of one streamed answer, read over real HTTP as the browser reads them. */
@@ -53,19 +53,6 @@ async function serve(config: Parameters<typeof createTestApp>[0] = {}): Promise<
       }),
   }
 }
-
-const aiConfig = (fake: OpenAiFake, over: Record<string, unknown> = {}) => ({
-  ai: {
-    baseUrl: fake.baseUrl,
-    apiKey: 'sk-test-key',
-    model: 'fake-model-1',
-    requestsPerHour: 50,
-    tokensPerDay: 100_000,
-    maxTokens: 500,
-    timeoutMs: 2_000,
-    ...over,
-  },
-})
 
 describe('without a model', () => {
   let s: Served

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { NOT_READY } from '../../api-schemas/system'
 import { serveMetrics } from '../../server/plugins/metrics'
-import { type OpenAiFake, startOpenAiFake } from './fakes/openai'
+import { type OpenAiFake, aiConfig, startOpenAiFake } from './fakes/openai'
 import { type TestApp, bearer, createTestApp } from './helpers'
 
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef'
@@ -195,19 +195,7 @@ describe('a stop', () => {
   afterAll(() => fake.close())
 
   it('is no longer ready, and ends a stream under way saying the server restarts', async () => {
-    const t = await createTestApp({
-      config: {
-        ai: {
-          baseUrl: fake.baseUrl,
-          apiKey: 'sk-test-key',
-          model: 'fake-model-1',
-          requestsPerHour: 50,
-          tokensPerDay: 100_000,
-          maxTokens: 500,
-          timeoutMs: 30_000,
-        },
-      },
-    })
+    const t = await createTestApp({ config: aiConfig(fake, { timeoutMs: 30_000 }) })
     const m = await t.createMember({ areas: ['aiTools'] })
     const token = await t.login(m.email, m.password)
     const url = await t.app.listen({ port: 0, host: '127.0.0.1' })

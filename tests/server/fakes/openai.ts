@@ -341,3 +341,17 @@ export async function startOpenAiFake(options: OpenAiFakeOptions = {}): Promise<
   fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
   return fake
 }
+
+/** A server's AI settings pointing at `fake`, with `over` changed. */
+export const aiConfig = (fake: OpenAiFake, over: Record<string, unknown> = {}) => ({
+  ai: {
+    baseUrl: fake.baseUrl,
+    apiKey: 'sk-test-key',
+    model: 'fake-model-1',
+    requestsPerHour: 50,
+    tokensPerDay: 100_000,
+    maxTokens: 500,
+    timeoutMs: 2_000,
+    ...over,
+  },
+})
