@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { validatorCompiler } from 'fastify-type-provider-zod'
 
+import { API_PREFIX } from '../api-schemas/index'
 import type { Config } from './config'
 import type { Database } from './db/client'
 import { registerApiReference } from './plugins/api-reference'
@@ -99,6 +100,8 @@ export interface Readiness {
   stopping: boolean
   /** Requests being answered now (streams included), for a stop to wait on. */
   inFlight: () => number
+  /** How long since the last request arrived, in ms: a stop waits for a quiet moment. */
+  quietMs: () => number
 }
 
 declare module 'fastify' {
@@ -146,7 +149,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? smtpMailer(config.smtpUrl, config.mailFrom)
       : outboxMailer(database.db, app.log))
   const metrics = new Metrics()
-  const readiness: Readiness = { contentLoaded: false, stopping: false, inFlight: () => 0 }
+  const readiness: Readiness = {
+    contentLoaded: false,
+    stopping: false,
+    inFlight: () => 0,
+    quietMs: () => 0,
+  }
   const tasks = new BackgroundTasks(app.log)
   const subjects = new SubjectCache(database, now)
   const noteLists = new NoteListCache(database, now)
@@ -284,8 +292,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxDatabaseWaitMs: config.maxDatabaseWaitMs,
     databaseWaitingMs: () => database.waitingMs(),
     onShed: (reason) => metrics.shed.inc({ reason }),
+    stopping: () => readiness.stopping,
+    answersWhileStopping: (url) => url === `${API_PREFIX}/ready`,
   })
   readiness.inFlight = pressure.inFlight
+  readiness.quietMs = pressure.quietMs
   metrics.gauge('http_requests_in_flight', 'Requests being answered now', pressure.inFlight)
   metrics.gauge(
     'earnings_imports_running',

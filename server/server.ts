@@ -32,18 +32,29 @@ if (database.driver === 'pglite' && (await seedDemo(database.db))) {
   console.log(`\n${demoAccountsTable()}\n`)
 }
 
+/** A stop closes the listener once no request has come for this long, or after QUIET_WAIT_MS. */
+const QUIET_MS = 250
+const QUIET_WAIT_MS = 3_000
+
 let stopBackups: (() => Promise<void>) | undefined
 let metricsServer: Server | undefined
 
-// From the signal on, /api/ready answers 503 and no new connection is taken (a proxy sends new
-// requests to another instance); requests under way finish, streams included, for up to
-// SHUTDOWN_GRACE_SECONDS less a moment, then what still streams ends saying the server restarts,
+// From the signal on, every new request (/api/ready too) is answered 503 with Retry-After, so a
+// proxy marks this instance down and sends requests elsewhere (reads at once, a write after the
+// app retries it with its Idempotency-Key). Once no request has arrived for a moment, no new
+// connection is taken: closing the listener while a proxy still sends would reset connections it
+// has already written a request to. Requests under way finish, streams included, for up to
+// SHUTDOWN_GRACE_SECONDS less a moment; then what still streams ends saying the server restarts,
 // and the database closes. A second signal, or the grace running out, forces the exit.
 closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
   const { readiness } = app.services
   readiness.stopping = true
   if (err) app.log.error({ err }, 'stopping after an error')
   else app.log.info(`${signal} received, stopping`)
+  const quietBy = Date.now() + QUIET_WAIT_MS
+  while (readiness.quietMs() < QUIET_MS && Date.now() < quietBy) {
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
   app.server.close()
   const drainUntil = Date.now() + Math.max(0, config.shutdownGraceMs - 2_000)
   while (readiness.inFlight() > 0 && Date.now() < drainUntil) {

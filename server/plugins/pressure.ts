@@ -8,6 +8,7 @@ import type { ShedReason } from '../services/metrics'
 export const RETRY_AFTER_SECONDS = 2
 
 const BUSY = 'The server is busy right now. Try again in a moment.'
+const STOPPING = 'The server is restarting. Try again in a moment.'
 const SLOW = 'The server took too long to answer. Try again in a moment.'
 
 /** How often the event loop's lag is measured. */
@@ -41,9 +42,14 @@ export function registerPressure(
     databaseWaitingMs: () => number
     /** Told of each request shed, with why. */
     onShed?: (reason: ShedReason) => void
+    /** A stop has begun: every new request is answered 503, so a proxy sends it elsewhere… */
+    stopping?: () => boolean
+    /** …but this one, which says why itself (readiness). */
+    answersWhileStopping?: (url: string) => boolean
   },
-): { inFlight: () => number } {
+): { inFlight: () => number; quietMs: () => number } {
   let inFlight = 0
+  let lastArrival = performance.now()
   let lateSamples = 0
   let last = performance.now()
   const meter = setInterval(() => {
@@ -55,6 +61,12 @@ export function registerPressure(
   app.addHook('onClose', async () => clearInterval(meter))
 
   app.addHook('onRequest', (req, reply, done) => {
+    lastArrival = performance.now()
+    if (options.stopping?.() && !options.answersWhileStopping?.(req.url)) {
+      options.onShed?.('stopping')
+      void shed(reply, STOPPING)
+      return
+    }
     const reason: ShedReason | undefined =
       lateSamples >= SUSTAINED_SAMPLES
         ? 'event_loop'
@@ -83,7 +95,7 @@ export function registerPressure(
     })
     done()
   })
-  return { inFlight: () => inFlight }
+  return { inFlight: () => inFlight, quietMs: () => performance.now() - lastArrival }
 }
 
 /**

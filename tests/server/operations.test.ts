@@ -185,6 +185,16 @@ describe('/api/ready', () => {
 
       t.app.services.readiness.stopping = true
       expect((await ready()).json()).toEqual({ message: NOT_READY.stopping })
+      // Every other request is turned away at once, so a proxy sends it to another instance.
+      const turnedAway = await t.app.inject({ method: 'GET', url: '/api/health' })
+      expect(turnedAway.statusCode).toBe(503)
+      expect(turnedAway.headers['retry-after']).toBe('2')
+      expect(turnedAway.json()).toEqual({
+        message: 'The server is restarting. Try again in a moment.',
+      })
+      expect(await t.app.services.metrics.text()).toContain(
+        'members_area_http_requests_shed_total{reason="stopping"} 1',
+      )
       t.app.services.readiness.stopping = false
 
       await t.database.close()
