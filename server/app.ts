@@ -221,13 +221,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('member', undefined)
 
   // While stopping, answers close their connection, so keep-alive clients do not hold the stop up.
-  let closing = false
   app.addHook('preClose', async () => {
-    closing = true
     readiness.stopping = true
   })
   app.addHook('onSend', (_req, reply, payload, done) => {
-    if (closing || readiness.stopping) reply.header('connection', 'close')
+    if (readiness.stopping) reply.header('connection', 'close')
     done(null, payload)
   })
   // Used and expired single-use tokens are kept a day for inspection, then removed, hourly;
@@ -250,7 +248,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       notify: (owner: string) => cache.heard(owner),
       live: (listening: boolean) => {
         cache.setLive(listening)
-        if (closing || deaf === !listening) return
+        if (readiness.stopping || deaf === !listening) return
         deaf = !listening
         if (deaf) app.log.warn(`not hearing of ${changes}: ${meanwhile}`)
         else app.log.info(`hearing of ${changes} again`)

@@ -23,19 +23,22 @@ const endpoints = Object.values(contract).flatMap((group) =>
   })),
 )
 
+/** The fields of an object schema, empty for any other shape (or none). */
+const shapeOf = (schema: unknown): Record<string, unknown> =>
+  (schema as { _zod?: { def?: { shape?: Record<string, unknown> } } } | undefined)?._zod?.def
+    ?.shape ?? {}
+
 /** The top-level fields of an object schema, or one made-up field for any other shape. */
 function fieldsOf(schema: unknown): string[] {
-  const shape = (schema as { _zod?: { def?: { shape?: Record<string, unknown> } } })._zod?.def
-    ?.shape
-  const keys = shape ? Object.keys(shape) : []
+  const keys = Object.keys(shapeOf(schema))
   return keys.length ? keys : ['text']
 }
 
 /** A value the address accepts for a parameter: its first option, a new id, or a word. */
 function paramValue(endpoint: Endpoint, name: string): string {
-  const shape = (endpoint.params as { _zod?: { def?: { shape?: Record<string, unknown> } } })?._zod
-    ?.def?.shape
-  const options = (shape?.[name] as { _zod?: { values?: Set<unknown> } } | undefined)?._zod?.values
+  const options = (
+    shapeOf(endpoint.params)[name] as { _zod?: { values?: Set<unknown> } } | undefined
+  )?._zod?.values
   const first = options && [...options][0]
   if (typeof first === 'string') return first
   return /id$/i.test(name) ? randomUUID() : 'sample'
@@ -452,13 +455,8 @@ describe('who may call what, on every route of the contract', () => {
   it('refuses a member who names another member on every route that takes a memberId', async () => {
     let probed = 0
     for (const { name, endpoint } of signedIn) {
-      const fields = (schema: unknown) =>
-        Object.keys(
-          (schema as { _zod?: { def?: { shape?: Record<string, unknown> } } })?._zod?.def?.shape ??
-            {},
-        )
-      const inQuery = fields(endpoint.query).includes('memberId')
-      const inBody = fields(endpoint.body).includes('memberId')
+      const inQuery = 'memberId' in shapeOf(endpoint.query)
+      const inBody = 'memberId' in shapeOf(endpoint.body)
       if (!inQuery && !inBody) continue
       const route = `${endpoint.method} ${endpoint.path}`
       const url = address(endpoint).replace(/[0-9a-f-]{36}/, owned.get('notes')!)
@@ -481,16 +479,12 @@ describe('who may call what, on every route of the contract', () => {
 
 /** The caller's own memberId, where the route's body has the field (a sheet's delete needs it). */
 function ownId(endpoint: Endpoint, id: string) {
-  const shape = (endpoint.body as { _zod?: { def?: { shape?: Record<string, unknown> } } })?._zod
-    ?.def?.shape
-  return shape && 'memberId' in shape ? { memberId: id } : {}
+  return 'memberId' in shapeOf(endpoint.body) ? { memberId: id } : {}
 }
 
 /** Values for the fields a route's body requires besides memberId, where it has them. */
 function requiredOf(endpoint: Endpoint) {
-  const shape =
-    (endpoint.body as { _zod?: { def?: { shape?: Record<string, unknown> } } })?._zod?.def?.shape ??
-    {}
+  const shape = shapeOf(endpoint.body)
   const values: Record<string, unknown> = {
     label: 'Named niche',
     nicheLabel: 'Owner niche',
