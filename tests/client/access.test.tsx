@@ -1,4 +1,4 @@
-import { configure, waitFor, within } from '@testing-library/react'
+import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import { FREE_AREAS } from '../../api-schemas/access'
@@ -10,7 +10,6 @@ import { handle, server } from './msw'
 import { renderApp } from './render-app'
 
 // Screens load their code on demand; a busy machine needs more than the default second.
-configure({ asyncUtilTimeout: 5000 })
 
 const ADMIN = 'admin@example.com'
 const admin = makeProfile({ id: 'admin-1', email: ADMIN, role: 'admin', firstName: 'Ada' })

@@ -1,4 +1,4 @@
-import { configure, waitFor, within } from '@testing-library/react'
+import { waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { toast } from 'sonner'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -13,8 +13,6 @@ import { makeAccount, makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'
 import { renderApp } from './render-app'
-
-configure({ asyncUtilTimeout: 5000 })
 
 const MEMBER_ID = '00000000-0000-4000-8000-000000000042'
 

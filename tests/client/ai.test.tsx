@@ -1,4 +1,4 @@
-import { configure, waitFor, within } from '@testing-library/react'
+import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import type { AiStatus, ChatMessage, StreamEvent } from '../../api-schemas/ai'
@@ -8,8 +8,6 @@ import { makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, handleStream, server } from './msw'
 import { renderApp } from './render-app'
-
-configure({ asyncUtilTimeout: 5000 })
 
 const ID = '00000000-0000-4000-8000-000000000001'
 

@@ -1,4 +1,4 @@
-import { configure, waitFor, within } from '@testing-library/react'
+import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import { type Contact, contactsKey, emptyContact } from '../../src/stores/contacts'
@@ -8,7 +8,6 @@ import { server } from './msw'
 import { renderApp } from './render-app'
 
 // Screens load their code on demand; a busy machine needs more than the default second.
-configure({ asyncUtilTimeout: 5000 })
 
 const OWNER = 'member@example.com'
 

@@ -1,4 +1,4 @@
-import { configure, fireEvent, waitFor, within } from '@testing-library/react'
+import { fireEvent, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import { lockedMessage } from '../../api-schemas/access'
@@ -10,7 +10,6 @@ import { handle, server } from './msw'
 import { renderApp } from './render-app'
 
 // Screens load their route chunk on first visit; on a busy machine that can pass one second.
-configure({ asyncUtilTimeout: 5000 })
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
 const stamp = '2026-03-01T10:00:00.000Z'

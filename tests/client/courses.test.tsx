@@ -1,4 +1,4 @@
-import { configure, waitFor, within } from '@testing-library/react'
+import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import { lockedMessage } from '../../api-schemas/access'
@@ -8,8 +8,6 @@ import { makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'
 import { renderApp } from './render-app'
-
-configure({ asyncUtilTimeout: 5000 })
 
 const PATH = '/admin/training/module1/lesson2'
 

@@ -1,4 +1,4 @@
-import { configure, waitFor, within } from '@testing-library/react'
+import { waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 
@@ -13,8 +13,6 @@ import { makeAccount, makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'
 import { renderApp } from './render-app'
-
-configure({ asyncUtilTimeout: 5000 })
 
 // uPlot draws on a canvas, which jsdom lacks: a stand-in records what it was asked to draw.
 const charts = vi.hoisted(() => [] as { series: string[]; data: unknown[][]; destroyed: boolean }[])

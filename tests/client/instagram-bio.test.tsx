@@ -1,4 +1,4 @@
-import { configure, fireEvent, waitFor, within } from '@testing-library/react'
+import { fireEvent, waitFor, within } from '@testing-library/react'
 import { toast } from 'sonner'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
@@ -10,7 +10,6 @@ import { memberHandlers } from './handlers'
 import { handle, server } from './msw'
 import { renderApp } from './render-app'
 
-configure({ asyncUtilTimeout: 5000 })
 // A toast of one test must be gone before the next test looks for its own.
 afterEach(async () => {
   toast.dismiss()

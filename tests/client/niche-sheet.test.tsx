@@ -1,4 +1,4 @@
-import { configure, fireEvent, waitFor, within } from '@testing-library/react'
+import { fireEvent, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import { contract } from '../../api-schemas/index'
@@ -8,8 +8,6 @@ import { makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'
 import { renderApp } from './render-app'
-
-configure({ asyncUtilTimeout: 5000 })
 
 const MEMBER = '11111111-1111-4111-8111-111111111111'
 let counter = 0

@@ -1,4 +1,4 @@
-import { configure, waitFor, within } from '@testing-library/react'
+import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import type { Course, SearchHit } from '../../api-schemas/courses'
@@ -7,8 +7,6 @@ import { storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'
 import { renderApp } from './render-app'
-
-configure({ asyncUtilTimeout: 5000 })
 
 const NOTE_ID = '00000000-0000-4000-8000-000000000042'
 

@@ -1,4 +1,4 @@
-import { configure, waitFor, within } from '@testing-library/react'
+import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import { contract } from '../../api-schemas/index'
@@ -11,7 +11,6 @@ import { handle, server } from './msw'
 import { renderApp } from './render-app'
 
 // Screens load their route chunk on first visit; on a busy machine that can pass one second.
-configure({ asyncUtilTimeout: 5000 })
 
 function makeRow(overrides: Partial<LibraryRow> = {}): LibraryRow {
   return {

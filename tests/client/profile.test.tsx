@@ -1,4 +1,4 @@
-import { configure, fireEvent, waitFor, within } from '@testing-library/react'
+import { fireEvent, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it, onTestFinished } from 'vitest'
 
@@ -11,7 +11,6 @@ import { handle, server } from './msw'
 import { renderApp } from './render-app'
 
 // Screens load their code on demand; a busy machine needs more than the default second.
-configure({ asyncUtilTimeout: 5000 })
 
 /** PUT /updateprofile as multipart: the text fields and whether a photo came along. */
 function updateProfileHandler(

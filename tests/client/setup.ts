@@ -1,9 +1,13 @@
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { MotionGlobalConfig } from 'framer-motion'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 
 import { contract } from '../../api-schemas/index'
 import { handle, server } from './msw'
+
+// A lazily loaded screen can take more than the default second to appear when the machine is
+// busy (the suites run side by side): every findBy and waitFor waits up to five.
+configure({ asyncUtilTimeout: 5000 })
 
 // jsdom has no layout: animations would only wait, and window.scrollTo does nothing there.
 MotionGlobalConfig.skipAnimations = true

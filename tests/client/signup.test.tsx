@@ -1,4 +1,3 @@
-import { configure } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import { contract } from '../../api-schemas/index'
@@ -7,7 +6,6 @@ import { handle, server } from './msw'
 import { renderApp } from './render-app'
 
 // Screens load their code on demand; a busy machine needs more than the default second.
-configure({ asyncUtilTimeout: 5000 })
 
 /** The dashboard's widgets, empty: the sign-up ends there. */
 const dashboardWidgets = () => [

@@ -1,4 +1,4 @@
-import { configure, within } from '@testing-library/react'
+import { within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import { contract } from '../../api-schemas/index'
@@ -9,7 +9,6 @@ import { handle, server } from './msw'
 import { renderApp } from './render-app'
 
 // Screens load their code on demand; a busy machine needs more than the default second.
-configure({ asyncUtilTimeout: 5000 })
 
 const earlier: SupportMessage = {
   id: 'msg-1',

@@ -1,4 +1,4 @@
-import { configure, within } from '@testing-library/react'
+import { within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import { AREAS } from '../../api-schemas/access'
@@ -9,7 +9,6 @@ import { handle, server } from './msw'
 import { renderApp } from './render-app'
 
 // Screens load their code on demand; a busy machine needs more than the default second.
-configure({ asyncUtilTimeout: 5000 })
 
 describe('/admin/upgrade', () => {
   it('lists every area that gives something today, marks the included ones and offers contact for the others', async () => {

@@ -1,4 +1,4 @@
-import { configure, waitFor, within } from '@testing-library/react'
+import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import type { AreaKey } from '../../api-schemas/access'
@@ -8,8 +8,6 @@ import { makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'
 import { renderApp } from './render-app'
-
-configure({ asyncUtilTimeout: 5000 })
 
 const MEMBER = '22222222-2222-4222-8222-222222222222'
 
