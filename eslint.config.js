@@ -22,6 +22,12 @@ const SERVER_LAYERS = {
   shared: ['shared'],
 }
 
+/** The import prefixes of tsconfig.json's `paths`, and the folder each stands for. */
+const ALIASES = [
+  ['@/', 'src'],
+  ['@schemas/', 'api-schemas'],
+]
+
 /** A server file's layer, `entry` for the files that put the layers together. */
 function serverLayer(path) {
   const layer = path.match(/^server\/(routes|plugins|services|repos|db|shared)\//)?.[1]
@@ -44,7 +50,8 @@ const layering = {
       const spec = node.source?.value
       if (typeof spec !== 'string') return
       const report = (message) => context.report({ node: node.source, message })
-      if (!spec.startsWith('.')) {
+      const aliased = ALIASES.find(([prefix]) => spec.startsWith(prefix))
+      if (!spec.startsWith('.') && !aliased) {
         // The contract and the app reach the browser: zod/mini, which bundles only what is used.
         if (file.startsWith('api-schemas/') && spec !== 'zod/mini') {
           report('api-schemas/ imports zod/mini only')
@@ -52,8 +59,15 @@ const layering = {
         if (file.startsWith('src/') && spec === 'zod') report('src/ imports zod/mini, not zod')
         return
       }
-      const target = relative(root, resolve(dirname(context.filename), spec))
+      const target = aliased
+        ? `${aliased[1]}/${spec.slice(aliased[0].length)}`
+        : relative(root, resolve(dirname(context.filename), spec))
       const top = (p) => p.split('/')[0]
+      if (spec.startsWith('../') && top(target) !== top(file)) {
+        if (top(target) === 'src') report(`import src/ through its alias: '@/…'`)
+        if (top(target) === 'api-schemas')
+          report(`import the contract through its alias: '@schemas/…'`)
+      }
       if (top(file) === 'src' && top(target) === 'server') report('src/ must not import server/')
       if (top(file) === 'server' && top(target) === 'src') report('server/ must not import src/')
       if (top(file) === 'api-schemas' && top(target) !== 'api-schemas') {

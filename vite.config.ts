@@ -6,6 +6,7 @@ import { chakraNoDefaultSystem } from './build/vite-plugins/chakra-no-default-sy
 import { chakraStaticGlobalCss } from './build/vite-plugins/chakra-static-global-css.ts'
 import { chakraUsedRecipes } from './build/vite-plugins/chakra-used-recipes.ts'
 import { pagesAhead } from './build/vite-plugins/pages-ahead.ts'
+import { aliases } from './build/vite-plugins/paths.ts'
 import { precompress } from './build/vite-plugins/precompress.ts'
 import { preloadStartSteps } from './build/vite-plugins/preload-start-steps.ts'
 
@@ -21,6 +22,7 @@ export default defineConfig({
     react(),
     precompress(),
   ],
+  resolve: { alias: aliases },
   server: {
     // '/api/' with the slash: '/api' alone would also catch /api-schemas/ source files.
     proxy: { '/api/': 'http://localhost:3000' },

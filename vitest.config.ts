@@ -2,10 +2,13 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
+import { aliases } from './build/vite-plugins/paths.ts'
+
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: aliases },
         test: {
           name: 'server',
           environment: 'node',
@@ -17,6 +20,7 @@ export default defineConfig({
       },
       {
         // The router plugin writes src/routeTree.gen.ts, so the real route tree is tested.
+        resolve: { alias: aliases },
         plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
         test: {
           name: 'client',

@@ -7,12 +7,12 @@ import {
   endpoint,
   envelope,
   messageSchema,
+  optionalName,
   pageOf,
   pageQuery,
-  optionalName,
-  optionalText as text,
   phoneSchema,
   requiredName,
+  optionalText as text,
 } from './contract'
 import { networkAccountSchema } from './earnings'
 

@@ -5,10 +5,10 @@ import {
   envelope,
   linkSchema,
   memberIdSchema,
-  optionalText as text,
   requiredName,
+  optionalText as text,
 } from './contract'
-import { type Niche, PLAN_LIMITS, POST_FORMATS, hashtagsSchema } from './niches'
+import { hashtagsSchema, PLAN_LIMITS, POST_FORMATS, type Niche } from './niches'
 
 /** Where a planned post stands. */
 export const ITEM_STATUSES = ['idea', 'drafted', 'scheduled', 'posted'] as const

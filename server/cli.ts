@@ -4,8 +4,9 @@ import { parseArgs } from 'node:util'
 
 import { count } from 'drizzle-orm'
 
-import { newPasswordSchema } from '../api-schemas/auth'
-import { emailSchema } from '../api-schemas/contract'
+import { newPasswordSchema } from '@schemas/auth'
+import { emailSchema } from '@schemas/contract'
+
 import { loadConfig } from './config'
 import { dataDirHolder, openDatabase } from './db/client'
 import { members } from './db/schema'

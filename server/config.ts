@@ -1,5 +1,6 @@
-import { AREA_KEYS, type AreaKey } from '../api-schemas/access'
 import { resolve } from 'node:path'
+
+import { AREA_KEYS, type AreaKey } from '@schemas/access'
 
 /** Limits of one rate-limited action: `points` attempts per `durationSeconds`. */
 export interface Limit {

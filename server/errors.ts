@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '../api-schemas/auth'
+import { AUTH_MESSAGES } from '@schemas/auth'
 
 /** An error whose status and message reach the client as `{ message }`. */
 export class HttpError extends Error {

@@ -4,9 +4,9 @@ import closeWithGrace from 'close-with-grace'
 
 import { buildApp } from './app'
 import { loadConfig } from './config'
-import { demoAccountsTable, seedDemo } from './services/seed'
 import { serveMetrics } from './plugins/metrics'
 import { backupStream, serveBackups } from './services/backup'
+import { demoAccountsTable, seedDemo } from './services/seed'
 import { backupSecrets, configuredSecrets, openConfiguredDatabase } from './start'
 
 const config = loadConfig()

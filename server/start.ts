@@ -1,5 +1,5 @@
 import type { Config } from './config'
-import { type Database, openDatabase } from './db/client'
+import { openDatabase, type Database } from './db/client'
 import { parseKey } from './services/key-box'
 import { embeddedSecrets } from './services/secrets'
 

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { type RouterHistory, RouterProvider, createRouter } from '@tanstack/react-router'
+import { createRouter, RouterProvider, type RouterHistory } from '@tanstack/react-router'
 
 import { PageSpinner } from './features/errors/page-spinner'
 import { RouteErrorScreen } from './features/errors/route-error-screen'

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path'
 
 import react from '@vitejs/plugin-react'
-import { type Plugin, createServer } from 'vite'
+import { createServer, type Plugin } from 'vite'
 
-import { root } from './paths.ts'
+import { aliases, root } from './paths.ts'
 
 /**
  * Pages a visitor opens straight from a link or bookmark get an index.html of their own, which
@@ -85,6 +85,7 @@ export function pagesAhead(): Plugin {
         configFile: false,
         root,
         plugins: [react()],
+        resolve: { alias: aliases },
         server: { middlewareMode: true, hmr: false, ws: false },
         appType: 'custom',
         logLevel: 'error',

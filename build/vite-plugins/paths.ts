@@ -5,3 +5,12 @@ export const root = resolve(import.meta.dirname, '../..')
 
 /** The ES modules of Chakra UI, whose theme and system the Chakra plugins adjust. */
 export const chakraEsm = resolve(root, 'node_modules/@chakra-ui/react/dist/esm')
+
+/**
+ * The repository's two import prefixes, as in tsconfig.json's `paths`: `@/` for src/ and
+ * `@schemas/` for api-schemas/ (the contract). Vite, Vitest and the build's prerender use these.
+ */
+export const aliases = [
+  { find: /^@\//, replacement: `${resolve(root, 'src')}/` },
+  { find: /^@schemas\//, replacement: `${resolve(root, 'api-schemas')}/` },
+]

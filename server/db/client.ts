@@ -12,15 +12,15 @@ import { fileURLToPath } from 'node:url'
 
 import type { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 
 import { EmbeddedClient } from './embedded'
-import { type ChannelHandlers, Listeners, PgChannels } from './notifications'
+import { Listeners, PgChannels, type ChannelHandlers } from './notifications'
 import * as schema from './schema'
 
 export type { ChannelHandlers } from './notifications'

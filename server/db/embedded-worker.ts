@@ -6,7 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads'
 
-import { PGlite, type Results, type RowMode, type Transaction, types } from '@electric-sql/pglite'
+import { PGlite, types, type Results, type RowMode, type Transaction } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 
 export interface WorkerOptions {

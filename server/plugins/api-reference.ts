@@ -6,8 +6,8 @@ import scalar from '@scalar/fastify-api-reference'
 import type { FastifyInstance, onSendHookHandler } from 'fastify'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 
-import { type Endpoint, takesIdempotencyKey } from '../../api-schemas/contract'
-import { API_PREFIX, contract } from '../../api-schemas/index'
+import { takesIdempotencyKey, type Endpoint } from '@schemas/contract'
+import { API_PREFIX, contract } from '@schemas/index'
 
 /** The human-readable reference of the API, drawn from the OpenAPI document at `/api/docs`. */
 export const REFERENCE_PATH = `${API_PREFIX}/reference`

@@ -2,24 +2,25 @@ import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
-  type ZodTypeProvider,
   serializerCompiler as validatingSerializer,
+  type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 
-import { type AreaKey, hasArea, lockedMessage } from '../../api-schemas/access'
+import { hasArea, lockedMessage, type AreaKey } from '@schemas/access'
 import {
+  takesIdempotencyKey,
   type BodyOf,
   type Endpoint,
   type EndpointGroup,
   type ParamsOf,
   type QueryOf,
   type ResponseOf,
-  takesIdempotencyKey,
-} from '../../api-schemas/contract'
-import { API_PREFIX } from '../../api-schemas/index'
-import { HttpError, ServerStopping, badRequest, forbidden } from '../errors'
+} from '@schemas/contract'
+import { API_PREFIX } from '@schemas/index'
+
+import { badRequest, forbidden, HttpError, ServerStopping } from '../errors'
 import type { AuthedMember } from '../services/auth'
-import { type StreamRecord, runOnce } from '../services/idempotency'
+import { runOnce, type StreamRecord } from '../services/idempotency'
 import { deepFreeze } from '../shared/freeze'
 import type { UploadedFile } from '../shared/uploads'
 import { describeValidation } from './errors'

@@ -2,9 +2,10 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import secureJson from 'secure-json-parse'
 
-import { API_PREFIX } from '../../api-schemas/index'
+import { API_PREFIX } from '@schemas/index'
+
+import { badRequest, HttpError } from '../errors'
 import { databaseCode } from '../shared/database-errors'
-import { HttpError, badRequest } from '../errors'
 
 const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',

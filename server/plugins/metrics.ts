@@ -1,10 +1,11 @@
 import { timingSafeEqual } from 'node:crypto'
-import { type Server, createServer } from 'node:http'
 import { once } from 'node:events'
+import { createServer, type Server } from 'node:http'
 
 import type { FastifyInstance } from 'fastify'
 
-import { API_PREFIX } from '../../api-schemas/index'
+import { API_PREFIX } from '@schemas/index'
+
 import type { Metrics } from '../services/metrics'
 
 export const METRICS_PATH = '/metrics'

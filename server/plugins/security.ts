@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import helmet from 'helmet'
 
-import { API_PREFIX } from '../../api-schemas/index'
+import { API_PREFIX } from '@schemas/index'
+
 import { REFERENCE_PATH } from './api-reference'
 
 /**

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNotNull, lt, or, sql } from 'drizzle-orm'
 
-import type { Network } from '../../api-schemas/earnings'
+import type { Network } from '@schemas/earnings'
+
 import type { Db } from '../db/client'
 import { hops, networkAccounts, transactions } from '../db/schema'
 

@@ -7,7 +7,8 @@ import type {
   HistoryTool,
   Source,
   Writer,
-} from '../../api-schemas/ai'
+} from '@schemas/ai'
+
 import type { Db } from '../db/client'
 import { aiGenerations, chatMessages } from '../db/schema'
 

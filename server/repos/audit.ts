@@ -1,6 +1,7 @@
 import { count, desc } from 'drizzle-orm'
 
-import type { AuditEntry } from '../../api-schemas/members'
+import type { AuditEntry } from '@schemas/members'
+
 import type { Db } from '../db/client'
 import { auditLog } from '../db/schema'
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, or } from 'drizzle-orm'
 
-import type { ContentItem } from '../../api-schemas/content'
+import type { ContentItem } from '@schemas/content'
+
 import type { Db } from '../db/client'
 import { contentItems } from '../db/schema'
 import { escapeLike } from './like'

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 
 import type { Db } from '../db/client'
 import { courses, lessonProgress, lessons, members, notes } from '../db/schema'
-import { type Rendered, readingMinutes } from '../shared/markdown'
+import { readingMinutes, type Rendered } from '../shared/markdown'
 
 export type CourseRow = typeof courses.$inferSelect
 export type LessonRow = typeof lessons.$inferSelect

@@ -1,7 +1,8 @@
-import { type SQL, type SQLWrapper, and, eq, gte, ilike, lt, lte, sql } from 'drizzle-orm'
+import { and, eq, gte, ilike, lt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 
-import type { CountrySales, Earnings, HopData, Network } from '../../api-schemas/earnings'
+import type { CountrySales, Earnings, HopData, Network } from '@schemas/earnings'
+
 import type { Db } from '../db/client'
 import { figuresDaily, figuresMonthlyCountry, hops, networkAccounts } from '../db/schema'
 import { escapeLike } from './like'

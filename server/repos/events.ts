@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, lt } from 'drizzle-orm'
 
-import type { CalendarEvent } from '../../api-schemas/events'
+import type { CalendarEvent } from '@schemas/events'
+
 import type { Db } from '../db/client'
 import { events } from '../db/schema'
 import { ownedRows } from './owned'

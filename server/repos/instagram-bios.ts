@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 
-import type { InstagramBio } from '../../api-schemas/instagram'
+import type { InstagramBio } from '@schemas/instagram'
+
 import type { Db } from '../db/client'
 import { instagramBios } from '../db/schema'
 import { ownedRows } from './owned'

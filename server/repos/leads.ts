@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
 
-import type { Lead } from '../../api-schemas/leads'
+import type { Lead } from '@schemas/leads'
+
 import type { Db } from '../db/client'
 import { leads, members } from '../db/schema'
 import { escapeLike } from './like'

@@ -1,6 +1,7 @@
 import { count, gte, sql } from 'drizzle-orm'
 
-import { type MemberStats, STATS_WEEKS } from '../../api-schemas/members'
+import { STATS_WEEKS, type MemberStats } from '@schemas/members'
+
 import type { Db } from '../db/client'
 import { auditLog, members } from '../db/schema'
 

@@ -1,7 +1,8 @@
 import { asc, count, desc, sql } from 'drizzle-orm'
 
-import type { AreaKey } from '../../api-schemas/access'
-import type { MemberPage, MemberSortColumn, MemberSummary } from '../../api-schemas/members'
+import type { AreaKey } from '@schemas/access'
+import type { MemberPage, MemberSortColumn, MemberSummary } from '@schemas/members'
+
 import type { Db } from '../db/client'
 import { members } from '../db/schema'
 import { escapeLike } from './like'

@@ -1,7 +1,8 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 
-import type { AreaKey } from '../../api-schemas/access'
-import type { Profile } from '../../api-schemas/members'
+import type { AreaKey } from '@schemas/access'
+import type { Profile } from '@schemas/members'
+
 import type { Db } from '../db/client'
 import { memberPhotos, members } from '../db/schema'
 

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNull, max, sql } from 'drizzle-orm'
 
-import type { CustomNiche, NicheItem } from '../../api-schemas/niche-items'
+import type { CustomNiche, NicheItem } from '@schemas/niche-items'
+
 import type { Db } from '../db/client'
 import { customNiches, nicheItems } from '../db/schema'
 

@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm'
 
-import type { Note } from '../../api-schemas/notes'
+import type { Note } from '@schemas/notes'
+
 import type { Db } from '../db/client'
 import { notes } from '../db/schema'
 import { ownedRows } from './owned'

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNull, max, sql } from 'drizzle-orm'
 
-import type { QueuePost } from '../../api-schemas/queue'
+import type { QueuePost } from '@schemas/queue'
+
 import type { Db } from '../db/client'
 import { events, queuePosts } from '../db/schema'
 

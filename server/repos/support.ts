@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 
-import type { SupportMessage } from '../../api-schemas/support'
+import type { SupportMessage } from '@schemas/support'
+
 import type { Db } from '../db/client'
 import { supportMessages } from '../db/schema'
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 
-import { accounts } from '../../api-schemas/earnings'
+import { accounts } from '@schemas/earnings'
+
 import { badRequest } from '../errors'
 import { registerGroup } from '../plugins/contract'
 

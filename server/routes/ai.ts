@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 
-import { ai } from '../../api-schemas/ai'
+import { ai } from '@schemas/ai'
+
 import { notFound } from '../errors'
 import { registerGroup } from '../plugins/contract'
 import { clearChat, findGeneration, listChat, listGenerations, removeGeneration } from '../repos/ai'

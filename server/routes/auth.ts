@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 
-import { AUTH_MESSAGES, type CurrentUser, auth } from '../../api-schemas/auth'
+import { auth, AUTH_MESSAGES, type CurrentUser } from '@schemas/auth'
+
 import { lastingAnswer, registerGroup } from '../plugins/contract'
 import type { AuthedMember } from '../services/auth'
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 
-import { MAX_CONTENT_ITEMS, content } from '../../api-schemas/content'
+import { content, MAX_CONTENT_ITEMS } from '@schemas/content'
+
 import { registerGroup } from '../plugins/contract'
 import { contentRows, listContent, toContentItem } from '../repos/content'
 import { ownedCrud } from './owned-crud'

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 
-import { courses } from '../../api-schemas/courses'
+import { courses } from '@schemas/courses'
+
 import { registerGroup } from '../plugins/contract'
 import { renderMarkdown } from '../shared/markdown'
 

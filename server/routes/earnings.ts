@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 
-import { MONTH_NAMES, type Network, earnings } from '../../api-schemas/earnings'
-import type { EarningsQuery } from '../../api-schemas/earnings'
+import { earnings, MONTH_NAMES, type EarningsQuery, type Network } from '@schemas/earnings'
+
 import { badRequest, notFound } from '../errors'
 import { registerGroup } from '../plugins/contract'
-import { type Period, earningsOf, findAccount, hopDataOf, salesByCountry } from '../repos/earnings'
+import { earningsOf, findAccount, hopDataOf, salesByCountry, type Period } from '../repos/earnings'
 import type { AuthedMember } from '../services/auth'
 
 const iso = (d: Date) => d.toISOString().slice(0, 10)

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 
-import { type EventBody, events } from '../../api-schemas/events'
+import { events, type EventBody } from '@schemas/events'
+
 import { registerGroup } from '../plugins/contract'
 import { eventRows, listEvents, toEvent } from '../repos/events'
 import { ownedCrud } from './owned-crud'

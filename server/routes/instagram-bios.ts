@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 
-import { MAX_BIOS, instagramBios } from '../../api-schemas/instagram'
-import type { BioTemplate } from '../../api-schemas/tool-content'
+import { instagramBios, MAX_BIOS } from '@schemas/instagram'
+import type { BioTemplate } from '@schemas/tool-content'
+
 import { lastingAnswer, registerGroup } from '../plugins/contract'
-import { type BioValues, bioRows, listBios, toBio } from '../repos/instagram-bios'
+import { bioRows, listBios, toBio, type BioValues } from '../repos/instagram-bios'
 import { actingFor } from './acting-for'
 import { ownedCrud } from './owned-crud'
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 
-import { hasArea } from '../../api-schemas/access'
-import { LEADS_EMAIL_REQUIRED, MAX_LEADS, leads } from '../../api-schemas/leads'
+import { hasArea } from '@schemas/access'
+import { leads, LEADS_EMAIL_REQUIRED, MAX_LEADS } from '@schemas/leads'
+
 import { badRequest, notFound } from '../errors'
 import { registerGroup } from '../plugins/contract'
 import {

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 
-import { members } from '../../api-schemas/members'
+import { members } from '@schemas/members'
+
 import { notFound } from '../errors'
 import { registerGroup } from '../plugins/contract'
 import { listAudit } from '../repos/audit'
 import { memberStats } from '../repos/member-stats'
-import { listMembers } from '../repos/members-list'
 import { adminEmails, findMemberById, findPhoto, toProfile } from '../repos/members'
+import { listMembers } from '../repos/members-list'
 
 const message = (text: string) => ({ data: { message: text } })
 

@@ -2,23 +2,21 @@ import type { FastifyInstance } from 'fastify'
 
 import {
   CUSTOM_NICHE_REQUIRED,
-  type ItemCreate,
-  MAX_CUSTOM_NICHES,
-  MAX_SHEET_ROWS,
   customNiches,
   healthNiche,
+  MAX_CUSTOM_NICHES,
+  MAX_SHEET_ROWS,
   phoneItems,
   relationshipNiche,
   wealthNiche,
   woodworkingNiche,
-} from '../../api-schemas/niche-items'
-import type { Niche } from '../../api-schemas/niches'
-import { isUniqueViolation } from '../shared/database-errors'
+  type ItemCreate,
+} from '@schemas/niche-items'
+import type { Niche } from '@schemas/niches'
+
 import { badRequest, notFound } from '../errors'
 import { registerGroup } from '../plugins/contract'
 import {
-  type ItemValues,
-  type Sheet,
   countCustomNiches,
   findCustomNiche,
   insertCustomNiche,
@@ -32,8 +30,11 @@ import {
   renameCustomNiche,
   sheetSize,
   updateRow,
+  type ItemValues,
+  type Sheet,
 } from '../repos/niche-items'
 import type { AuthedMember } from '../services/auth'
+import { isUniqueViolation } from '../shared/database-errors'
 import { actingFor as actingForMember } from './acting-for'
 
 /** The columns of a row as sent, without who it is for. */

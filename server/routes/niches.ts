@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 
-import { type LibraryFile, NICHES, type Niche, niches } from '../../api-schemas/niches'
+import { NICHES, niches, type LibraryFile, type Niche } from '@schemas/niches'
+
 import { lastingAnswer, registerGroup } from '../plugins/contract'
 
 /** The library sheets: the same for every member, so each is checked and serialized once. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 
-import { MAX_NOTES, notes } from '../../api-schemas/notes'
+import { MAX_NOTES, notes } from '@schemas/notes'
+
 import { lastingAnswer, registerGroup } from '../plugins/contract'
 import { listNotes, noteRows, toNote } from '../repos/notes'
 import { ownedCrud } from './owned-crud'

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 
-import { MAX_QUEUE_POSTS, QUEUE_EVENT_MINUTES, queue } from '../../api-schemas/queue'
+import { MAX_QUEUE_POSTS, queue, QUEUE_EVENT_MINUTES } from '@schemas/queue'
+
 import { badRequest, notFound } from '../errors'
 import { registerGroup } from '../plugins/contract'
 import {

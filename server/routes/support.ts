@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 
-import { support } from '../../api-schemas/support'
+import { support } from '@schemas/support'
+
 import { registerGroup } from '../plugins/contract'
 import { insertSupportMessage, listSupportMessages } from '../repos/support'
 

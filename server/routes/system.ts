@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 
-import { NOT_READY, system } from '../../api-schemas/system'
+import { NOT_READY, system } from '@schemas/system'
+
 import { HttpError } from '../errors'
 import { registerGroup } from '../plugins/contract'
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 
-import { tools } from '../../api-schemas/tools'
+import { tools } from '@schemas/tools'
+
 import { lastingAnswer, registerGroup } from '../plugins/contract'
 import type { ToolContent } from '../services/tool-content'
 

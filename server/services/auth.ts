@@ -1,8 +1,8 @@
-import { type AreaKey, FREE_AREAS } from '../../api-schemas/access'
-import type { SignIn } from '../../api-schemas/auth'
-import { AUTH_MESSAGES } from '../../api-schemas/auth'
+import { FREE_AREAS, type AreaKey } from '@schemas/access'
+import { AUTH_MESSAGES, type SignIn } from '@schemas/auth'
+
 import type { Db } from '../db/client'
-import { HttpError, badRequest, unauthorized } from '../errors'
+import { badRequest, HttpError, unauthorized } from '../errors'
 import {
   consumeAuthToken,
   failChallenge,
@@ -11,15 +11,15 @@ import {
   voidAuthTokens,
 } from '../repos/auth-tokens'
 import {
-  type MemberRow,
   bumpTokenVersion,
   claimTotpStep,
   findMemberByEmail,
   findMemberById,
-  type TokenSubject,
   findTokenSubject,
   insertMember,
   updateMember,
+  type MemberRow,
+  type TokenSubject,
 } from '../repos/members'
 import { isUniqueViolation } from '../shared/database-errors'
 import type { BackgroundTasks } from './background'
@@ -27,7 +27,7 @@ import type { Mailer } from './mailer'
 import { hashPassword, verifyPassword } from './passwords'
 import type { RateLimiter } from './rate-limit'
 import type { SubjectCache } from './subject-cache'
-import { type TokenService, hashToken, randomToken } from './tokens'
+import { hashToken, randomToken, type TokenService } from './tokens'
 import { matchTotpStep, newTotpSecret, totpUri } from './totp'
 
 export const LINK_LIFETIME_MS = 10 * 60 * 1000

@@ -9,10 +9,10 @@ import {
   renameSync,
   rmSync,
 } from 'node:fs'
-import { type Server, type Socket, connect, createServer } from 'node:net'
+import { connect, createServer, type Server, type Socket } from 'node:net'
 import { join } from 'node:path'
-import { pipeline } from 'node:stream/promises'
 import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 
 /**
  * A backup of the embedded database is one file: a first line that names it and carries the

@@ -1,16 +1,17 @@
 import { createHash } from 'node:crypto'
-import { readFileSync, readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 
 import { eq, notInArray, sql } from 'drizzle-orm'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 
-import { areaKeySchema } from '../../api-schemas/access'
-import { LESSON_KINDS, videoUrlSchema } from '../../api-schemas/courses'
+import { areaKeySchema } from '@schemas/access'
+import { LESSON_KINDS, videoUrlSchema } from '@schemas/courses'
+
 import type { Db } from '../db/client'
 import { courses, lessons, serverState } from '../db/schema'
-import { RENDERER_VERSION, type Rendered, renderMarkdown } from '../shared/markdown'
+import { RENDERER_VERSION, renderMarkdown, type Rendered } from '../shared/markdown'
 
 const courseFileSchema = z.array(
   z.strictObject({

@@ -1,5 +1,6 @@
-import { type AreaKey, hasArea, lockedMessage } from '../../api-schemas/access'
+import { hasArea, lockedMessage, type AreaKey } from '@schemas/access'
 import {
+  videoEmbed,
   type Course,
   type Lesson,
   type LessonItem,
@@ -7,19 +8,13 @@ import {
   type Progress,
   type Resume,
   type SearchHit,
-  videoEmbed,
-} from '../../api-schemas/courses'
+} from '@schemas/courses'
+
 import type { Offer } from '../config'
 import type { Db } from '../db/client'
 import { badRequest, forbidden, notFound } from '../errors'
 import { recordAudit } from '../repos/audit'
 import {
-  type CourseRow,
-  type LessonRow,
-  MARK_END,
-  MARK_START,
-  type OutlineLesson,
-  type ProgressRow,
   editLesson,
   findCourse,
   findLesson,
@@ -28,15 +23,21 @@ import {
   listCourseOutline,
   listCourses,
   listProgress,
+  MARK_END,
+  MARK_START,
   memberEmail,
   prefixQuery,
   restoreLesson,
   saveProgress,
   searchLessons,
   searchNotes,
+  type CourseRow,
+  type LessonRow,
+  type OutlineLesson,
+  type ProgressRow,
 } from '../repos/courses'
-import type { AuthedMember } from './auth'
 import { renderMarkdown } from '../shared/markdown'
+import type { AuthedMember } from './auth'
 
 const DAY = 24 * 60 * 60 * 1000
 

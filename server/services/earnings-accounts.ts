@@ -1,15 +1,15 @@
-import type {
-  CsvImportResult,
-  Network,
-  NetworkAccount,
-  SyncStatus,
-} from '../../api-schemas/earnings'
-import { CSV_REJECTIONS_LISTED, NETWORK_LABELS } from '../../api-schemas/earnings'
-import type { Db } from '../db/client'
-import { HttpError, badRequest, notFound } from '../errors'
-import { findMemberById } from '../repos/members'
 import {
-  type AccountRow,
+  CSV_REJECTIONS_LISTED,
+  NETWORK_LABELS,
+  type CsvImportResult,
+  type Network,
+  type NetworkAccount,
+  type SyncStatus,
+} from '@schemas/earnings'
+
+import type { Db } from '../db/client'
+import { badRequest, HttpError, notFound } from '../errors'
+import {
   accountOf,
   countTransactions,
   createAccount,
@@ -17,13 +17,15 @@ import {
   insertTransactions,
   renameAccount,
   updateAccount,
+  type AccountRow,
 } from '../repos/accounts'
 import { findAccount } from '../repos/earnings'
+import { findMemberById } from '../repos/members'
 import type { AuthedMember } from './auth'
-import { type EarningsImports, runningNow, syncOf } from './earnings-imports'
-import { type KeyBox, keyHint } from './key-box'
+import { runningNow, syncOf, type EarningsImports } from './earnings-imports'
+import { keyHint, type KeyBox } from './key-box'
 import { CsvFormatError, parseNetworkCsv } from './networks/csv'
-import { type Connector, NetworkError } from './networks/types'
+import { NetworkError, type Connector } from './networks/types'
 
 const ID_NAMES: Record<Network, string> = {
   clickbank: 'ClickBank nickname',

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify'
 
-import type { Network, SyncStatus } from '../../api-schemas/earnings'
+import type { Network, SyncStatus } from '@schemas/earnings'
+
 import type { Db } from '../db/client'
 import {
-  type AccountRow,
   accountById,
   accountsWithKeys,
   claimImport,
@@ -11,10 +11,11 @@ import {
   updateAccount,
   upsertHops,
   vendorProducts,
+  type AccountRow,
 } from '../repos/accounts'
 import type { BackgroundTasks } from './background'
 import type { KeyBox } from './key-box'
-import { type Connector, type DateRange, NetworkError } from './networks/types'
+import { NetworkError, type Connector, type DateRange } from './networks/types'
 
 const DAY = 24 * 60 * 60 * 1000
 /** The first import reaches a year back. */

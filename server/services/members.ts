@@ -1,17 +1,13 @@
 import type { z } from 'zod'
 
-import type { AreaKey } from '../../api-schemas/access'
-import { FREE_AREAS } from '../../api-schemas/access'
-import { AUTH_MESSAGES } from '../../api-schemas/auth'
-import type { UpdateProfileBody, createMemberBodySchema } from '../../api-schemas/members'
+import { FREE_AREAS, type AreaKey } from '@schemas/access'
+import { AUTH_MESSAGES } from '@schemas/auth'
+import type { createMemberBodySchema, UpdateProfileBody } from '@schemas/members'
+
 import type { Db } from '../db/client'
-import { isUniqueViolation } from '../shared/database-errors'
-import { HttpError, badRequest, notFound } from '../errors'
-import type { UploadedFile } from '../shared/uploads'
+import { badRequest, HttpError, notFound } from '../errors'
 import { recordAudit } from '../repos/audit'
-import { toSummary } from '../repos/members-list'
 import {
-  type MemberRow,
   deleteMember,
   findMemberByEmail,
   findMemberById,
@@ -19,7 +15,11 @@ import {
   replacePhoto,
   toProfile,
   updateMember,
+  type MemberRow,
 } from '../repos/members'
+import { toSummary } from '../repos/members-list'
+import { isUniqueViolation } from '../shared/database-errors'
+import type { UploadedFile } from '../shared/uploads'
 import type { AuthedMember, AuthService } from './auth'
 import type { BackgroundTasks } from './background'
 import type { Mailer } from './mailer'

@@ -1,9 +1,9 @@
 import {
+  collectDefaultMetrics,
   Counter,
   Gauge,
   Histogram,
   Registry,
-  collectDefaultMetrics,
   type CollectFunction,
 } from 'prom-client'
 

@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod/mini'
 
-import { type LibraryFile, NICHES, type Niche, libraryFileSchema } from '../../api-schemas/niches'
+import { libraryFileSchema, NICHES, type LibraryFile, type Niche } from '@schemas/niches'
+
 import { ContentError } from './course-content'
 
 /**

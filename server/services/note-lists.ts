@@ -1,6 +1,7 @@
-import type { Note } from '../../api-schemas/notes'
+import type { Note } from '@schemas/notes'
+
 import type { Database } from '../db/client'
-import { type CacheLimits, HeardCache } from './heard-cache'
+import { HeardCache, type CacheLimits } from './heard-cache'
 
 /** Where the notes table's triggers announce the member whose notes changed (migration 0009). */
 export const NOTES_CHANGED_CHANNEL = 'notes_changed'

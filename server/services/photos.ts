@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 
-import { PHOTO_MAX_SIDE } from '../../api-schemas/members'
+import { PHOTO_MAX_SIDE } from '@schemas/members'
+
 import { badRequest } from '../errors'
 import type { UploadedFile } from '../shared/uploads'
 

@@ -1,9 +1,9 @@
 import { Redis } from 'ioredis'
 import {
-  type RateLimiterAbstract,
   RateLimiterMemory,
   RateLimiterRedis,
   RateLimiterRes,
+  type RateLimiterAbstract,
 } from 'rate-limiter-flexible'
 
 import type { Limit, RateLimits } from '../config'

@@ -1,10 +1,11 @@
-import { AREA_KEYS, type AreaKey, FREE_AREAS } from '../../api-schemas/access'
-import type { Role } from '../../api-schemas/auth'
-import { countMembers, insertMember } from '../repos/members'
-import { hashPassword } from './passwords'
+import { AREA_KEYS, FREE_AREAS, type AreaKey } from '@schemas/access'
+import type { Role } from '@schemas/auth'
+
 import type { Db } from '../db/client'
 import { seedDemoEarnings } from '../db/demo-earnings'
 import { contentItems, events, leads, notes } from '../db/schema'
+import { countMembers, insertMember } from '../repos/members'
+import { hashPassword } from './passwords'
 
 const PREMIUM_ONLY: AreaKey[] = ['upsell2', 'upsell3', 'dfyVideo']
 

@@ -1,6 +1,6 @@
 import type { Database } from '../db/client'
 import type { TokenSubject } from '../repos/members'
-import { type CacheLimits, HeardCache } from './heard-cache'
+import { HeardCache, type CacheLimits } from './heard-cache'
 
 /** Where the members table's triggers announce a changed member's id (migration 0008). */
 export const MEMBER_CHANGED_CHANNEL = 'member_changed'

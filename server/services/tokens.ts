@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 
-import { SignJWT, errors, jwtVerify } from 'jose'
+import { errors, jwtVerify, SignJWT } from 'jose'
 
-import type { Role } from '../../api-schemas/auth'
+import type { Role } from '@schemas/auth'
 
 export const TOKEN_LIFETIME_SECONDS = 3 * 24 * 60 * 60
 

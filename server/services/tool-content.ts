@@ -5,13 +5,14 @@ import { parse as parseYaml } from 'yaml'
 import { z } from 'zod/mini'
 
 import {
-  type BioTemplate,
-  type QuickCashFile,
-  type ViralFile,
   bioTemplatesFileSchema,
   quickCashFileSchema,
   viralFileSchema,
-} from '../../api-schemas/tool-content'
+  type BioTemplate,
+  type QuickCashFile,
+  type ViralFile,
+} from '@schemas/tool-content'
+
 import { ContentError } from './course-content'
 
 export interface ToolContent {

@@ -1,4 +1,5 @@
-import { ai } from '../../api-schemas/ai'
+import { ai } from '@schemas/ai'
+
 import { createApi } from './create-api'
 
 const { status, history, generation, removeGeneration, chat, clearChat } = ai

@@ -1,4 +1,5 @@
-import { auth } from '../../api-schemas/auth'
+import { auth } from '@schemas/auth'
+
 import { createApi } from './create-api'
 
 export const authApi = createApi('auth', auth)

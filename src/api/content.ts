@@ -1,4 +1,5 @@
-import { content } from '../../api-schemas/content'
+import { content } from '@schemas/content'
+
 import { createApi } from './create-api'
 
 export const contentApi = createApi('content', content)

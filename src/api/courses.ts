@@ -1,4 +1,5 @@
-import { courses } from '../../api-schemas/courses'
+import { courses } from '@schemas/courses'
+
 import { createApi } from './create-api'
 
 export const coursesApi = createApi('courses', courses)

@@ -1,17 +1,18 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, renderHook } from '@testing-library/react'
-import { HttpResponse, http } from 'msw'
+import { http, HttpResponse } from 'msw'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 
-import { contract } from '../../api-schemas/index'
+import { contract } from '@schemas/index'
+import { ApiError } from '@/lib/api-error'
+
 import { server } from '../../tests/client/msw'
-import { ApiError } from '../lib/api-error'
 import { authApi } from './auth'
+import { createApi, fillPath, toFormData } from './create-api'
 import { membersApi } from './members'
 import { notesApi } from './notes'
 import { systemApi } from './system'
-import { createApi, fillPath, toFormData } from './create-api'
 
 describe('the API factory', () => {
   it('derives query keys [group, op, input] with [group] as prefix', () => {

@@ -1,22 +1,22 @@
 import {
-  type UseMutationOptions,
   queryOptions as tanstackQueryOptions,
   useMutation as useTanstackMutation,
   useQuery as useTanstackQuery,
+  type UseMutationOptions,
 } from '@tanstack/react-query'
 import { useRef } from 'react'
 
 import {
+  takesIdempotencyKey,
   type BodyIn,
   type Endpoint,
   type EndpointGroup,
   type ParamsIn,
   type QueryIn,
   type ResponseOf,
-  takesIdempotencyKey,
-} from '../../api-schemas/contract'
-import { ApiError } from '../lib/api-error'
-import { type QueryValue, request } from '../lib/http'
+} from '@schemas/contract'
+import { ApiError } from '@/lib/api-error'
+import { request, type QueryValue } from '@/lib/http'
 
 type NoInput = Record<never, never>
 

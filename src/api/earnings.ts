@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 
-import { accounts, earnings } from '../../api-schemas/earnings'
+import { accounts, earnings } from '@schemas/earnings'
+
 import { createApi } from './create-api'
 
 export const earningsApi = createApi('earnings', earnings)

@@ -1,4 +1,5 @@
-import { events } from '../../api-schemas/events'
+import { events } from '@schemas/events'
+
 import { createApi } from './create-api'
 
 export const eventsApi = createApi('events', events)

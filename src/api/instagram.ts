@@ -1,4 +1,5 @@
-import { instagramBios } from '../../api-schemas/instagram'
+import { instagramBios } from '@schemas/instagram'
+
 import { createApi } from './create-api'
 
 const { templates, ...bios } = instagramBios

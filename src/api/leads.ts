@@ -1,4 +1,5 @@
-import { leads } from '../../api-schemas/leads'
+import { leads } from '@schemas/leads'
+
 import { createApi } from './create-api'
 
 export const leadsApi = createApi('leads', leads)

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 
-import { members } from '../../api-schemas/members'
-import { storedEmail } from '../lib/session'
+import { members } from '@schemas/members'
+import { storedEmail } from '@/lib/session'
+
 import { createApi } from './create-api'
 
 export const membersApi = createApi('members', members)

@@ -5,8 +5,9 @@ import {
   relationshipNiche,
   wealthNiche,
   woodworkingNiche,
-} from '../../api-schemas/niche-items'
-import { niches } from '../../api-schemas/niches'
+} from '@schemas/niche-items'
+import { niches } from '@schemas/niches'
+
 import { createApi } from './create-api'
 
 export const nicheLibraryApi = createApi('nicheLibrary', niches)

@@ -1,4 +1,5 @@
-import { notes } from '../../api-schemas/notes'
+import { notes } from '@schemas/notes'
+
 import { createApi } from './create-api'
 
 export const notesApi = createApi('notes', notes)

@@ -1,4 +1,5 @@
-import { queue } from '../../api-schemas/queue'
+import { queue } from '@schemas/queue'
+
 import { createApi } from './create-api'
 
 export const queueApi = createApi('queue', queue)

@@ -1,4 +1,5 @@
-import { support } from '../../api-schemas/support'
+import { support } from '@schemas/support'
+
 import { createApi } from './create-api'
 
 export const supportApi = createApi('support', support)

@@ -1,4 +1,5 @@
-import { system } from '../../api-schemas/system'
+import { system } from '@schemas/system'
+
 import { createApi } from './create-api'
 
 export const systemApi = createApi('system', system)

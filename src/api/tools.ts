@@ -1,4 +1,5 @@
-import { tools } from '../../api-schemas/tools'
+import { tools } from '@schemas/tools'
+
 import { createApi } from './create-api'
 
 export const toolsApi = createApi('tools', tools)

@@ -3,15 +3,16 @@ import { Link } from '@tanstack/react-router'
 import { type ReactNode } from 'react'
 
 import {
-  AREAS,
-  type AreaKey,
   areaLabel,
   areaRequestSubject,
+  AREAS,
   hasArea,
   lockedMessage,
-} from '../../api-schemas/access'
-import { useOwnProfile } from '../api/members'
-import { isApiError } from '../lib/api-error'
+  type AreaKey,
+} from '@schemas/access'
+import { useOwnProfile } from '@/api/members'
+import { isApiError } from '@/lib/api-error'
+
 import { AppIcon, type IconName } from './layout/icons'
 import { Card, PageSpinner } from './ui'
 

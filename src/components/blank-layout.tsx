@@ -1,7 +1,7 @@
 import { Box, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 
-import { useDocumentTitle } from '../lib/document-title'
+import { useDocumentTitle } from '@/lib/document-title'
 
 /** The blank layout of the public screens: one centred column, nothing else. */
 export function BlankLayout({ children }: { children: ReactNode }) {

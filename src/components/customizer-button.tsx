@@ -1,5 +1,5 @@
 import { IconButton } from '@chakra-ui/react'
-import { Suspense, lazy, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 
 import { AppIcon } from './layout/icons'
 

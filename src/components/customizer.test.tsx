@@ -2,8 +2,9 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 
-import { useAppearance } from '../stores/appearance'
-import { ThemeProvider } from '../theme/provider'
+import { useAppearance } from '@/stores/appearance'
+import { ThemeProvider } from '@/theme/provider'
+
 import { CustomizerPanel } from './customizer'
 import { AppToaster } from './toaster'
 

@@ -14,18 +14,18 @@ import {
 } from '@chakra-ui/react'
 import { useId } from 'react'
 
-import { toast } from '../lib/toast'
-import { localeOptions } from '../lib/locales-list'
+import { localeOptions } from '@/lib/locales-list'
+import { toast } from '@/lib/toast'
 import {
-  type Direction,
-  type Mode,
   RADIUS_MAX,
   RADIUS_MIN,
   THEME_NAMES,
-  type ThemeName,
   useAppearance,
-} from '../stores/appearance'
-import { colourThemes } from '../theme/themes'
+  type Direction,
+  type Mode,
+  type ThemeName,
+} from '@/stores/appearance'
+import { colourThemes } from '@/theme/themes'
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (

@@ -2,9 +2,9 @@ import {
   Alert,
   Field,
   Input,
-  type InputProps,
   Link,
   Textarea,
+  type InputProps,
   type TextareaProps,
 } from '@chakra-ui/react'
 import { Link as RouterLink, type LinkProps } from '@tanstack/react-router'

@@ -8,15 +8,16 @@ import {
   Portal,
   Spinner,
   Stack,
-  type SystemStyleObject,
   Text,
+  type SystemStyleObject,
 } from '@chakra-ui/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 
-import type { SearchHit } from '../../api-schemas/courses'
-import { coursesApi } from '../api/courses'
+import type { SearchHit } from '@schemas/courses'
+import { coursesApi } from '@/api/courses'
+
 import { AppIcon } from './layout/icons'
 import { visibleNavGroups } from './layout/nav-items'
 

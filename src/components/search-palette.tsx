@@ -1,5 +1,5 @@
 import { IconButton } from '@chakra-ui/react'
-import { Suspense, lazy, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 
 import { AppIcon } from './layout/icons'
 

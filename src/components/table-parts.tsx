@@ -8,9 +8,9 @@ import {
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react'
-import { type ReactNode, useId } from 'react'
+import { useId, type ReactNode } from 'react'
 
-import { useComponentLabels } from '../lib/locales'
+import { useComponentLabels } from '@/lib/locales'
 
 export type SortOrder = 'asc' | 'desc'
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react'
-import { Toaster, toast } from 'sonner'
+import { toast, Toaster } from 'sonner'
 
-import { toasterMounted } from '../lib/toast'
-import { useAppearance } from '../stores/appearance'
+import { toasterMounted } from '@/lib/toast'
+import { useAppearance } from '@/stores/appearance'
 
 /** Auto-close delay of every toast (spec point 9). */
 export const TOAST_DURATION = 3000

@@ -1,8 +1,8 @@
 import { Avatar, Button, Skeleton, Text } from '@chakra-ui/react'
-import { Suspense, lazy, useRef, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 
-import { useOwnProfile } from '../api/members'
-import { storedEmail } from '../lib/session'
+import { useOwnProfile } from '@/api/members'
+import { storedEmail } from '@/lib/session'
 
 // The menu loads on the first press of the button: no page's first paint waits for it.
 const AccountMenu = lazy(() => import('./account-menu'))

@@ -1,4 +1,4 @@
-import { HttpResponse, delay, http as mswHttp } from 'msw'
+import { delay, HttpResponse, http as mswHttp } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
 
 import { server } from '../../tests/client/msw'

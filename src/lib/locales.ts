@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 
-import { useAppearance } from '../stores/appearance'
+import { useAppearance } from '@/stores/appearance'
 
 /** Labels of the shared components that follow the `isLanguage` setting; all else is English. */
 export interface ComponentLabels {

@@ -1,7 +1,7 @@
 import type { LinkProps } from '@tanstack/react-router'
 
-import type { ScriptToolKey } from '../../api-schemas/ai'
-import type { Niche } from '../../api-schemas/niches'
+import type { ScriptToolKey } from '@schemas/ai'
+import type { Niche } from '@schemas/niches'
 
 /**
  * Screens the spec names one by one that are drawn from a table, not from a route file each:

@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
+
 import { isApiError } from './api-error'
 import { toast } from './toast'
 

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 
 import {
-  TOKEN_LIFETIME_MS,
   clearSession,
   decodeToken,
   readSession,
   storedEmail,
+  TOKEN_LIFETIME_MS,
   writeSession,
 } from './session'
 

@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query'
 
-import { authApi } from '../api/auth'
-import { useAuthStore } from '../stores/auth'
-import { STORAGE_KEYS, clearSession } from './session'
+import { authApi } from '@/api/auth'
+import { useAuthStore } from '@/stores/auth'
+
+import { clearSession, STORAGE_KEYS } from './session'
 import { dropCachedData } from './sign-out'
 
 /**

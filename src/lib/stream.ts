@@ -1,6 +1,7 @@
 import { createParser } from 'eventsource-parser'
 
-import type { BodyIn, ResponseOf, StreamEndpoint } from '../../api-schemas/contract'
+import type { BodyIn, ResponseOf, StreamEndpoint } from '@schemas/contract'
+
 import { ApiError } from './api-error'
 import { http, toApiError } from './http'
 import { STORAGE_KEYS } from './session'

@@ -1,7 +1,8 @@
-import type { Endpoint, ResponseOf } from '../../api-schemas/contract'
-import { type InputOf, fillPath, toFormData } from '../api/create-api'
+import type { Endpoint, ResponseOf } from '@schemas/contract'
+import { fillPath, toFormData, type InputOf } from '@/api/create-api'
+
 import { ApiError } from './api-error'
-import { type QueryValue, compactQuery } from './http'
+import { compactQuery, type QueryValue } from './http'
 import { STORAGE_KEYS } from './session'
 
 export interface UploadOptions {

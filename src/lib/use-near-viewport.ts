@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useState } from 'react'
+import { useEffect, useState, type RefObject } from 'react'
 
 /**
  * Whether an element is on screen or about to be (within `margin` of the viewport); once true it

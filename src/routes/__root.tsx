@@ -1,14 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { Navigate, Outlet, createRootRouteWithContext } from '@tanstack/react-router'
-import { type ReactNode, Suspense, lazy, useDeferredValue } from 'react'
+import { createRootRouteWithContext, Navigate, Outlet } from '@tanstack/react-router'
+import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react'
 
-import { PageSpinner } from '../features/errors/page-spinner'
-import { arrivedPrerendered } from '../lib/prerendered'
-import { useToasterWanted } from '../lib/toast'
+import { PageSpinner } from '@/features/errors/page-spinner'
+import { arrivedPrerendered } from '@/lib/prerendered'
+import { useToasterWanted } from '@/lib/toast'
 
 // The list of toasts, mounted (and its library loaded) when the first toast is shown.
 const AppToaster = lazy(() =>
-  import('../components/toaster').then((module) => ({ default: module.AppToaster })),
+  import('@/components/toaster').then((module) => ({ default: module.AppToaster })),
 )
 
 export interface RouterContext {

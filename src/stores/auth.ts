@@ -1,12 +1,12 @@
 import { create } from 'zustand'
 
 import {
-  type SignedIn,
-  type TokenClaims,
   clearSession,
   readSession,
   writeSession,
-} from '../lib/session'
+  type SignedIn,
+  type TokenClaims,
+} from '@/lib/session'
 
 interface AuthState {
   token: string | null

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { THEME_NAMES } from '../stores/appearance'
+import { THEME_NAMES } from '@/stores/appearance'
+
 import { system } from './system'
 import { colourThemes } from './themes'
 

@@ -1,7 +1,8 @@
 import { ChakraProvider, LocaleProvider } from '@chakra-ui/react'
 import { type ReactNode } from 'react'
 
-import { useAppearance } from '../stores/appearance'
+import { useAppearance } from '@/stores/appearance'
+
 import { system } from './system'
 
 /**

@@ -1,9 +1,9 @@
 import { createSystem, defineConfig, type SystemStyleObject } from '@chakra-ui/react'
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base'
 
-import { defaultThemeConfig } from './chakra-theme'
+import { THEME_NAMES } from '@/stores/appearance'
 
-import { THEME_NAMES } from '../stores/appearance'
+import { defaultThemeConfig } from './chakra-theme'
 import { colourThemes, type Palette } from './themes'
 
 const FONT_STACK =

@@ -1,4 +1,4 @@
-import { type ThemeName } from '../stores/appearance'
+import { type ThemeName } from '@/stores/appearance'
 
 export interface Palette {
   /** Main colour: solid buttons, the active nav entry, chart lines and icons. */

@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 
 import { scratchDatabase } from '../scratch-database'
-import { printTable, type Started, startProcess } from './process'
+import { printTable, startProcess, type Started } from './process'
 
 const { values } = parseArgs({
   options: {

@@ -12,9 +12,9 @@ import { join } from 'node:path'
 
 import { chromium } from 'playwright-core'
 
-import { ADMIN_SCREENS, LOOKS, MEMBER_SCREENS, PUBLIC_SCREENS } from '../e2e/screens'
 import { chromiumLaunch } from '../chromium'
 import { axeSource } from '../e2e/axe'
+import { ADMIN_SCREENS, LOOKS, MEMBER_SCREENS, PUBLIC_SCREENS } from '../e2e/screens'
 import { demoMemberStorage, printTable, startAppServer } from './process'
 
 interface Violation {

@@ -12,10 +12,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
-import { type Browser, chromium } from 'playwright-core'
+import { chromium, type Browser } from 'playwright-core'
 
 import { chromiumLaunch } from '../chromium'
-import { type Started, demoMemberStorage, startAppServer } from './process'
+import { demoMemberStorage, startAppServer, type Started } from './process'
 
 const root = resolve(import.meta.dirname, '../..')
 /** The build to measure: dist/ unless STATIC_DIR names another. */

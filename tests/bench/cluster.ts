@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 
-import { Cluster, FAIL_TIMEOUT_MS, Load, NGINX, checkWrites } from '../cluster'
+import { checkWrites, Cluster, FAIL_TIMEOUT_MS, Load, NGINX } from '../cluster'
 import { scratchDatabase } from '../scratch-database'
 import { printTable } from './process'
 

@@ -18,10 +18,11 @@ import { parseArgs } from 'node:util'
 
 import { sql } from 'drizzle-orm'
 
-import { MONTH_NAMES } from '../../api-schemas/earnings'
+import { MONTH_NAMES } from '@schemas/earnings'
+
 import { buildApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
-import { type Database, openDatabase } from '../../server/db/client'
+import { openDatabase, type Database } from '../../server/db/client'
 import { insertMember } from '../../server/repos/members'
 import { hashPassword } from '../../server/services/passwords'
 import { scratchDatabase } from '../scratch-database'

@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 
-import { type Browser, type Page, chromium } from 'playwright-core'
+import { chromium, type Browser, type Page } from 'playwright-core'
 
 import { chromiumLaunch } from '../chromium'
 import { demoMemberStorage, percentile, printTable, startAppServer } from './process'

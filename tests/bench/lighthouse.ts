@@ -27,13 +27,13 @@ import { chromium } from 'playwright-core'
 
 import { chromiumLaunch } from '../chromium'
 import {
-  type Started,
   demoMemberStorage,
   freePort,
   printTable,
   root,
   startAppServer,
   startProcess,
+  type Started,
 } from './process'
 
 const { values } = parseArgs({

@@ -36,7 +36,6 @@ import { chromium } from 'playwright-core'
 import { chromiumLaunch } from '../chromium'
 import { scratchDatabase } from '../scratch-database'
 import {
-  type Started,
   demoMemberStorage,
   freePort,
   percentile,
@@ -44,6 +43,7 @@ import {
   root,
   startAppServer,
   startProcess,
+  type Started,
 } from './process'
 
 const { values } = parseArgs({

@@ -16,8 +16,8 @@ import { openDatabase } from '../../server/db/client'
 import { notes } from '../../server/db/schema'
 import { insertMember } from '../../server/repos/members'
 import { readContentFolder } from '../../server/services/course-content'
-import { countWords } from '../../server/shared/markdown'
 import { hashPassword } from '../../server/services/passwords'
+import { countWords } from '../../server/shared/markdown'
 import { percentile } from './process'
 
 const { values } = parseArgs({

@@ -18,7 +18,8 @@ import { parseArgs } from 'node:util'
 
 import { chromium } from 'playwright-core'
 
-import { MAX_BATCH_ROWS } from '../../api-schemas/niche-items'
+import { MAX_BATCH_ROWS } from '@schemas/niche-items'
+
 import { chromiumLaunch } from '../chromium'
 import { demoMemberStorage, printTable, startAppServer } from './process'
 

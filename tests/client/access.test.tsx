@@ -1,9 +1,10 @@
 import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
-import { FREE_AREAS } from '../../api-schemas/access'
-import { contract } from '../../api-schemas/index'
-import type { AuditEntry, MemberSummary } from '../../api-schemas/members'
+import { FREE_AREAS } from '@schemas/access'
+import { contract } from '@schemas/index'
+import type { AuditEntry, MemberSummary } from '@schemas/members'
+
 import { makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'

@@ -1,14 +1,11 @@
 import { waitFor, within } from '@testing-library/react'
-import { HttpResponse, http } from 'msw'
+import { http, HttpResponse } from 'msw'
 import { toast } from 'sonner'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
-import {
-  CSV_MAX_BYTES,
-  type CsvImportResult,
-  type NetworkAccount,
-} from '../../api-schemas/earnings'
-import { API_PREFIX, contract } from '../../api-schemas/index'
+import { CSV_MAX_BYTES, type CsvImportResult, type NetworkAccount } from '@schemas/earnings'
+import { API_PREFIX, contract } from '@schemas/index'
+
 import { makeAccount, makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'

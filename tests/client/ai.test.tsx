@@ -1,9 +1,10 @@
 import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
-import type { AiStatus, ChatMessage, StreamEvent } from '../../api-schemas/ai'
-import { contract } from '../../api-schemas/index'
-import type { NoteBody } from '../../api-schemas/notes'
+import type { AiStatus, ChatMessage, StreamEvent } from '@schemas/ai'
+import { contract } from '@schemas/index'
+import type { NoteBody } from '@schemas/notes'
+
 import { makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, handleStream, server } from './msw'

@@ -1,8 +1,9 @@
 import { fireEvent, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
-import type { CalendarEvent } from '../../api-schemas/events'
-import { contract } from '../../api-schemas/index'
+import type { CalendarEvent } from '@schemas/events'
+import { contract } from '@schemas/index'
+
 import { storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'

@@ -1,7 +1,8 @@
 import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
-import { type Contact, contactsKey, emptyContact } from '../../src/stores/contacts'
+import { contactsKey, emptyContact, type Contact } from '@/stores/contacts'
+
 import { storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { server } from './msw'

@@ -1,9 +1,10 @@
 import { fireEvent, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
-import { lockedMessage } from '../../api-schemas/access'
-import type { ContentItem } from '../../api-schemas/content'
-import { contract } from '../../api-schemas/index'
+import { lockedMessage } from '@schemas/access'
+import type { ContentItem } from '@schemas/content'
+import { contract } from '@schemas/index'
+
 import { makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'

@@ -1,11 +1,12 @@
 import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
-import { lockedMessage } from '../../api-schemas/access'
-import type { CalendarEvent } from '../../api-schemas/events'
-import { contract } from '../../api-schemas/index'
-import type { Lead } from '../../api-schemas/leads'
-import type { Note } from '../../api-schemas/notes'
+import { lockedMessage } from '@schemas/access'
+import type { CalendarEvent } from '@schemas/events'
+import { contract } from '@schemas/index'
+import type { Lead } from '@schemas/leads'
+import type { Note } from '@schemas/notes'
+
 import { makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'

@@ -1,6 +1,6 @@
-import type { CurrentUser } from '../../api-schemas/auth'
-import type { NetworkAccount } from '../../api-schemas/earnings'
-import type { Profile } from '../../api-schemas/members'
+import type { CurrentUser } from '@schemas/auth'
+import type { NetworkAccount } from '@schemas/earnings'
+import type { Profile } from '@schemas/members'
 
 const base64url = (value: string) =>
   btoa(String.fromCharCode(...new TextEncoder().encode(value)))

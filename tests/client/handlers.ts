@@ -1,6 +1,7 @@
-import { contract } from '../../api-schemas/index'
-import type { ItemCreate, NicheItem } from '../../api-schemas/niche-items'
-import type { LibraryFile } from '../../api-schemas/niches'
+import { contract } from '@schemas/index'
+import type { ItemCreate, NicheItem } from '@schemas/niche-items'
+import type { LibraryFile } from '@schemas/niches'
+
 import { makeCurrent, makeProfile } from './factories'
 import { handle } from './msw'
 

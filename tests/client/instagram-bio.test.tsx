@@ -2,9 +2,10 @@ import { fireEvent, waitFor, within } from '@testing-library/react'
 import { toast } from 'sonner'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import type { AreaKey } from '../../api-schemas/access'
-import { contract } from '../../api-schemas/index'
-import type { BioTemplateWire, InstagramBio, InstagramBioBody } from '../../api-schemas/instagram'
+import type { AreaKey } from '@schemas/access'
+import { contract } from '@schemas/index'
+import type { BioTemplateWire, InstagramBio, InstagramBioBody } from '@schemas/instagram'
+
 import { makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'

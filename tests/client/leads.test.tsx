@@ -1,11 +1,12 @@
 import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 
-import { lockedMessage } from '../../api-schemas/access'
-import { contract } from '../../api-schemas/index'
-import type { Lead } from '../../api-schemas/leads'
-import { leadsToCsv } from '../../src/features/leads/leads-csv'
-import { csvField } from '../../src/lib/csv'
+import { lockedMessage } from '@schemas/access'
+import { contract } from '@schemas/index'
+import type { Lead } from '@schemas/leads'
+import { leadsToCsv } from '@/features/leads/leads-csv'
+import { csvField } from '@/lib/csv'
+
 import { makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'

@@ -1,8 +1,8 @@
-import { HttpResponse, http } from 'msw'
+import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 
-import type { BodyIn, Endpoint, ParamsIn, ResponseOf } from '../../api-schemas/contract'
-import { API_PREFIX } from '../../api-schemas/index'
+import type { BodyIn, Endpoint, ParamsIn, ResponseOf } from '@schemas/contract'
+import { API_PREFIX } from '@schemas/index'
 
 export const server = setupServer()
 

@@ -1,9 +1,10 @@
 import { fireEvent, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
-import { contract } from '../../api-schemas/index'
-import type { NicheItem } from '../../api-schemas/niche-items'
-import { parseSheetCsv, sheetToCsv } from '../../src/features/niches/sheet-csv'
+import { contract } from '@schemas/index'
+import type { NicheItem } from '@schemas/niche-items'
+import { parseSheetCsv, sheetToCsv } from '@/features/niches/sheet-csv'
+
 import { makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'

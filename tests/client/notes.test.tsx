@@ -1,8 +1,9 @@
 import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
-import { contract } from '../../api-schemas/index'
-import type { Note } from '../../api-schemas/notes'
+import { contract } from '@schemas/index'
+import type { Note } from '@schemas/notes'
+
 import { storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'

@@ -1,8 +1,9 @@
 import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
-import type { Course, SearchHit } from '../../api-schemas/courses'
-import { contract } from '../../api-schemas/index'
+import type { Course, SearchHit } from '@schemas/courses'
+import { contract } from '@schemas/index'
+
 import { storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'

@@ -1,10 +1,11 @@
 import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
-import { contract } from '../../api-schemas/index'
-import type { NicheItem } from '../../api-schemas/niche-items'
-import type { LibraryFile, LibraryRow } from '../../api-schemas/niches'
-import { navGroups } from '../../src/components/layout/nav-items'
+import { contract } from '@schemas/index'
+import type { NicheItem } from '@schemas/niche-items'
+import type { LibraryFile, LibraryRow } from '@schemas/niches'
+import { navGroups } from '@/components/layout/nav-items'
+
 import { makeProfile, storeSession } from './factories'
 import { memberHandlers, phoneHandlers } from './handlers'
 import { handle, server } from './msw'

@@ -1,10 +1,11 @@
 import { fireEvent, waitFor, within } from '@testing-library/react'
-import { HttpResponse, http } from 'msw'
+import { http, HttpResponse } from 'msw'
 import { describe, expect, it, onTestFinished } from 'vitest'
 
-import { contract } from '../../api-schemas/index'
-import type { Profile } from '../../api-schemas/members'
-import { photoProblem } from '../../src/features/profile/photo-check'
+import { contract } from '@schemas/index'
+import type { Profile } from '@schemas/members'
+import { photoProblem } from '@/features/profile/photo-check'
+
 import { freshToken, makeCurrent, makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'

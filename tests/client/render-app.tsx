@@ -2,7 +2,7 @@ import { createMemoryHistory } from '@tanstack/react-router'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 
-import { App, createApp } from '../../src/app'
+import { App, createApp } from '@/app'
 
 /** The real app (route tree, QueryClient, theme, toaster) at `path`, in memory history. */
 export async function renderApp(path: string) {

@@ -1,8 +1,9 @@
 import { waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
-import { AUTH_MESSAGES } from '../../api-schemas/auth'
-import { contract } from '../../api-schemas/index'
+import { AUTH_MESSAGES } from '@schemas/auth'
+import { contract } from '@schemas/index'
+
 import { freshToken, makeCurrent, makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'

@@ -2,7 +2,8 @@ import { cleanup, configure } from '@testing-library/react'
 import { MotionGlobalConfig } from 'framer-motion'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 
-import { contract } from '../../api-schemas/index'
+import { contract } from '@schemas/index'
+
 import { handle, server } from './msw'
 
 // A lazily loaded screen can take more than the default second to appear when the machine is

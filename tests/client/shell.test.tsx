@@ -1,7 +1,8 @@
 import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 
-import { contract } from '../../api-schemas/index'
+import { contract } from '@schemas/index'
+
 import { makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'

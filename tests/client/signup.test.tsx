@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { contract } from '../../api-schemas/index'
+import { contract } from '@schemas/index'
+
 import { freshToken, makeCurrent, makeProfile, storeSession } from './factories'
 import { handle, server } from './msw'
 import { renderApp } from './render-app'

@@ -1,8 +1,9 @@
 import { within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
-import { contract } from '../../api-schemas/index'
-import type { SupportMessage } from '../../api-schemas/support'
+import { contract } from '@schemas/index'
+import type { SupportMessage } from '@schemas/support'
+
 import { storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'

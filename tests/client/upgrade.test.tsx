@@ -1,8 +1,9 @@
 import { within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
-import { AREAS } from '../../api-schemas/access'
-import { contract } from '../../api-schemas/index'
+import { AREAS } from '@schemas/access'
+import { contract } from '@schemas/index'
+
 import { makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'

@@ -1,9 +1,10 @@
 import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
-import type { AreaKey } from '../../api-schemas/access'
-import { contract } from '../../api-schemas/index'
-import type { QuickCashFile, QuickPlan, ViralFile } from '../../api-schemas/tool-content'
+import type { AreaKey } from '@schemas/access'
+import { contract } from '@schemas/index'
+import type { QuickCashFile, QuickPlan, ViralFile } from '@schemas/tool-content'
+
 import { makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 
-import { DEMO, apiLogin, baseURL, expect, signIn, test } from './support'
+import { apiLogin, baseURL, DEMO, expect, signIn, test } from './support'
 
 // The steps share the database with each other and with the other specs: each one puts back what
 // it changed for the demo accounts.

@@ -1,9 +1,10 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 
-import { AREA_KEYS, type AreaKey, FREE_AREAS } from '../../api-schemas/access'
-import { type Look, seriousViolations, setLook } from './axe'
+import { AREA_KEYS, FREE_AREAS, type AreaKey } from '@schemas/access'
+
+import { seriousViolations, setLook, type Look } from './axe'
 import { ADMIN_SCREENS, LOOKS, MEMBER_SCREENS } from './screens'
-import { DEMO, apiLogin, baseURL, expect, storeSession, test, useSession } from './support'
+import { apiLogin, baseURL, DEMO, expect, storeSession, test, useSession } from './support'
 
 // axe is added to each page as a script, which the app's security policy would refuse.
 test.use({ bypassCSP: true })

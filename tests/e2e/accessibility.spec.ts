@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 
-import { type Look, seriousViolations, setLook } from './axe'
+import { seriousViolations, setLook, type Look } from './axe'
 import { ADMIN_SCREENS, LOOKS, MEMBER_SCREENS, PUBLIC_SCREENS } from './screens'
 import { expect, openApp, test, useSession } from './support'
 

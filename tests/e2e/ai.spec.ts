@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import { type Started, startAppServer } from '../bench/process'
-import { type OpenAiFake, startOpenAiFake } from '../server/fakes/openai'
+import { startAppServer, type Started } from '../bench/process'
+import { startOpenAiFake, type OpenAiFake } from '../server/fakes/openai'
 import { expect, test, useSession } from './support'
 
 const AI_SCREENS = [

@@ -1,7 +1,7 @@
-import { Secret, TOTP } from 'otpauth'
 import type { Page } from '@playwright/test'
+import { Secret, TOTP } from 'otpauth'
 
-import { DEMO, apiLogin, baseURL, expect, outboxLink, signIn, test } from './support'
+import { apiLogin, baseURL, DEMO, expect, outboxLink, signIn, test } from './support'
 
 const STORAGE_KEYS = ['authToken', 'tokenExpiry', 'role', 'email']
 

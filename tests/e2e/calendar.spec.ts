@@ -1,4 +1,4 @@
-import { DEMO, apiLogin, baseURL, expect, signIn, test } from './support'
+import { apiLogin, baseURL, DEMO, expect, signIn, test } from './support'
 
 const TITLE = 'Quarterly affiliate strategy review with the whole team and the numbers'
 

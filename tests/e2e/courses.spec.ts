@@ -1,5 +1,5 @@
 import { COURSE_OVERVIEWS, SPEC_CONTENT_PATHS } from '../fixtures/course-paths'
-import { DEMO, apiLogin, expect, openApp, test, useSession } from './support'
+import { apiLogin, DEMO, expect, openApp, test, useSession } from './support'
 
 /** Every course screen of the specification. */
 const COURSE_SCREENS = [...COURSE_OVERVIEWS, ...SPEC_CONTENT_PATHS]

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 
-import { DEMO, apiLogin, baseURL, expect, signIn, test } from './support'
 import { NETWORK_IDS, NETWORK_KEYS } from './networks'
+import { apiLogin, baseURL, DEMO, expect, signIn, test } from './support'
 
 const fixture = (name: string) =>
   fileURLToPath(new URL(`../fixtures/earnings/${name}`, import.meta.url))

@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test'
 
-import { DEMO, apiLogin, baseURL, expect, signIn, test } from './support'
+import { apiLogin, baseURL, DEMO, expect, signIn, test } from './support'
 
 /** The id in the body of the POST the page sends while `action` runs. */
 async function createdId(page: Page, path: string, action: () => Promise<void>) {

@@ -1,5 +1,5 @@
-import { type ClickBankOrder, startClickBankFake } from '../server/fakes/clickbank'
-import { type Digistore24Transaction, startDigistore24Fake } from '../server/fakes/digistore24'
+import { startClickBankFake, type ClickBankOrder } from '../server/fakes/clickbank'
+import { startDigistore24Fake, type Digistore24Transaction } from '../server/fakes/digistore24'
 
 /** The keys the local networks accept, for connecting accounts in the browser tests. */
 export const NETWORK_KEYS = {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 
-import { DEMO, baseURL, expect, openApp, signIn, test, useSession } from './support'
+import { baseURL, DEMO, expect, openApp, signIn, test, useSession } from './support'
 
 test('a reload keeps the session', async ({ page }) => {
   await signIn(page, DEMO.member.email, DEMO.member.password)

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 
-import { type APIRequestContext, type Page, test as base, expect } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
 
 export { expect }
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { FREE_AREAS } from '../../api-schemas/access'
-import { type TestApp, bearer, createTestApp } from './helpers'
+import { FREE_AREAS } from '@schemas/access'
+
+import { bearer, createTestApp, type TestApp } from './helpers'
 
 describe('page access and member administration', () => {
   let t: TestApp

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { networkAccounts, transactions } from '../../server/db/schema'
-import { type TestApp, bearer, createTestApp, multipart } from './helpers'
+import { bearer, createTestApp, multipart, type TestApp } from './helpers'
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../fixtures/earnings/${name}`, import.meta.url))

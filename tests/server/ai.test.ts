@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { lockedMessage } from '../../api-schemas/access'
-import { type StreamEvent, splitVariants } from '../../api-schemas/ai'
-import { type OpenAiFake, aiConfig, startOpenAiFake } from './fakes/openai'
-import { type TestApp, createTestApp } from './helpers'
+import { lockedMessage } from '@schemas/access'
+import { splitVariants, type StreamEvent } from '@schemas/ai'
+
+import { aiConfig, startOpenAiFake, type OpenAiFake } from './fakes/openai'
+import { createTestApp, type TestApp } from './helpers'
 
 /** The events of one streamed answer, read over real HTTP as the browser reads them. */
 async function events(res: Response): Promise<StreamEvent[]> {

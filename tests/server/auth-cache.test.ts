@@ -2,15 +2,14 @@ import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import type { Database } from '../../server/db/client'
-import { openDatabase } from '../../server/db/client'
+import { openDatabase, type Database } from '../../server/db/client'
 import { listenerName } from '../../server/db/notifications'
 import { members } from '../../server/db/schema'
 import { MEMBER_CHANGED_CHANNEL } from '../../server/services/subject-cache'
 import { scratchDatabase } from '../scratch-database'
 import { testDatabaseUrl } from './database-url'
 import { demoteForTest, queryCounter, writeMemberOutside } from './fixtures'
-import { type TestApp, bearer, createTestApp } from './helpers'
+import { bearer, createTestApp, type TestApp } from './helpers'
 
 /** The queries that read the members table. */
 const memberReads = (database: Database) => queryCounter(database, /from "members"/)

@@ -1,8 +1,8 @@
-import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose'
+import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { deleteMemberForTest, demoteForTest } from './fixtures'
-import { JWT_SECRET, type TestApp, bearer, createTestApp } from './helpers'
+import { bearer, createTestApp, JWT_SECRET, type TestApp } from './helpers'
 
 const key = new TextEncoder().encode(JWT_SECRET)
 const THREE_DAYS = 3 * 24 * 60 * 60

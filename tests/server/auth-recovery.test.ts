@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { type TestApp, bearer, createTestApp } from './helpers'
+import { bearer, createTestApp, type TestApp } from './helpers'
 
 const tokenFrom = (link: string) =>
   new URL(link).searchParams.get('token') ?? new URL(link).pathname.split('/').pop()!

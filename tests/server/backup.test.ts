@@ -6,9 +6,9 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { type Started, root, startAppServer } from '../bench/process'
 import { openDatabase } from '../../server/db/client'
 import { notes } from '../../server/db/schema'
+import { root, startAppServer, type Started } from '../bench/process'
 
 const admin = (dataDir: string, ...args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {

@@ -4,11 +4,12 @@ import type { InjectOptions } from 'fastify'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { AREA_KEYS, type AreaKey, FREE_AREAS, lockedMessage } from '../../api-schemas/access'
-import type { Endpoint } from '../../api-schemas/contract'
-import { API_PREFIX, contract } from '../../api-schemas/index'
+import { AREA_KEYS, FREE_AREAS, lockedMessage, type AreaKey } from '@schemas/access'
+import type { Endpoint } from '@schemas/contract'
+import { API_PREFIX, contract } from '@schemas/index'
+
 import { databaseRefusal } from '../../server/plugins/errors'
-import { JWT_SECRET, type TestApp, bearer, createTestApp, multipart } from './helpers'
+import { bearer, createTestApp, JWT_SECRET, multipart, type TestApp } from './helpers'
 
 /**
  * Probes of every route of the contract, generated from it: a route added later is covered

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { Cluster, FAIL_TIMEOUT_MS, Load, NGINX, checkWrites } from '../cluster'
+import { checkWrites, Cluster, FAIL_TIMEOUT_MS, Load, NGINX } from '../cluster'
 import { scratchDatabase } from '../scratch-database'
 import { testDatabaseUrl } from './database-url'
 

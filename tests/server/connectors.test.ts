@@ -5,15 +5,15 @@ import { clickbankConnector } from '../../server/services/networks/clickbank'
 import { digistore24Connector } from '../../server/services/networks/digistore24'
 import { connectorFor, defaultBackoff } from '../../server/services/networks/index'
 import {
+  NetworkError,
   type ConnectorOptions,
   type Page,
-  NetworkError,
 } from '../../server/services/networks/types'
-import { type ClickBankFake, type ClickBankOrder, startClickBankFake } from './fakes/clickbank'
+import { startClickBankFake, type ClickBankFake, type ClickBankOrder } from './fakes/clickbank'
 import {
+  startDigistore24Fake,
   type Digistore24Fake,
   type Digistore24Transaction,
-  startDigistore24Fake,
 } from './fakes/digistore24'
 
 const fast = (baseUrl: string, more: Partial<ConnectorOptions> = {}): ConnectorOptions => ({

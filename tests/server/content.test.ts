@@ -3,7 +3,8 @@ import { resolve } from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
-import { AREA_KEYS } from '../../api-schemas/access'
+import { AREA_KEYS } from '@schemas/access'
+
 import { readContentFolder } from '../../server/services/course-content'
 import { allLinks, countWords, internalLinks } from '../../server/shared/markdown'
 import {

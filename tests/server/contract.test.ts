@@ -3,10 +3,11 @@ import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod/mini'
 
-import type { Endpoint } from '../../api-schemas/contract'
-import { API_PREFIX, contract } from '../../api-schemas/index'
+import type { Endpoint } from '@schemas/contract'
+import { API_PREFIX, contract } from '@schemas/index'
+
 import { REFERENCE_PATH } from '../../server/plugins/api-reference'
-import { type TestApp, createTestApp } from './helpers'
+import { createTestApp, type TestApp } from './helpers'
 
 const declared = Object.values(contract).flatMap((group) =>
   Object.values(group as Record<string, Endpoint>).map((e) => `${e.method} ${API_PREFIX}${e.path}`),

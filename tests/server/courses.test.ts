@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { Course, Lesson, LessonSource, SearchHit } from '../../api-schemas/courses'
+import type { Course, Lesson, LessonSource, SearchHit } from '@schemas/courses'
+
 import { syncContent } from '../../server/services/course-content'
 import { writeMemberOutside } from './fixtures'
-import { type TestApp, bearer, createTestApp, json } from './helpers'
+import { bearer, createTestApp, json, type TestApp } from './helpers'
 
 const DAY = 24 * 60 * 60 * 1000
 const LESSON = '/admin/training/module1/lesson1'

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Database } from '../../server/db/client'
 import { isUniqueViolation } from '../../server/shared/database-errors'
-import { createTestApp, freshDatabase } from './helpers'
 import { testDatabaseUrl } from './database-url'
+import { createTestApp, freshDatabase } from './helpers'
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
 

@@ -1,9 +1,10 @@
-import { type SQL, and, eq, gte, ilike, inArray, lt, sql } from 'drizzle-orm'
+import { and, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { CountrySales, Earnings, HopData } from '../../api-schemas/earnings'
+import type { CountrySales, Earnings, HopData } from '@schemas/earnings'
+
 import type { Db } from '../../server/db/client'
 import {
   figuresDaily,
@@ -14,16 +15,16 @@ import {
 } from '../../server/db/schema'
 import { deleteAccount, insertTransactions, renameAccount } from '../../server/repos/accounts'
 import {
-  type Period,
   centsToMoney,
   earningsOf,
   hopDataOf,
   moneyToCents,
   salesByCountry,
+  type Period,
 } from '../../server/repos/earnings'
 import { escapeLike } from '../../server/repos/like'
 import { periodOf } from '../../server/routes/earnings'
-import { type TestApp, bearer, createTestApp } from './helpers'
+import { bearer, createTestApp, type TestApp } from './helpers'
 
 describe('earnings figures', () => {
   let t: TestApp

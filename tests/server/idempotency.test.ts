@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { type Endpoint, takesIdempotencyKey } from '../../api-schemas/contract'
-import { contract } from '../../api-schemas/index'
-import { type TestApp, bearer, createTestApp } from './helpers'
+import { takesIdempotencyKey, type Endpoint } from '@schemas/contract'
+import { contract } from '@schemas/index'
+
+import { bearer, createTestApp, type TestApp } from './helpers'
 
 let t: TestApp
 let token: string

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { type ClickBankFake, type ClickBankOrder, startClickBankFake } from './fakes/clickbank'
+import { startClickBankFake, type ClickBankFake, type ClickBankOrder } from './fakes/clickbank'
 import {
+  startDigistore24Fake,
   type Digistore24Fake,
   type Digistore24Transaction,
-  startDigistore24Fake,
 } from './fakes/digistore24'
-import { type TestApp, bearer, createTestApp } from './helpers'
+import { bearer, createTestApp, type TestApp } from './helpers'
 
 const CB_KEY = 'API-CB-IMPORT-TEST-0001'
 const DS_KEY = '4711-ds24-import-test-key'

@@ -2,12 +2,13 @@ import { resolve } from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { lockedMessage } from '../../api-schemas/access'
-import { BIO_TOO_LONG, MAX_BIOS, TOO_MANY_BIOS } from '../../api-schemas/instagram'
-import { NICHES } from '../../api-schemas/niches'
-import { BIO_MAX, instagramLength } from '../../api-schemas/tool-content'
+import { lockedMessage } from '@schemas/access'
+import { BIO_TOO_LONG, MAX_BIOS, TOO_MANY_BIOS } from '@schemas/instagram'
+import { NICHES } from '@schemas/niches'
+import { BIO_MAX, instagramLength } from '@schemas/tool-content'
+
 import { readToolContent } from '../../server/services/tool-content'
-import { type TestApp, bearer, createTestApp } from './helpers'
+import { bearer, createTestApp, type TestApp } from './helpers'
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 type Signed = { id: string; token: string }

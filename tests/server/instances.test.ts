@@ -4,12 +4,11 @@ import { join } from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { type Started, startAppServer } from '../bench/process'
+import { startAppServer, type Started } from '../bench/process'
 import { scratchDatabase } from '../scratch-database'
 import { testDatabaseUrl } from './database-url'
-
-import { type Digistore24Fake, startDigistore24Fake } from './fakes/digistore24'
-import { type TestApp, bearer, createTestApp } from './helpers'
+import { startDigistore24Fake, type Digistore24Fake } from './fakes/digistore24'
+import { bearer, createTestApp, type TestApp } from './helpers'
 
 const DS_KEY = '4711-ds24-instances-test-key'
 

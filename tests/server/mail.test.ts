@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
 import { outbox } from '../../server/db/schema'
-import { type TestApp, EARNINGS_KEY, JWT_SECRET, createTestApp, freshDatabase } from './helpers'
+import { createTestApp, EARNINGS_KEY, freshDatabase, JWT_SECRET, type TestApp } from './helpers'
 
 describe('mail over SMTP when SMTP_URL is set', () => {
   const received: { to: string[]; raw: string }[] = []

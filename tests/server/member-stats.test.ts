@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { members } from '../../server/db/schema'
 import { weekStart } from '../../server/repos/member-stats'
 import { writeMemberOutside } from './fixtures'
-import { type TestApp, bearer, createTestApp } from './helpers'
+import { bearer, createTestApp, type TestApp } from './helpers'
 
 const DAY = 86_400_000
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { type TestApp, bearer, createTestApp } from './helpers'
+import { bearer, createTestApp, type TestApp } from './helpers'
 
 describe('profile', () => {
   let t: TestApp

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { lockedMessage } from '../../api-schemas/access'
-import {
-  CUSTOM_NICHE_REQUIRED,
-  MAX_BATCH_ROWS,
-  MAX_SHEET_ROWS,
-} from '../../api-schemas/niche-items'
-import { type TestApp, bearer, createTestApp } from './helpers'
+import { lockedMessage } from '@schemas/access'
+import { CUSTOM_NICHE_REQUIRED, MAX_BATCH_ROWS, MAX_SHEET_ROWS } from '@schemas/niche-items'
+
+import { bearer, createTestApp, type TestApp } from './helpers'
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 

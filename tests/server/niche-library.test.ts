@@ -2,10 +2,11 @@ import { resolve } from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { lockedMessage } from '../../api-schemas/access'
-import { NICHES, POST_FORMATS, libraryRowSchema } from '../../api-schemas/niches'
+import { lockedMessage } from '@schemas/access'
+import { libraryRowSchema, NICHES, POST_FORMATS } from '@schemas/niches'
+
 import { readNicheLibrary } from '../../server/services/niche-library'
-import { type TestApp, bearer, createTestApp } from './helpers'
+import { bearer, createTestApp, type TestApp } from './helpers'
 
 const library = readNicheLibrary(resolve(import.meta.dirname, '../../content'))
 

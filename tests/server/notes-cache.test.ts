@@ -1,15 +1,14 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import type { Database } from '../../server/db/client'
-import { openDatabase } from '../../server/db/client'
+import { openDatabase, type Database } from '../../server/db/client'
 import { listenerName } from '../../server/db/notifications'
 import { notes } from '../../server/db/schema'
 import { NOTES_CHANGED_CHANNEL } from '../../server/services/note-lists'
 import { scratchDatabase } from '../scratch-database'
 import { testDatabaseUrl } from './database-url'
 import { queryCounter } from './fixtures'
-import { type TestApp, bearer, createTestApp, freshDatabase } from './helpers'
+import { bearer, createTestApp, freshDatabase, type TestApp } from './helpers'
 
 /** The queries that read the notes table. */
 const noteReads = (database: Database) => queryCounter(database, /^select .* from "notes"/s)

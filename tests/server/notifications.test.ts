@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { PgChannels, listenerName } from '../../server/db/notifications'
+import { listenerName, PgChannels } from '../../server/db/notifications'
 import { scratchDatabase } from '../scratch-database'
 import { testDatabaseUrl } from './database-url'
 

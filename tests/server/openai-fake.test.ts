@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
-import { type OpenAiFake, startOpenAiFake } from './fakes/openai'
+import { startOpenAiFake, type OpenAiFake } from './fakes/openai'
 
 interface Chunk {
   id: string

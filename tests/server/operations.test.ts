@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { NOT_READY } from '../../api-schemas/system'
+import { NOT_READY } from '@schemas/system'
+
 import { serveMetrics } from '../../server/plugins/metrics'
-import { type OpenAiFake, aiConfig, startOpenAiFake } from './fakes/openai'
-import { type TestApp, bearer, createTestApp } from './helpers'
+import { aiConfig, startOpenAiFake, type OpenAiFake } from './fakes/openai'
+import { bearer, createTestApp, type TestApp } from './helpers'
 
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef'
 

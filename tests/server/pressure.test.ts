@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { type TestApp, bearer, createTestApp } from './helpers'
 import { testDatabaseUrl } from './database-url'
+import { bearer, createTestApp, type TestApp } from './helpers'
 
 /** Keeps the event loop busy for `ms`, as a burst of work would. */
 const block = (ms: number) => {

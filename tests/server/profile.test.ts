@@ -4,7 +4,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { memberPhotos } from '../../server/db/schema'
-import { type TestApp, bearer, createTestApp, multipart } from './helpers'
+import { bearer, createTestApp, multipart, type TestApp } from './helpers'
 
 const photo = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { lockedMessage } from '../../api-schemas/access'
-import { type TestApp, bearer, createTestApp } from './helpers'
+import { lockedMessage } from '@schemas/access'
+
+import { bearer, createTestApp, type TestApp } from './helpers'
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 

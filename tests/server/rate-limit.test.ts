@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { type TestApp, createTestApp, freshDatabase } from './helpers'
+import { createTestApp, freshDatabase, type TestApp } from './helpers'
 
 describe('rate limits', () => {
   let t: TestApp

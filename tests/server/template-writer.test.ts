@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest'
 
 import {
   AI_NICHES,
-  SCRIPT_TOOLS,
-  type WriteInput,
   checkRules,
   countHashtags,
   partOf,
+  SCRIPT_TOOLS,
   splitVariants,
   writeInputSchema,
-} from '../../api-schemas/ai'
+  type WriteInput,
+} from '@schemas/ai'
+
 import { writeFromTemplates } from '../../server/services/ai/template-writer'
 
 const TOOLS = [...SCRIPT_TOOLS.map((t) => t.key), 'generator'] as const

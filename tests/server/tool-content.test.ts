@@ -4,12 +4,13 @@ import { join, resolve } from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { lockedMessage } from '../../api-schemas/access'
-import { NICHES } from '../../api-schemas/niches'
-import { BIO_MAX, bioTemplateSchema, instagramLength } from '../../api-schemas/tool-content'
+import { lockedMessage } from '@schemas/access'
+import { NICHES } from '@schemas/niches'
+import { BIO_MAX, bioTemplateSchema, instagramLength } from '@schemas/tool-content'
+
 import { ContentError } from '../../server/services/course-content'
 import { readToolContent } from '../../server/services/tool-content'
-import { type TestApp, bearer, createTestApp } from './helpers'
+import { bearer, createTestApp, type TestApp } from './helpers'
 
 const contentDir = resolve(import.meta.dirname, '../../content')
 const { viral, quickCash, bioTemplates } = readToolContent(contentDir)

@@ -1,20 +1,20 @@
 import {
-  type AiStatus,
-  type AiUsage,
   MAX_CHAT_MESSAGES,
   MAX_HISTORY,
+  variantHeading,
+  type AiStatus,
+  type AiUsage,
   type Source,
   type StreamEvent,
   type TranslateInput,
   type WriteInput,
   type Writer,
-  variantHeading,
-} from '../../../api-schemas/ai'
+} from '@schemas/ai'
+
 import type { AiConfig } from '../../config'
 import type { Db } from '../../db/client'
 import { HttpError, ServerStopping } from '../../errors'
 import {
-  type Outcome,
   aiUsage,
   finishChatMessage,
   finishGeneration,
@@ -25,11 +25,12 @@ import {
   recentChat,
   removeChatMessages,
   removeGeneration,
+  type Outcome,
 } from '../../repos/ai'
 import type { AuthedMember } from '../auth'
 import type { CoursesService } from '../courses'
 import { CourseIndex, type Hit } from './course-index'
-import { ModelError, type ModelMessage, estimateTokens, streamChat } from './model'
+import { estimateTokens, ModelError, streamChat, type ModelMessage } from './model'
 import { chatMessages, translateMessages, writeMessages } from './prompts'
 import { writeFromTemplates } from './template-writer'
 

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import MiniSearch from 'minisearch'
 
-import type { Source } from '../../../api-schemas/ai'
+import type { Source } from '@schemas/ai'
+
 import type { Db } from '../../db/client'
 import { courses, lessons } from '../../db/schema'
 import { renderMarkdown } from '../../shared/markdown'

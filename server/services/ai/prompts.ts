@@ -1,12 +1,13 @@
 import {
+  languageName,
+  scriptTool,
+  variantHeading,
   type GeneratorInput,
   type ScriptInput,
   type TranslateInput,
   type WriteInput,
-  languageName,
-  scriptTool,
-  variantHeading,
-} from '../../../api-schemas/ai'
+} from '@schemas/ai'
+
 import type { Hit } from './course-index'
 import type { ModelMessage } from './model'
 

@@ -28,9 +28,9 @@
  * data): both are read. A 403 whose body speaks of a rate limit is retried; any other 401 or
  * 403 means the key was refused.
  */
-import type { Network } from '../../../api-schemas/earnings'
+import type { Network } from '@schemas/earnings'
+
 import {
-  type Answer,
   addDays,
   asList,
   countryCode,
@@ -41,14 +41,15 @@ import {
   parseJson,
   parseNetworkTime,
   statusError,
+  type Answer,
 } from './http'
 import {
+  NetworkError,
   type Connector,
   type ConnectorOptions,
   type Credentials,
   type ImportedHops,
   type ImportedTransaction,
-  NetworkError,
 } from './types'
 
 const NAME = 'ClickBank'

@@ -40,9 +40,10 @@
  */
 import { parse } from 'csv-parse/sync'
 
-import type { Network } from '../../../api-schemas/earnings'
+import type { Network } from '@schemas/earnings'
+
 import { clickbankId } from './clickbank'
-import { type Zone, countryCode, money, parseNetworkTime, wallTime } from './http'
+import { countryCode, money, parseNetworkTime, wallTime, type Zone } from './http'
 import type { ImportedTransaction } from './types'
 
 /** The file cannot be read as the network's export at all. */

@@ -23,10 +23,9 @@
  *
  * Digistore24 has no hop figures: `hops()` yields nothing.
  */
-import type { Network } from '../../../api-schemas/earnings'
+import type { Network } from '@schemas/earnings'
+
 import {
-  type Answer,
-  type Zone,
   addDays,
   asList,
   countryCode,
@@ -36,14 +35,16 @@ import {
   parseNetworkTime,
   statusError,
   zoneOffset,
+  type Answer,
+  type Zone,
 } from './http'
 import {
+  NetworkError,
   type Connector,
   type ConnectorOptions,
   type Credentials,
   type DateRange,
   type ImportedTransaction,
-  NetworkError,
 } from './types'
 
 const NAME = 'Digistore24'

@@ -1,4 +1,5 @@
-import type { Network } from '../../../api-schemas/earnings'
+import type { Network } from '@schemas/earnings'
+
 import type { Config } from '../../config'
 import { clickbankConnector } from './clickbank'
 import { digistore24Connector } from './digistore24'

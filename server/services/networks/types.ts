@@ -1,4 +1,5 @@
-import type { Network } from '../../../api-schemas/earnings'
+import type { Network } from '@schemas/earnings'
+
 import type { ImportedHops, ImportedTransaction } from '../../repos/accounts'
 
 /** What a connector needs to call a network on a member's behalf. */

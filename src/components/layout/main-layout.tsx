@@ -1,10 +1,11 @@
 import { Box, Flex, IconButton, SkipNavLink, useMediaQuery } from '@chakra-ui/react'
 import { useRouterState } from '@tanstack/react-router'
-import { type ReactNode, Suspense, lazy, useState } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 
-import { useAppearance } from '../../stores/appearance'
-import { CustomizerButton } from '../customizer-button'
-import { SearchPaletteButton } from '../search-palette'
+import { CustomizerButton } from '@/components/customizer-button'
+import { SearchPaletteButton } from '@/components/search-palette'
+import { useAppearance } from '@/stores/appearance'
+
 import { AppIcon } from './icons'
 import { SidebarContent } from './sidebar'
 import { LG_BREAKPOINT, MINI_SIDEBAR_WIDTH, SIDEBAR_WIDTH, TOPBAR_HEIGHT } from './sizes'

@@ -1,7 +1,7 @@
-import type { AreaKey } from '../../../api-schemas/access'
+import type { AreaKey } from '@schemas/access'
+import type { AppPath } from '@/lib/named-pages'
+import { storedRole } from '@/lib/session'
 
-import type { AppPath } from '../../lib/named-pages'
-import { storedRole } from '../../lib/session'
 import { type IconName } from './icons'
 
 export interface NavItem {

@@ -1,7 +1,7 @@
 import { Portal, Tooltip } from '@chakra-ui/react'
 import type { ReactElement } from 'react'
 
-import { useAppearance } from '../../stores/appearance'
+import { useAppearance } from '@/stores/appearance'
 
 /** A link of the icon rail with its label as a tooltip, on the side facing the content. */
 export default function NavTooltip({ label, children }: { label: string; children: ReactElement }) {

@@ -1,10 +1,11 @@
 import { Box, Flex, Stack, Text } from '@chakra-ui/react'
 import { Link, useRouterState } from '@tanstack/react-router'
-import { Suspense, lazy } from 'react'
+import { lazy, Suspense } from 'react'
 
-import { linkTo } from '../../lib/named-pages'
+import { linkTo } from '@/lib/named-pages'
+
 import { AppIcon } from './icons'
-import { type NavItem, findNavItem, navGroups, visibleNavGroups } from './nav-items'
+import { findNavItem, navGroups, visibleNavGroups, type NavItem } from './nav-items'
 import { TOPBAR_HEIGHT } from './sizes'
 import { useAreaLock } from './use-area-lock'
 

@@ -1,5 +1,5 @@
-import { type AreaKey, hasArea } from '../../../api-schemas/access'
-import { useOwnProfile } from '../../api/members'
+import { hasArea, type AreaKey } from '@schemas/access'
+import { useOwnProfile } from '@/api/members'
 
 /**
  * Whether an entry of the navigation opens on the lock panel: the member's profile lacks its

@@ -1,5 +1,5 @@
 import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react'
-import { type ReactNode, useRef } from 'react'
+import { useRef, type ReactNode } from 'react'
 
 /**
  * Asks before something cannot be undone (a delete). Focus starts on Cancel, so Enter alone never

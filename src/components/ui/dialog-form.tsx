@@ -1,7 +1,7 @@
-import { CloseButton, Dialog, Portal, Stack, chakra } from '@chakra-ui/react'
+import { chakra, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react'
 import type { FormEvent, ReactNode } from 'react'
 
-import { FormAlert } from '../form-fields'
+import { FormAlert } from '@/components/form-fields'
 
 /**
  * A dialog's content as one form: title, the fields under a form-level error, and the footer's

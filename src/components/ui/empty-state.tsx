@@ -1,7 +1,7 @@
 import { EmptyState as ChakraEmptyState, VStack } from '@chakra-ui/react'
 import { type ReactNode } from 'react'
 
-import { AppIcon } from '../layout/icons'
+import { AppIcon } from '@/components/layout/icons'
 
 /** What a list or screen shows when there is nothing yet, with an optional next step. */
 export function EmptyState({

@@ -2,9 +2,9 @@ import { Breadcrumb, Flex, Heading, Stack } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { type ReactNode } from 'react'
 
-import { useDocumentTitle } from '../../lib/document-title'
-import { type AppPath, linkTo } from '../../lib/named-pages'
-import { useComponentLabels } from '../../lib/locales'
+import { useDocumentTitle } from '@/lib/document-title'
+import { useComponentLabels } from '@/lib/locales'
+import { linkTo, type AppPath } from '@/lib/named-pages'
 
 export interface Crumb {
   label: string

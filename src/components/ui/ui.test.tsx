@@ -2,8 +2,9 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 
-import { useAppearance } from '../../stores/appearance'
-import { ThemeProvider } from '../../theme/provider'
+import { useAppearance } from '@/stores/appearance'
+import { ThemeProvider } from '@/theme/provider'
+
 import { EmptyState, ErrorState, PageHeader, PageSpinner } from '.'
 
 const wrap = (ui: React.ReactNode) => render(<ThemeProvider>{ui}</ThemeProvider>)

@@ -1,24 +1,23 @@
 import {
   Badge,
   Button,
+  IconButton,
   Input,
   InputGroup,
-  IconButton,
   Skeleton,
   Stack,
   Table,
   Text,
 } from '@chakra-ui/react'
-import { type QueryKey, keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query'
 import { Navigate, Link as RouterLink } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 
-import { toast } from '../../lib/toast'
-import { areaLabel } from '../../../api-schemas/access'
-import type { MemberPage, MemberSortColumn, MemberSummary } from '../../../api-schemas/members'
-import { membersApi } from '../../api/members'
-import { AppIcon } from '../../components/layout/icons'
-import { SortHeader, TablePager, TableScroll, type SortOrder } from '../../components/table-parts'
+import { areaLabel } from '@schemas/access'
+import type { MemberPage, MemberSortColumn, MemberSummary } from '@schemas/members'
+import { membersApi } from '@/api/members'
+import { AppIcon } from '@/components/layout/icons'
+import { SortHeader, TablePager, TableScroll, type SortOrder } from '@/components/table-parts'
 import {
   Card,
   ConfirmDialog,
@@ -26,11 +25,13 @@ import {
   ErrorState,
   PageHeader,
   PageSpinner,
-} from '../../components/ui'
-import { storedEmail } from '../../lib/session'
+} from '@/components/ui'
+import { onFirstUse } from '@/lib/intl'
+import { storedEmail } from '@/lib/session'
+import { toast } from '@/lib/toast'
+
 import { AuditPanel } from './audit-panel'
 import { AccessForm, ChangeMemberEmailForm, CreateMemberForm, FormDialog } from './member-dialogs'
-import { onFirstUse } from '../../lib/intl'
 
 const dateFormat = onFirstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }))
 

@@ -2,11 +2,11 @@ import { Badge, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 
-import { AUDIT_ACTION_LABELS } from '../../../api-schemas/members'
-import { membersApi } from '../../api/members'
-import { TablePager, TableScroll } from '../../components/table-parts'
-import { Card, EmptyState, ErrorState } from '../../components/ui'
-import { onFirstUse } from '../../lib/intl'
+import { AUDIT_ACTION_LABELS } from '@schemas/members'
+import { membersApi } from '@/api/members'
+import { TablePager, TableScroll } from '@/components/table-parts'
+import { Card, EmptyState, ErrorState } from '@/components/ui'
+import { onFirstUse } from '@/lib/intl'
 
 const dateFormat = onFirstUse(
   () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),

@@ -2,21 +2,21 @@ import {
   Button,
   Checkbox,
   Dialog,
+  Field,
   Fieldset,
   NativeSelect,
-  Field,
   SimpleGrid,
   Stack,
   Text,
 } from '@chakra-ui/react'
-import { type FormEvent, type ReactNode, useState } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 
-import { AREAS, type AreaKey, FREE_AREAS } from '../../../api-schemas/access'
-import { emailSchema } from '../../../api-schemas/contract'
-import { type MemberSummary, createMemberBodySchema } from '../../../api-schemas/members'
-import { FormAlert, TextField } from '../../components/form-fields'
-import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
-import { DialogShell } from '../../components/ui'
+import { AREAS, FREE_AREAS, type AreaKey } from '@schemas/access'
+import { emailSchema } from '@schemas/contract'
+import { createMemberBodySchema, type MemberSummary } from '@schemas/members'
+import { FormAlert, TextField } from '@/components/form-fields'
+import { DialogShell } from '@/components/ui'
+import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
 
 /** A dialog around one form; the form is mounted only while open, so it starts fresh each time. */
 export function FormDialog({

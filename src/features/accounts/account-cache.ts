@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
 
-import type { Network, NetworkAccount } from '../../../api-schemas/earnings'
-import { accountsApi } from '../../api/earnings'
-import { membersApi } from '../../api/members'
+import type { Network, NetworkAccount } from '@schemas/earnings'
+import { accountsApi } from '@/api/earnings'
+import { membersApi } from '@/api/members'
 
 /** `member_id` when an administrator manages someone else's accounts; nothing for the own. */
 export const memberFields = (memberId: string | undefined) =>

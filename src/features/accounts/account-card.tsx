@@ -1,24 +1,23 @@
-import { toast } from '../../lib/toast'
-import { NETWORK_LABELS } from '../../../api-schemas/earnings'
-import { resetEarningsCache } from '../../api/earnings'
 import {
   Alert,
   Badge,
   Button,
   DataList,
-  HStack,
   Heading,
+  HStack,
   Separator,
   Stack,
   Text,
 } from '@chakra-ui/react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type ReactNode, useState } from 'react'
+import { useState, type ReactNode } from 'react'
 
-import type { Network, NetworkAccount } from '../../../api-schemas/earnings'
-import { accountsApi } from '../../api/earnings'
-import { FormAlert } from '../../components/form-fields'
-import { Card, ConfirmDialog } from '../../components/ui'
+import { NETWORK_LABELS, type Network, type NetworkAccount } from '@schemas/earnings'
+import { accountsApi, resetEarningsCache } from '@/api/earnings'
+import { FormAlert } from '@/components/form-fields'
+import { Card, ConfirmDialog } from '@/components/ui'
+import { toast } from '@/lib/toast'
+
 import { memberFields, storeAccount } from './account-cache'
 import { AccountForm } from './account-form'
 import { CsvImport } from './csv-import'

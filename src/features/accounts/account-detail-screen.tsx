@@ -1,11 +1,11 @@
-import { NETWORK_LABELS } from '../../../api-schemas/earnings'
 import { Box, Button, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { Link as RouterLink, getRouteApi } from '@tanstack/react-router'
+import { getRouteApi, Link as RouterLink } from '@tanstack/react-router'
 
-import type { Network } from '../../../api-schemas/earnings'
-import { FormAlert } from '../../components/form-fields'
-import { ErrorState, PageHeader, PageSpinner } from '../../components/ui'
+import { NETWORK_LABELS, type Network } from '@schemas/earnings'
+import { FormAlert } from '@/components/form-fields'
+import { ErrorState, PageHeader, PageSpinner } from '@/components/ui'
+
 import { clickbankInfoOptions, digistoreInfoOptions } from './account-cache'
 import { AccountCard } from './account-card'
 

@@ -1,16 +1,15 @@
-import { toast } from '../../lib/toast'
-import { NETWORK_LABELS } from '../../../api-schemas/earnings'
-import { resetEarningsCache } from '../../api/earnings'
 import { Button, Flex, Stack } from '@chakra-ui/react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState, type FormEvent } from 'react'
 
-import { type Network, type NetworkAccount, accounts } from '../../../api-schemas/earnings'
-import { bodySchemaOf } from '../../api/create-api'
-import { accountsApi } from '../../api/earnings'
-import { FormAlert, TextField } from '../../components/form-fields'
-import { ConfirmDialog } from '../../components/ui'
-import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
+import { accounts, NETWORK_LABELS, type Network, type NetworkAccount } from '@schemas/earnings'
+import { bodySchemaOf } from '@/api/create-api'
+import { accountsApi, resetEarningsCache } from '@/api/earnings'
+import { FormAlert, TextField } from '@/components/form-fields'
+import { ConfirmDialog } from '@/components/ui'
+import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
+import { toast } from '@/lib/toast'
+
 import { memberFields, storeAccount } from './account-cache'
 
 /** What each network calls the account id, and the body field it travels in. */

@@ -1,17 +1,18 @@
-import { NETWORK_LABELS } from '../../../api-schemas/earnings'
-import { resetEarningsCache } from '../../api/earnings'
 import { Button, HStack, List, Progress, Stack, Text } from '@chakra-ui/react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type ChangeEvent, useRef, useState } from 'react'
+import { useRef, useState, type ChangeEvent } from 'react'
 
 import {
+  accounts,
   CSV_MAX_BYTES,
+  NETWORK_LABELS,
   type CsvImportResult,
   type Network,
-  accounts,
-} from '../../../api-schemas/earnings'
-import { FormAlert } from '../../components/form-fields'
-import { upload } from '../../lib/upload'
+} from '@schemas/earnings'
+import { resetEarningsCache } from '@/api/earnings'
+import { FormAlert } from '@/components/form-fields'
+import { upload } from '@/lib/upload'
+
 import { memberFields, reloadAccounts } from './account-cache'
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`

@@ -1,12 +1,11 @@
-import { NETWORK_LABELS } from '../../../api-schemas/earnings'
-import { resetEarningsCache } from '../../api/earnings'
 import { Button, HStack, Progress, Stack, Text } from '@chakra-ui/react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 
-import type { Network, NetworkAccount } from '../../../api-schemas/earnings'
-import { accountsApi } from '../../api/earnings'
-import { FormAlert } from '../../components/form-fields'
+import { NETWORK_LABELS, type Network, type NetworkAccount } from '@schemas/earnings'
+import { accountsApi, resetEarningsCache } from '@/api/earnings'
+import { FormAlert } from '@/components/form-fields'
+
 import { memberFields, storeAccount } from './account-cache'
 
 /** How often the account is read while an import runs. */

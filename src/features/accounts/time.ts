@@ -1,4 +1,4 @@
-import { onFirstUse } from '../../lib/intl'
+import { onFirstUse } from '@/lib/intl'
 
 const relative = onFirstUse(() => new Intl.RelativeTimeFormat('en', { numeric: 'auto' }))
 const absolute = onFirstUse(

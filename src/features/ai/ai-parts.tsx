@@ -2,11 +2,11 @@ import { Badge, Field, Flex, NativeSelect, Progress, Stack, Text } from '@chakra
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 
-import type { AiStatus, Writer } from '../../../api-schemas/ai'
-import { aiApi } from '../../api/ai'
-import { PageHeader } from '../../components/ui'
-import { timeOfDay } from '../../lib/time-format'
-import { onFirstUse } from '../../lib/intl'
+import type { AiStatus, Writer } from '@schemas/ai'
+import { aiApi } from '@/api/ai'
+import { PageHeader } from '@/components/ui'
+import { onFirstUse } from '@/lib/intl'
+import { timeOfDay } from '@/lib/time-format'
 
 /** Whether a model is set and how much of the allowance is used: one query every AI screen shares. */
 export const useAiStatus = () => useQuery({ ...aiApi.status.queryOptions(), staleTime: 15_000 })

@@ -1,14 +1,15 @@
 import { Badge, Button, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react'
 
-import { type PlatformRule, checkRules, languageName, splitVariants } from '../../../api-schemas/ai'
-import { notesApi } from '../../api/notes'
-import { FormAlert } from '../../components/form-fields'
-import { Card } from '../../components/ui'
-import { copyText } from '../../lib/clipboard'
-import { toast } from '../../lib/toast'
+import { checkRules, languageName, splitVariants, type PlatformRule } from '@schemas/ai'
+import { notesApi } from '@/api/notes'
+import { FormAlert } from '@/components/form-fields'
+import { Card } from '@/components/ui'
+import { copyText } from '@/lib/clipboard'
+import { onFirstUse } from '@/lib/intl'
+import { toast } from '@/lib/toast'
+
 import { WriterBadge } from './ai-parts'
 import type { Answer } from './use-answer'
-import { onFirstUse } from '../../lib/intl'
 
 const number = onFirstUse(() => new Intl.NumberFormat('en-US'))
 

@@ -2,10 +2,11 @@ import { Heading, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 
-import { SCRIPT_TOOLS } from '../../../api-schemas/ai'
-import { AreaGate } from '../../components/area-gate'
-import { Card, PageHeader } from '../../components/ui'
-import { type AppPath, linkTo } from '../../lib/named-pages'
+import { SCRIPT_TOOLS } from '@schemas/ai'
+import { AreaGate } from '@/components/area-gate'
+import { Card, PageHeader } from '@/components/ui'
+import { linkTo, type AppPath } from '@/lib/named-pages'
+
 import { ModelLine, UsageMeter, useAiStatus } from './ai-parts'
 
 function ToolCard({ purpose, link }: { purpose: string; link: ReactNode }) {

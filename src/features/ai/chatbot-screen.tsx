@@ -2,23 +2,24 @@ import { Box, Button, Flex, HStack, Link, Stack, Text, Textarea } from '@chakra-
 import { useQueryClient } from '@tanstack/react-query'
 import { Link as RouterLink } from '@tanstack/react-router'
 import {
-  type FormEvent,
-  type KeyboardEvent,
-  type ReactNode,
   useEffect,
   useRef,
   useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
 } from 'react'
 
-import { CHAT_QUESTION_MAX, type ChatMessage, type Source, ai } from '../../../api-schemas/ai'
-import { aiApi } from '../../api/ai'
-import { AreaGate, lockedPanelFor } from '../../components/area-gate'
-import { FormAlert } from '../../components/form-fields'
-import { Card, ConfirmDialog, PanelError, PanelSkeleton } from '../../components/ui'
-import { type AppPath, linkTo } from '../../lib/named-pages'
-import { toast } from '../../lib/toast'
-import { AiPageHeader, UsageMeter, WriterBadge, useAiStatus } from './ai-parts'
-import { type Answer, useAnswer } from './use-answer'
+import { ai, CHAT_QUESTION_MAX, type ChatMessage, type Source } from '@schemas/ai'
+import { aiApi } from '@/api/ai'
+import { AreaGate, lockedPanelFor } from '@/components/area-gate'
+import { FormAlert } from '@/components/form-fields'
+import { Card, ConfirmDialog, PanelError, PanelSkeleton } from '@/components/ui'
+import { linkTo, type AppPath } from '@/lib/named-pages'
+import { toast } from '@/lib/toast'
+
+import { AiPageHeader, UsageMeter, useAiStatus, WriterBadge } from './ai-parts'
+import { useAnswer, type Answer } from './use-answer'
 
 const SUGGESTIONS = [
   'How does an affiliate link track a sale?',

@@ -2,11 +2,12 @@ import { Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 
-import type { Generation, GenerationSummary, HistoryTool } from '../../../api-schemas/ai'
-import { aiApi } from '../../api/ai'
-import { Card, ConfirmDialog, PanelError, PanelSkeleton } from '../../components/ui'
-import { copyText } from '../../lib/clipboard'
-import { toast } from '../../lib/toast'
+import type { Generation, GenerationSummary, HistoryTool } from '@schemas/ai'
+import { aiApi } from '@/api/ai'
+import { Card, ConfirmDialog, PanelError, PanelSkeleton } from '@/components/ui'
+import { copyText } from '@/lib/clipboard'
+import { toast } from '@/lib/toast'
+
 import { WriterBadge, writtenAt } from './ai-parts'
 
 const PAGE = 10

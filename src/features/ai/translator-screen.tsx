@@ -1,22 +1,17 @@
 import { Button, Field, Grid, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
-import { type FormEvent, useState } from 'react'
+import { useState, type FormEvent } from 'react'
 
-import {
-  LANGUAGES,
-  TRANSLATE_MAX,
-  ai,
-  languageName,
-  translateInputSchema,
-} from '../../../api-schemas/ai'
-import { AreaGate } from '../../components/area-gate'
-import { FormAlert } from '../../components/form-fields'
-import { Card, PageSpinner } from '../../components/ui'
-import { copyText } from '../../lib/clipboard'
-import { type FieldErrors, fieldErrorsOf } from '../../lib/form-errors'
+import { ai, languageName, LANGUAGES, TRANSLATE_MAX, translateInputSchema } from '@schemas/ai'
+import { AreaGate } from '@/components/area-gate'
+import { FormAlert } from '@/components/form-fields'
+import { Card, PageSpinner } from '@/components/ui'
+import { copyText } from '@/lib/clipboard'
+import { fieldErrorsOf, type FieldErrors } from '@/lib/form-errors'
+import { onFirstUse } from '@/lib/intl'
+
 import { AiPageHeader, ChoiceField, UsageMeter, useAiStatus } from './ai-parts'
 import { HistoryPanel } from './history-panel'
 import { useAnswer } from './use-answer'
-import { onFirstUse } from '../../lib/intl'
 
 const number = onFirstUse(() => new Intl.NumberFormat('en-US'))
 

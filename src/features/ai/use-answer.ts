@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 
-import type { Source, StreamEvent, Writer } from '../../../api-schemas/ai'
-import type { BodyIn, StreamEndpoint } from '../../../api-schemas/contract'
-import { aiApi } from '../../api/ai'
-import { isApiError } from '../../lib/api-error'
-import { streamEvents } from '../../lib/stream'
+import type { Source, StreamEvent, Writer } from '@schemas/ai'
+import type { BodyIn, StreamEndpoint } from '@schemas/contract'
+import { aiApi } from '@/api/ai'
+import { isApiError } from '@/lib/api-error'
+import { streamEvents } from '@/lib/stream'
 
 export type AnswerStatus = 'idle' | 'streaming' | 'done' | 'stopped' | 'failed'
 

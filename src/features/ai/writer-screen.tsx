@@ -1,25 +1,26 @@
 import { Button, Grid, SimpleGrid, Stack } from '@chakra-ui/react'
-import { type FormEvent, useRef, useState } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 
 import {
+  ai,
   AI_NICHES,
   LANGUAGES,
   LENGTHS,
   MAX_VARIANTS,
+  scriptTool,
+  TONES,
+  writeInputSchema,
   type HistoryTool,
   type ScriptField,
   type ScriptToolDef,
   type ScriptToolKey,
-  TONES,
   type WriteInputIn,
-  ai,
-  scriptTool,
-  writeInputSchema,
-} from '../../../api-schemas/ai'
-import { AreaGate } from '../../components/area-gate'
-import { FormAlert, TextAreaField, TextField } from '../../components/form-fields'
-import { Card } from '../../components/ui'
-import { type FieldErrors, fieldErrorsOf } from '../../lib/form-errors'
+} from '@schemas/ai'
+import { AreaGate } from '@/components/area-gate'
+import { FormAlert, TextAreaField, TextField } from '@/components/form-fields'
+import { Card } from '@/components/ui'
+import { fieldErrorsOf, type FieldErrors } from '@/lib/form-errors'
+
 import { AiPageHeader, ChoiceField, ModelLine, UsageMeter, useAiStatus } from './ai-parts'
 import { AnswerView } from './answer-view'
 import { HistoryPanel } from './history-panel'

@@ -1,4 +1,4 @@
-import type { SignIn } from '../../../api-schemas/auth'
+import type { SignIn } from '@schemas/auth'
 
 const KEY = 'signInChallenge'
 

@@ -1,9 +1,10 @@
 import { Button, Stack } from '@chakra-ui/react'
 import { useMutation } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState, type FormEvent } from 'react'
 
-import { FormAlert, TextField } from '../../components/form-fields'
-import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
+import { FormAlert, TextField } from '@/components/form-fields'
+import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
+
 import { loadAuthCalls } from './load-auth-calls'
 
 /**

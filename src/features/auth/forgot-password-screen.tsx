@@ -1,13 +1,14 @@
 import { Button, Stack } from '@chakra-ui/react'
 import { getRouteApi } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
+import { useState, type FormEvent } from 'react'
 
-import { auth } from '../../../api-schemas/auth'
-import { authApi } from '../../api/auth'
-import { bodySchemaOf } from '../../api/create-api'
-import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
-import { AuthCard } from '../../components/blank-layout'
-import { FormAlert, TextField, TextLink } from '../../components/form-fields'
+import { auth } from '@schemas/auth'
+import { authApi } from '@/api/auth'
+import { bodySchemaOf } from '@/api/create-api'
+import { AuthCard } from '@/components/blank-layout'
+import { FormAlert, TextField, TextLink } from '@/components/form-fields'
+import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
+
 import { EmailLinkForm } from './email-link-form'
 
 const route = getRouteApi('/auth/forgot-password')

@@ -1,12 +1,13 @@
 import { Button, Stack } from '@chakra-ui/react'
 import { useMutation } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
+import { useState, type FormEvent } from 'react'
 
-import type { Credentials } from '../../../api-schemas/auth'
-import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
-import { AuthCard } from '../../components/blank-layout'
-import { FormAlert, TextField, TextLink } from '../../components/form-fields'
+import type { Credentials } from '@schemas/auth'
+import { AuthCard } from '@/components/blank-layout'
+import { FormAlert, TextField, TextLink } from '@/components/form-fields'
+import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
+
 import { EmailLinkForm } from './email-link-form'
 import { loadAuthCalls } from './load-auth-calls'
 import { useCompleteSignIn } from './use-complete-sign-in'

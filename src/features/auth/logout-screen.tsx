@@ -3,11 +3,11 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 
-import { toast } from '../../lib/toast'
-import { authApi } from '../../api/auth'
-import { useDocumentTitle } from '../../lib/document-title'
-import { isApiError } from '../../lib/api-error'
-import { dropCachedData, forgetSession } from '../../lib/sign-out'
+import { authApi } from '@/api/auth'
+import { isApiError } from '@/lib/api-error'
+import { useDocumentTitle } from '@/lib/document-title'
+import { dropCachedData, forgetSession } from '@/lib/sign-out'
+import { toast } from '@/lib/toast'
 
 /**
  * Ends the session on the server, then forgets it here whatever the answer: a member who asks

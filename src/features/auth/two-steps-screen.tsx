@@ -1,14 +1,15 @@
 import { Button, Stack, Text } from '@chakra-ui/react'
 import { useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
+import { useState, type FormEvent } from 'react'
 
-import { AUTH_MESSAGES, auth } from '../../../api-schemas/auth'
-import { authApi } from '../../api/auth'
-import { bodySchemaOf } from '../../api/create-api'
-import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
-import { AuthCard } from '../../components/blank-layout'
+import { auth, AUTH_MESSAGES } from '@schemas/auth'
+import { authApi } from '@/api/auth'
+import { bodySchemaOf } from '@/api/create-api'
+import { AuthCard } from '@/components/blank-layout'
+import { FormAlert, TextField, TextLink } from '@/components/form-fields'
+import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
+
 import { clearChallenge, readChallenge } from './challenge'
-import { FormAlert, TextField, TextLink } from '../../components/form-fields'
 import { useCompleteSignIn } from './use-complete-sign-in'
 
 export function TwoStepsScreen() {

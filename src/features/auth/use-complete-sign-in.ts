@@ -2,8 +2,9 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useCallback } from 'react'
 
-import type { SignIn } from '../../../api-schemas/auth'
-import { safeRedirect } from '../../lib/safe-redirect'
+import type { SignIn } from '@schemas/auth'
+import { safeRedirect } from '@/lib/safe-redirect'
+
 import { clearChallenge, saveChallenge } from './challenge'
 import { loadAuthCalls } from './load-auth-calls'
 

@@ -1,9 +1,10 @@
 import { Button, Stack, Text } from '@chakra-ui/react'
 import { getRouteApi } from '@tanstack/react-router'
 
-import { authApi } from '../../api/auth'
-import { AuthCard } from '../../components/blank-layout'
-import { FormAlert, TextLink } from '../../components/form-fields'
+import { authApi } from '@/api/auth'
+import { AuthCard } from '@/components/blank-layout'
+import { FormAlert, TextLink } from '@/components/form-fields'
+
 import { useCompleteSignIn } from './use-complete-sign-in'
 
 const route = getRouteApi('/auth/login/verify/$token')

@@ -3,8 +3,8 @@ import {
   Button,
   ButtonGroup,
   Flex,
-  HStack,
   Heading,
+  HStack,
   IconButton,
   Spinner,
   Stack,
@@ -25,11 +25,12 @@ import timeGridPlugin from '@fullcalendar/timegrid'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 
-import { eventsApi } from '../../api/events'
-import { clockIsHour12 } from '../../lib/time-format'
-import { AppIcon } from '../../components/layout/icons'
-import { Card, ErrorState, PageHeader } from '../../components/ui'
-import { useAppearance } from '../../stores/appearance'
+import { eventsApi } from '@/api/events'
+import { AppIcon } from '@/components/layout/icons'
+import { Card, ErrorState, PageHeader } from '@/components/ui'
+import { clockIsHour12 } from '@/lib/time-format'
+import { useAppearance } from '@/stores/appearance'
+
 import { eventColorVar, eventTextColorVar } from './event-colors'
 import { EventDialog, type EventDraft } from './event-dialog'
 import { addDays } from './event-time'

@@ -1,4 +1,4 @@
-import { EVENT_COLORS } from '../../../api-schemas/events'
+import { EVENT_COLORS } from '@schemas/events'
 
 export type EventColor = (typeof EVENT_COLORS)[number]
 

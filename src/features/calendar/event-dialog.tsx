@@ -7,16 +7,17 @@ import {
   SimpleGrid,
   Spacer,
 } from '@chakra-ui/react'
-import { type FormEvent, useState } from 'react'
+import { useState, type FormEvent } from 'react'
 
-import { toast } from '../../lib/toast'
-import { type CalendarEvent, eventBodySchema } from '../../../api-schemas/events'
-import { eventsApi } from '../../api/events'
-import { TextAreaField, TextField } from '../../components/form-fields'
-import { ConfirmDialog, DialogForm, DialogShell } from '../../components/ui'
-import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
-import { type EventColor, eventColorOptions } from './event-colors'
-import { type TimeInputs, inputsFromRange, rangeFromInputs, switchAllDay } from './event-time'
+import { eventBodySchema, type CalendarEvent } from '@schemas/events'
+import { eventsApi } from '@/api/events'
+import { TextAreaField, TextField } from '@/components/form-fields'
+import { ConfirmDialog, DialogForm, DialogShell } from '@/components/ui'
+import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
+import { toast } from '@/lib/toast'
+
+import { eventColorOptions, type EventColor } from './event-colors'
+import { inputsFromRange, rangeFromInputs, switchAllDay, type TimeInputs } from './event-time'
 import { useDeleteEvent } from './use-event-mutations'
 
 const FIELDS = ['title', 'description', 'location', 'start', 'end', 'allDay', 'color'] as const

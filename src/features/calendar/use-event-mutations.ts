@@ -1,8 +1,8 @@
 import { type QueryClient } from '@tanstack/react-query'
 
-import { toast } from '../../lib/toast'
-import type { CalendarEvent } from '../../../api-schemas/events'
-import { eventsApi } from '../../api/events'
+import type { CalendarEvent } from '@schemas/events'
+import { eventsApi } from '@/api/events'
+import { toast } from '@/lib/toast'
 
 type EventList = { data: CalendarEvent[] }
 type Snapshot = [readonly unknown[], EventList | undefined][]

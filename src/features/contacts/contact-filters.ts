@@ -1,4 +1,4 @@
-import type { Contact } from '../../stores/contacts'
+import type { Contact } from '@/stores/contacts'
 
 /** The spec's filters (show_all is the default) plus the bin of soft-deleted contacts. */
 export const CONTACT_FILTERS = ['show_all', 'starred', 'frequently_contacted', 'deleted'] as const

@@ -1,10 +1,11 @@
 import { Avatar, Button, Checkbox, Field, Flex, SimpleGrid, Stack } from '@chakra-ui/react'
-import { type ChangeEvent, type FormEvent, useRef, useState } from 'react'
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { z } from 'zod/mini'
 
-import { TextAreaField, TextField } from '../../components/form-fields'
-import { type FieldErrors, fieldErrorsOf } from '../../lib/form-errors'
-import { type ContactFields, emptyContact } from '../../stores/contacts'
+import { TextAreaField, TextField } from '@/components/form-fields'
+import { fieldErrorsOf, type FieldErrors } from '@/lib/form-errors'
+import { emptyContact, type ContactFields } from '@/stores/contacts'
+
 import { fullName } from './contact-filters'
 
 /** Pictures are kept in localStorage with the contacts, so they must stay small. */

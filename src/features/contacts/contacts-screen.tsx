@@ -11,21 +11,22 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react'
-import { Link as RouterLink, getRouteApi, useNavigate } from '@tanstack/react-router'
+import { getRouteApi, Link as RouterLink, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 
-import { toast } from '../../lib/toast'
-import { DetailList } from '../../components/detail-list'
-import { AppIcon } from '../../components/layout/icons'
-import { Card, ConfirmDialog, EmptyState, PageHeader } from '../../components/ui'
-import { storedEmail } from '../../lib/session'
-import { type Contact, useContacts } from '../../stores/contacts'
+import { DetailList } from '@/components/detail-list'
+import { AppIcon } from '@/components/layout/icons'
+import { Card, ConfirmDialog, EmptyState, PageHeader } from '@/components/ui'
+import { storedEmail } from '@/lib/session'
+import { toast } from '@/lib/toast'
+import { useContacts, type Contact } from '@/stores/contacts'
+
 import {
-  CONTACT_FILTERS,
-  type ContactFilter,
-  FILTER_LABELS,
   applyFilter,
+  CONTACT_FILTERS,
+  FILTER_LABELS,
   fullName,
+  type ContactFilter,
 } from './contact-filters'
 import { ContactForm } from './contact-form'
 

@@ -4,8 +4,8 @@ import {
   Button,
   Checkbox,
   Grid,
-  HStack,
   Heading,
+  HStack,
   Link,
   Progress,
   Skeleton,
@@ -13,13 +13,14 @@ import {
   Text,
 } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { Link as RouterLink, getRouteApi } from '@tanstack/react-router'
+import { getRouteApi, Link as RouterLink } from '@tanstack/react-router'
 import { useState } from 'react'
 
-import { CHECKLIST_ITEMS, type ContentItem } from '../../../api-schemas/content'
-import { contentApi } from '../../api/content'
-import { AreaGate, lockedPanelFor } from '../../components/area-gate'
-import { Card, EmptyState, ErrorState, PageHeader } from '../../components/ui'
+import { CHECKLIST_ITEMS, type ContentItem } from '@schemas/content'
+import { contentApi } from '@/api/content'
+import { AreaGate, lockedPanelFor } from '@/components/area-gate'
+import { Card, EmptyState, ErrorState, PageHeader } from '@/components/ui'
+
 import {
   bodyOf,
   checklistProgress,

@@ -1,10 +1,10 @@
 import { Badge, Box, Button, DataList, HStack, Link, Progress, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { Link as RouterLink, getRouteApi, useNavigate } from '@tanstack/react-router'
+import { getRouteApi, Link as RouterLink, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 
-import { contentApi } from '../../api/content'
-import { AreaGate, lockedPanelFor } from '../../components/area-gate'
+import { contentApi } from '@/api/content'
+import { AreaGate, lockedPanelFor } from '@/components/area-gate'
 import {
   Card,
   ConfirmDialog,
@@ -12,7 +12,8 @@ import {
   ErrorState,
   PageHeader,
   PageSpinner,
-} from '../../components/ui'
+} from '@/components/ui'
+
 import {
   checklistProgress,
   formatPlannedDate,

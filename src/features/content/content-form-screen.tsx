@@ -1,16 +1,17 @@
 import { Box, Button, Field, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { Link as RouterLink, getRouteApi, useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
+import { getRouteApi, Link as RouterLink, useNavigate } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
 
-import { toast } from '../../lib/toast'
-import { type ContentItem, contentBodySchema } from '../../../api-schemas/content'
-import { contentApi } from '../../api/content'
-import { AreaGate, lockedPanelFor } from '../../components/area-gate'
-import { FormAlert, TextAreaField, TextField } from '../../components/form-fields'
-import { Card, ErrorState, PageHeader, PageSpinner } from '../../components/ui'
-import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
-import { type Platform, type Status, platformOptions, statusOptions } from './content-labels'
+import { contentBodySchema, type ContentItem } from '@schemas/content'
+import { contentApi } from '@/api/content'
+import { AreaGate, lockedPanelFor } from '@/components/area-gate'
+import { FormAlert, TextAreaField, TextField } from '@/components/form-fields'
+import { Card, ErrorState, PageHeader, PageSpinner } from '@/components/ui'
+import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
+import { toast } from '@/lib/toast'
+
+import { platformOptions, statusOptions, type Platform, type Status } from './content-labels'
 
 const route = getRouteApi('/admin/sheet/contentpage')
 

@@ -4,7 +4,7 @@ import {
   CONTENT_STATUSES,
   type ContentBody,
   type ContentItem,
-} from '../../../api-schemas/content'
+} from '@schemas/content'
 
 export type Platform = ContentItem['platform']
 export type Status = ContentItem['status']

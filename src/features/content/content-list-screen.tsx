@@ -17,19 +17,20 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Link as RouterLink } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 
-import type { ContentItem } from '../../../api-schemas/content'
-import { contentApi } from '../../api/content'
-import { AreaGate, lockedPanelFor } from '../../components/area-gate'
-import { AppIcon } from '../../components/layout/icons'
-import { TableScroll } from '../../components/table-parts'
-import { Card, ConfirmDialog, EmptyState, ErrorState, PageHeader } from '../../components/ui'
+import type { ContentItem } from '@schemas/content'
+import { contentApi } from '@/api/content'
+import { AreaGate, lockedPanelFor } from '@/components/area-gate'
+import { AppIcon } from '@/components/layout/icons'
+import { TableScroll } from '@/components/table-parts'
+import { Card, ConfirmDialog, EmptyState, ErrorState, PageHeader } from '@/components/ui'
+
 import {
-  type Status,
   formatPlannedDate,
   platformLabel,
   statusLabel,
   statusOptions,
   statusPalette,
+  type Status,
 } from './content-labels'
 import { useDeleteContent } from './use-content-mutations'
 

@@ -1,8 +1,8 @@
 import { type QueryClient } from '@tanstack/react-query'
 
-import { toast } from '../../lib/toast'
-import type { ContentItem } from '../../../api-schemas/content'
-import { contentApi } from '../../api/content'
+import type { ContentItem } from '@schemas/content'
+import { contentApi } from '@/api/content'
+import { toast } from '@/lib/toast'
 
 type ItemList = { data: ContentItem[] }
 type Snapshot = [readonly unknown[], unknown][]

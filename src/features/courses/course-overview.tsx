@@ -2,23 +2,23 @@ import {
   Badge,
   Box,
   Button,
+  chakra,
   Flex,
   Heading,
   Progress,
   Skeleton,
   Stack,
   Text,
-  chakra,
 } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 
-import type { Completion, Course, LessonItem } from '../../../api-schemas/courses'
-import { coursesApi } from '../../api/courses'
-import { UpgradePanel } from '../../components/area-gate'
-import { AppIcon } from '../../components/layout/icons'
-import { Card, ErrorState, PageHeader } from '../../components/ui'
-import { onFirstUse } from '../../lib/intl'
+import type { Completion, Course, LessonItem } from '@schemas/courses'
+import { coursesApi } from '@/api/courses'
+import { UpgradePanel } from '@/components/area-gate'
+import { AppIcon } from '@/components/layout/icons'
+import { Card, ErrorState, PageHeader } from '@/components/ui'
+import { onFirstUse } from '@/lib/intl'
 
 const dateText = onFirstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }))
 

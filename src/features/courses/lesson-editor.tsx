@@ -1,12 +1,13 @@
 import { Alert, Button, Dialog, Flex, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 
-import { toast } from '../../lib/toast'
-import { type LessonSource, lessonEditBodySchema } from '../../../api-schemas/courses'
-import { coursesApi } from '../../api/courses'
-import { TextAreaField, TextField } from '../../components/form-fields'
-import { ConfirmDialog, DialogShell } from '../../components/ui'
-import { type FieldErrors, fieldErrorsOf } from '../../lib/form-errors'
+import { lessonEditBodySchema, type LessonSource } from '@schemas/courses'
+import { coursesApi } from '@/api/courses'
+import { TextAreaField, TextField } from '@/components/form-fields'
+import { ConfirmDialog, DialogShell } from '@/components/ui'
+import { fieldErrorsOf, type FieldErrors } from '@/lib/form-errors'
+import { toast } from '@/lib/toast'
+
 import { LessonBody } from './lesson-body'
 
 /**

@@ -1,9 +1,9 @@
 import { Badge, Button, Flex, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 
-import type { Lesson } from '../../../api-schemas/courses'
-import { AppIcon } from '../../components/layout/icons'
-import { Card } from '../../components/ui'
+import type { Lesson } from '@schemas/courses'
+import { AppIcon } from '@/components/layout/icons'
+import { Card } from '@/components/ui'
 
 /**
  * The price and checkout of an offer page, as the operator set them. Without a checkout address

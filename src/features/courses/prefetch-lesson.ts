@@ -15,7 +15,7 @@ export const prefetchLesson = ({
   context: { queryClient: QueryClient }
   location: { pathname: string }
 }) =>
-  void import('../../api/courses').then(({ coursesApi }) =>
+  void import('@/api/courses').then(({ coursesApi }) =>
     context.queryClient.prefetchQuery(
       coursesApi.lesson.queryOptions({ query: { path: lessonPath(location.pathname) } }),
     ),

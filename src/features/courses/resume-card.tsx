@@ -2,9 +2,10 @@ import { Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 
-import { coursesApi } from '../../api/courses'
-import { Card } from '../../components/ui'
-import { type AppPath, linkTo } from '../../lib/named-pages'
+import { coursesApi } from '@/api/courses'
+import { Card } from '@/components/ui'
+import { linkTo, type AppPath } from '@/lib/named-pages'
+
 import { CompletionBar } from './course-overview'
 
 /**

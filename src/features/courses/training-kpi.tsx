@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 
-import { coursesApi } from '../../api/courses'
-import { StatTile } from '../../components/ui'
+import { coursesApi } from '@/api/courses'
+import { StatTile } from '@/components/ui'
+
 import { completionPercent } from './course-overview'
 
 /** The dashboard's headline training figure: how much of the training course is done. */

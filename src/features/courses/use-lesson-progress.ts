@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 
-import { toast } from '../../lib/toast'
-import type { Lesson } from '../../../api-schemas/courses'
-import { coursesApi } from '../../api/courses'
+import type { Lesson } from '@schemas/courses'
+import { coursesApi } from '@/api/courses'
+import { toast } from '@/lib/toast'
 
 const SAVE_EVERY_MS = 5_000
 

@@ -1,7 +1,7 @@
 import { Box, chakra } from '@chakra-ui/react'
 import { useEffect, useRef } from 'react'
 
-import type { VideoEmbed } from '../../../api-schemas/courses'
+import type { VideoEmbed } from '@schemas/courses'
 
 const ORIGINS = {
   youtube: 'https://www.youtube-nocookie.com',

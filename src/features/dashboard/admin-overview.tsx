@@ -1,11 +1,11 @@
 import { Badge, Box, Flex, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { type UseQueryResult, useQuery } from '@tanstack/react-query'
+import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { Link as RouterLink } from '@tanstack/react-router'
 
-import { AUDIT_ACTION_LABELS, type MemberStats } from '../../../api-schemas/members'
-import { membersApi } from '../../api/members'
-import { Card, PanelError, PanelSkeleton, StatTile } from '../../components/ui'
-import { onFirstUse } from '../../lib/intl'
+import { AUDIT_ACTION_LABELS, type MemberStats } from '@schemas/members'
+import { membersApi } from '@/api/members'
+import { Card, PanelError, PanelSkeleton, StatTile } from '@/components/ui'
+import { onFirstUse } from '@/lib/intl'
 
 const SHOWN = 5
 const dayFormat = onFirstUse(

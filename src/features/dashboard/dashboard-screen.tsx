@@ -11,10 +11,11 @@ import {
 } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 
-import { useOwnProfile } from '../../api/members'
-import { useDocumentTitle } from '../../lib/document-title'
-import { storedRole } from '../../lib/session'
-import { useStages } from '../../lib/use-stages'
+import { useOwnProfile } from '@/api/members'
+import { useDocumentTitle } from '@/lib/document-title'
+import { storedRole } from '@/lib/session'
+import { useStages } from '@/lib/use-stages'
+
 import { AdminOverview } from './admin-overview'
 import { NotesKpi, NotesPanel } from './notes-panel'
 import { RecentLeads } from './recent-leads'

@@ -1,13 +1,13 @@
 import { Badge, Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
+import { useState, type FormEvent } from 'react'
 
-import { toast } from '../../lib/toast'
-import { noteBodySchema } from '../../../api-schemas/notes'
-import { notesApi } from '../../api/notes'
-import { TextAreaField, TextField } from '../../components/form-fields'
-import { Card, PanelError, PanelSkeleton, StatTile } from '../../components/ui'
-import { fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
+import { noteBodySchema } from '@schemas/notes'
+import { notesApi } from '@/api/notes'
+import { TextAreaField, TextField } from '@/components/form-fields'
+import { Card, PanelError, PanelSkeleton, StatTile } from '@/components/ui'
+import { fieldErrorsOf, serverErrorOf } from '@/lib/form-errors'
+import { toast } from '@/lib/toast'
 
 /** How many notes the dashboard shows; the notes page has the rest. */
 const SHOWN = 4

@@ -2,14 +2,14 @@ import { Button, HStack, Link, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink } from '@tanstack/react-router'
 
-import { areaRequestSubject, hasArea, lockedMessage } from '../../../api-schemas/access'
-import { leadsApi } from '../../api/leads'
-import { useOwnProfile } from '../../api/members'
-import { lockedAreaOf } from '../../components/area-gate'
-import { AppIcon } from '../../components/layout/icons'
-import { Card, PanelError, PanelSkeleton } from '../../components/ui'
-import { storedEmail } from '../../lib/session'
-import { onFirstUse } from '../../lib/intl'
+import { areaRequestSubject, hasArea, lockedMessage } from '@schemas/access'
+import { leadsApi } from '@/api/leads'
+import { useOwnProfile } from '@/api/members'
+import { lockedAreaOf } from '@/components/area-gate'
+import { AppIcon } from '@/components/layout/icons'
+import { Card, PanelError, PanelSkeleton } from '@/components/ui'
+import { onFirstUse } from '@/lib/intl'
+import { storedEmail } from '@/lib/session'
 
 const SHOWN = 5
 const dateFormat = onFirstUse(

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink } from '@tanstack/react-router'
 import { useState } from 'react'
 
-import type { CalendarEvent } from '../../../api-schemas/events'
-import { eventsApi } from '../../api/events'
-import { Card, PanelError, PanelSkeleton, StatTile } from '../../components/ui'
-import { timeOfDay } from '../../lib/time-format'
-import { onFirstUse } from '../../lib/intl'
+import type { CalendarEvent } from '@schemas/events'
+import { eventsApi } from '@/api/events'
+import { Card, PanelError, PanelSkeleton, StatTile } from '@/components/ui'
+import { onFirstUse } from '@/lib/intl'
+import { timeOfDay } from '@/lib/time-format'
 
 export const UPCOMING_DAYS = 14
 const SHOWN = 6

@@ -3,13 +3,14 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 
 import {
+  NETWORK_LABELS,
   type CountrySales,
   type EarningsQuery,
-  NETWORK_LABELS,
   type Network,
-} from '../../../api-schemas/earnings'
-import { TableScroll } from '../../components/table-parts'
-import { Card, PanelError, PanelSkeleton } from '../../components/ui'
+} from '@schemas/earnings'
+import { TableScroll } from '@/components/table-parts'
+import { Card, PanelError, PanelSkeleton } from '@/components/ui'
+
 import { countriesOptions } from './figures'
 import { countFormat, formatMoney, toCents } from './money'
 

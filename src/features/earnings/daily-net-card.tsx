@@ -1,14 +1,14 @@
-import { NETWORK_LABELS } from '../../../api-schemas/earnings'
 import { SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQueries } from '@tanstack/react-query'
 
-import type { Earnings, EarningsQuery, Network } from '../../../api-schemas/earnings'
-import { Card, PanelError, PanelSkeleton } from '../../components/ui'
+import { NETWORK_LABELS, type Earnings, type EarningsQuery, type Network } from '@schemas/earnings'
+import { Card, PanelError, PanelSkeleton } from '@/components/ui'
+import { onFirstUse } from '@/lib/intl'
+
 import { earningsOptions } from './figures'
 import { formatMoney, toCents } from './money'
 import { datesBetween } from './period'
-import { type TrendSeries, TrendChart } from './trend-chart'
-import { onFirstUse } from '../../lib/intl'
+import { TrendChart, type TrendSeries } from './trend-chart'
 
 /** Each network has its theme colour; further currencies of a network take the next ones. */
 const NETWORK_COLORS: Record<Network, string> = {

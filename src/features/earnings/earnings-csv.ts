@@ -1,6 +1,11 @@
-import { NETWORK_LABELS } from '../../../api-schemas/earnings'
-import type { CountrySales, Earnings, HopData, Network } from '../../../api-schemas/earnings'
-import { toCsv } from '../../lib/csv'
+import {
+  NETWORK_LABELS,
+  type CountrySales,
+  type Earnings,
+  type HopData,
+  type Network,
+} from '@schemas/earnings'
+import { toCsv } from '@/lib/csv'
 
 /** The figures of one network account as the dashboard shows them. */
 export interface NetworkFigures {

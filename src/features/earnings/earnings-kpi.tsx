@@ -1,9 +1,10 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
 
-import { NETWORK_LABELS } from '../../../api-schemas/earnings'
-import { accountsApi } from '../../api/earnings'
-import { membersApi } from '../../api/members'
-import { StatTile } from '../../components/ui'
+import { NETWORK_LABELS } from '@schemas/earnings'
+import { accountsApi } from '@/api/earnings'
+import { membersApi } from '@/api/members'
+import { StatTile } from '@/components/ui'
+
 import { earningsOptions } from './figures'
 import { formatMoney, toCents } from './money'
 import { figuresQuery, periodOf } from './period'

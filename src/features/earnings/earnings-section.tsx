@@ -1,21 +1,19 @@
-import { resetEarningsCache } from '../../api/earnings'
 import {
   Button,
   Field,
   Flex,
   Grid,
   Heading,
-  type HeadingProps,
   Input,
   NativeSelect,
   SimpleGrid,
   Stack,
   Text,
+  type HeadingProps,
 } from '@chakra-ui/react'
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router'
 import {
-  type ReactNode,
   memo,
   useDeferredValue,
   useEffect,
@@ -24,33 +22,35 @@ import {
   useMemo,
   useRef,
   useState,
+  type ReactNode,
 } from 'react'
 
-import { MONTH_NAMES, type Network } from '../../../api-schemas/earnings'
-import { accountsApi } from '../../api/earnings'
-import { membersApi } from '../../api/members'
-import { AppIcon } from '../../components/layout/icons'
-import { Card, EmptyState, ErrorState, PanelSkeleton } from '../../components/ui'
+import { MONTH_NAMES, type Network } from '@schemas/earnings'
+import { accountsApi, resetEarningsCache } from '@/api/earnings'
+import { membersApi } from '@/api/members'
+import { AppIcon } from '@/components/layout/icons'
+import { Card, EmptyState, ErrorState, PanelSkeleton } from '@/components/ui'
+import { downloadText } from '@/lib/csv'
+import { onFirstUse } from '@/lib/intl'
+import { toast } from '@/lib/toast'
+import { useStages } from '@/lib/use-stages'
+
 import { CountriesCard } from './countries-card'
 import { DailyNetCard } from './daily-net-card'
-import { downloadText } from '../../lib/csv'
-import { toast } from '../../lib/toast'
-import { useStages } from '../../lib/use-stages'
 import { earningsToCsv } from './earnings-csv'
 import { countriesOptions, earningsOptions, hopsOptions } from './figures'
 import { HopsCard } from './hops-card'
 import { NetworkSummary } from './network-summary'
 import {
-  type Period,
   figuresQuery,
-  periodLabel,
   monthsBegun,
+  periodLabel,
   periodOf,
   previousPeriod,
   yearChoices,
+  type Period,
 } from './period'
-import { type EarningsSearch, readEarningsSearch } from './search'
-import { onFirstUse } from '../../lib/intl'
+import { readEarningsSearch, type EarningsSearch } from './search'
 
 export const SEARCH_DEBOUNCE_MS = 300
 const timeFormat = onFirstUse(() => new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }))

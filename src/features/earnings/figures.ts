@@ -1,8 +1,8 @@
-import { type QueryKey, queryOptions } from '@tanstack/react-query'
+import { queryOptions, type QueryKey } from '@tanstack/react-query'
 
-import type { EarningsQuery, Network } from '../../../api-schemas/earnings'
-import { earningsApi } from '../../api/earnings'
-import { ApiError, isApiError } from '../../lib/api-error'
+import type { EarningsQuery, Network } from '@schemas/earnings'
+import { earningsApi } from '@/api/earnings'
+import { ApiError, isApiError } from '@/lib/api-error'
 
 /** What a failed figures call says when the server sent no message of its own (spec point 8). */
 const DEFAULT_MESSAGES: Record<string, string> = {

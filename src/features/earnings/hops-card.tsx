@@ -1,12 +1,13 @@
 import { SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 
-import type { EarningsQuery, HopData } from '../../../api-schemas/earnings'
-import { Card, PanelError, PanelSkeleton } from '../../components/ui'
+import type { EarningsQuery, HopData } from '@schemas/earnings'
+import { Card, PanelError, PanelSkeleton } from '@/components/ui'
+
 import { hopsOptions } from './figures'
 import { countFormat, formatMoney, formatPercent } from './money'
 import { datesBetween } from './period'
-import { type TrendSeries, TrendChart } from './trend-chart'
+import { TrendChart, type TrendSeries } from './trend-chart'
 
 /** Hops of each day of the period, 0 on days without any. */
 export function dailyHopsSeries(hops: HopData): { dates: string[]; series: TrendSeries[] } {

@@ -1,4 +1,4 @@
-import { onFirstUse } from '../../lib/intl'
+import { onFirstUse } from '@/lib/intl'
 
 const formats = new Map<string, Intl.NumberFormat>()
 

@@ -1,9 +1,9 @@
-import { NETWORK_LABELS } from '../../../api-schemas/earnings'
 import { Badge, Box, DataList, HStack, Separator, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 
-import type { Earnings, EarningsQuery, Network } from '../../../api-schemas/earnings'
-import { Card, PanelError, PanelSkeleton } from '../../components/ui'
+import { NETWORK_LABELS, type Earnings, type EarningsQuery, type Network } from '@schemas/earnings'
+import { Card, PanelError, PanelSkeleton } from '@/components/ui'
+
 import { earningsOptions } from './figures'
 import { countFormat, formatMoney, formatPercent, percentChange, toCents } from './money'
 

@@ -1,4 +1,5 @@
-import { type EarningsQuery, MONTH_NAMES } from '../../../api-schemas/earnings'
+import { MONTH_NAMES, type EarningsQuery } from '@schemas/earnings'
+
 import type { EarningsSearch } from './search'
 
 /** A month of a year, or the whole year when `month` is null. */

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
 
-import { accountsApi } from '../../api/earnings'
-import { membersApi } from '../../api/members'
+import { accountsApi } from '@/api/earnings'
+import { membersApi } from '@/api/members'
+
 import { countriesOptions, earningsOptions, hopsOptions } from './figures'
 import { figuresQuery, periodOf, previousPeriod } from './period'
 import type { EarningsSearch } from './search'

@@ -1,4 +1,4 @@
-import { optionalInteger, optionalText } from '../../lib/search-params'
+import { optionalInteger, optionalText } from '@/lib/search-params'
 
 /** The dashboard's chosen period and product search, kept in the address so a view can be shared. */
 export interface EarningsSearch {

@@ -1,9 +1,9 @@
 import { Box, Button, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
-import { Suspense, lazy, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useId, useRef, useState } from 'react'
 
-import { TableScroll } from '../../components/table-parts'
-import { useNearViewport } from '../../lib/use-near-viewport'
-import { onFirstUse } from '../../lib/intl'
+import { TableScroll } from '@/components/table-parts'
+import { onFirstUse } from '@/lib/intl'
+import { useNearViewport } from '@/lib/use-near-viewport'
 
 export interface TrendSeries {
   label: string

@@ -4,7 +4,7 @@ import { Box, chakra } from '@chakra-ui/react'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import uPlot from 'uplot'
 
-import { useAppearance } from '../../stores/appearance'
+import { useAppearance } from '@/stores/appearance'
 
 export interface UPlotSeries {
   label: string

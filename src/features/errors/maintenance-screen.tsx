@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 
-import { systemApi } from '../../api/system'
-import { useDocumentTitle } from '../../lib/document-title'
+import { systemApi } from '@/api/system'
+import { useDocumentTitle } from '@/lib/document-title'
 
 type Check = { state: 'idle' } | { state: 'checking' } | { state: 'down'; message: string }
 

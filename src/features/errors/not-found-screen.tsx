@@ -1,7 +1,7 @@
 import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 
-import { useDocumentTitle } from '../../lib/document-title'
+import { useDocumentTitle } from '@/lib/document-title'
 
 export function NotFoundScreen() {
   useDocumentTitle('Page not found')

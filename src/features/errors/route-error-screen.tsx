@@ -1,7 +1,7 @@
 import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react'
 import type { ErrorComponentProps } from '@tanstack/react-router'
 
-import { useDocumentTitle } from '../../lib/document-title'
+import { useDocumentTitle } from '@/lib/document-title'
 
 /** What a screen that failed to load or render shows instead of going blank. */
 export function RouteErrorScreen({ error, reset }: ErrorComponentProps) {

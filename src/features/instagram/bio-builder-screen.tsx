@@ -12,12 +12,13 @@ import {
   Textarea,
 } from '@chakra-ui/react'
 
-import { BIO_LINK_MAX, PROFILE_NAME_MAX } from '../../../api-schemas/instagram'
-import { AreaGate, lockedPanelFor } from '../../components/area-gate'
-import { FormAlert, TextField } from '../../components/form-fields'
-import { Card, ConfirmDialog, PageHeader, PanelError, PanelSkeleton } from '../../components/ui'
-import { copyText } from '../../lib/clipboard'
-import { BIO_MAX, NICHE_NAMES, isNiche } from './bio-text'
+import { BIO_LINK_MAX, PROFILE_NAME_MAX } from '@schemas/instagram'
+import { AreaGate, lockedPanelFor } from '@/components/area-gate'
+import { FormAlert, TextField } from '@/components/form-fields'
+import { Card, ConfirmDialog, PageHeader, PanelError, PanelSkeleton } from '@/components/ui'
+import { copyText } from '@/lib/clipboard'
+
+import { BIO_MAX, isNiche, NICHE_NAMES } from './bio-text'
 import { ProfilePreview } from './profile-preview'
 import { SavedBios } from './saved-bios'
 import { TemplatePicker } from './template-picker'

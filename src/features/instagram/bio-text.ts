@@ -1,5 +1,5 @@
-import type { Niche } from '../../../api-schemas/niches'
-import { BIO_MAX, instagramLength } from '../../../api-schemas/tool-content'
+import type { Niche } from '@schemas/niches'
+import { BIO_MAX, instagramLength } from '@schemas/tool-content'
 
 export { BIO_MAX, instagramLength }
 

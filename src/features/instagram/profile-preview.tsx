@@ -1,6 +1,7 @@
 import { Box, Circle, Flex, Stack, Text } from '@chakra-ui/react'
 
-import { AppIcon } from '../../components/layout/icons'
+import { AppIcon } from '@/components/layout/icons'
+
 import { initialsOf, shownLink } from './bio-text'
 
 /**

@@ -2,14 +2,15 @@ import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 
-import type { InstagramBio } from '../../../api-schemas/instagram'
-import { instagramBiosApi } from '../../api/instagram'
-import { lockedPanelFor } from '../../components/area-gate'
-import { ConfirmDialog, EmptyState, PanelError, PanelSkeleton } from '../../components/ui'
-import { copyText } from '../../lib/clipboard'
-import { toast } from '../../lib/toast'
-import { NICHE_NAMES, bioTitle, isNiche } from './bio-text'
-import { onFirstUse } from '../../lib/intl'
+import type { InstagramBio } from '@schemas/instagram'
+import { instagramBiosApi } from '@/api/instagram'
+import { lockedPanelFor } from '@/components/area-gate'
+import { ConfirmDialog, EmptyState, PanelError, PanelSkeleton } from '@/components/ui'
+import { copyText } from '@/lib/clipboard'
+import { onFirstUse } from '@/lib/intl'
+import { toast } from '@/lib/toast'
+
+import { bioTitle, isNiche, NICHE_NAMES } from './bio-text'
 
 const savedAt = onFirstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }))
 

@@ -2,11 +2,12 @@ import { Box, Button, Field, NativeSelect, SimpleGrid, Stack, Text } from '@chak
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 
-import type { BioTemplateWire } from '../../../api-schemas/instagram'
-import type { Niche } from '../../../api-schemas/niches'
-import { bioTemplatesApi } from '../../api/instagram'
-import { PanelError, PanelSkeleton } from '../../components/ui'
-import { NICHE_NAMES, isNiche } from './bio-text'
+import type { BioTemplateWire } from '@schemas/instagram'
+import type { Niche } from '@schemas/niches'
+import { bioTemplatesApi } from '@/api/instagram'
+import { PanelError, PanelSkeleton } from '@/components/ui'
+
+import { isNiche, NICHE_NAMES } from './bio-text'
 
 /** The templates query: the same for every member and unchanging, so it is never asked again. */
 export const templatesQuery = () => ({

@@ -1,27 +1,24 @@
 import { useQuery } from '@tanstack/react-query'
-import { type FormEvent, useRef, useState } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
 
-import {
-  type BioTemplateWire,
-  type InstagramBio,
-  instagramBioBodySchema,
-} from '../../../api-schemas/instagram'
-import type { Niche } from '../../../api-schemas/niches'
-import { authApi } from '../../api/auth'
-import { instagramBiosApi } from '../../api/instagram'
-import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
-import { toast } from '../../lib/toast'
+import { instagramBioBodySchema, type BioTemplateWire, type InstagramBio } from '@schemas/instagram'
+import type { Niche } from '@schemas/niches'
+import { authApi } from '@/api/auth'
+import { instagramBiosApi } from '@/api/instagram'
+import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
+import { toast } from '@/lib/toast'
+
 import {
   BIO_MAX,
-  NO_VALUES,
-  type PlaceholderKey,
-  type PlaceholderValues,
   fillPlaceholders,
   instagramLength,
   isNiche,
+  NO_VALUES,
   overLimitReason,
   placeholdersIn,
+  type PlaceholderKey,
+  type PlaceholderValues,
 } from './bio-text'
 import { templatesQuery } from './template-picker'
 

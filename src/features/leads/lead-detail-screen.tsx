@@ -1,13 +1,12 @@
 import { Badge, Button, Flex, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { Link, getRouteApi, useNavigate } from '@tanstack/react-router'
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 
-import { toast } from '../../lib/toast'
-import type { Lead } from '../../../api-schemas/leads'
-import { leadsApi } from '../../api/leads'
-import { AreaGate, lockedPanelFor } from '../../components/area-gate'
-import { DetailList } from '../../components/detail-list'
+import type { Lead } from '@schemas/leads'
+import { leadsApi } from '@/api/leads'
+import { AreaGate, lockedPanelFor } from '@/components/area-gate'
+import { DetailList } from '@/components/detail-list'
 import {
   Card,
   ConfirmDialog,
@@ -15,12 +14,14 @@ import {
   ErrorState,
   PageHeader,
   PageSpinner,
-} from '../../components/ui'
-import { storedEmail } from '../../lib/session'
-import { useContacts } from '../../stores/contacts'
+} from '@/components/ui'
+import { onFirstUse } from '@/lib/intl'
+import { storedEmail } from '@/lib/session'
+import { toast } from '@/lib/toast'
+import { useContacts } from '@/stores/contacts'
+
 import { LeadDialog } from './lead-dialog'
 import { useDeleteLead } from './use-lead-mutations'
-import { onFirstUse } from '../../lib/intl'
 
 const route = getRouteApi('/admin/leaddetail')
 

@@ -1,10 +1,10 @@
 import { Button, Checkbox, Dialog, Stack } from '@chakra-ui/react'
-import { type FormEvent, useState } from 'react'
+import { useState, type FormEvent } from 'react'
 
-import { type Lead, type LeadBody, leadBodySchema } from '../../../api-schemas/leads'
-import { FormAlert, TextAreaField, TextField } from '../../components/form-fields'
-import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
-import { DialogShell } from '../../components/ui'
+import { leadBodySchema, type Lead, type LeadBody } from '@schemas/leads'
+import { FormAlert, TextAreaField, TextField } from '@/components/form-fields'
+import { DialogShell } from '@/components/ui'
+import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
 
 const FIELDS = ['name', 'email', 'phone', 'consent', 'notes'] as const
 

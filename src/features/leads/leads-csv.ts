@@ -1,7 +1,7 @@
-import type { LEAD_SORT_COLUMNS, Lead } from '../../../api-schemas/leads'
-import { MAX_PAGE_SIZE } from '../../../api-schemas/contract'
-import { leadsApi } from '../../api/leads'
-import { toCsv } from '../../lib/csv'
+import { MAX_PAGE_SIZE } from '@schemas/contract'
+import type { Lead, LEAD_SORT_COLUMNS } from '@schemas/leads'
+import { leadsApi } from '@/api/leads'
+import { toCsv } from '@/lib/csv'
 
 type LeadSortColumn = (typeof LEAD_SORT_COLUMNS)[number]
 

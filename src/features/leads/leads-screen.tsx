@@ -1,33 +1,34 @@
 import {
   Badge,
   Button,
+  Link as ChakraLink,
   Flex,
   IconButton,
   Input,
   InputGroup,
-  Link as ChakraLink,
   Skeleton,
   Stack,
   Table,
   Text,
 } from '@chakra-ui/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Link, getRouteApi, useNavigate } from '@tanstack/react-router'
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 
-import { toast } from '../../lib/toast'
-import type { Lead } from '../../../api-schemas/leads'
-import { leadsApi } from '../../api/leads'
-import { AreaGate, lockedPanelFor } from '../../components/area-gate'
-import { AppIcon } from '../../components/layout/icons'
-import { SortHeader, TablePager, TableScroll } from '../../components/table-parts'
-import { Card, ConfirmDialog, EmptyState, ErrorState, PageHeader } from '../../components/ui'
-import { downloadText } from '../../lib/csv'
-import { storedEmail } from '../../lib/session'
+import type { Lead } from '@schemas/leads'
+import { leadsApi } from '@/api/leads'
+import { AreaGate, lockedPanelFor } from '@/components/area-gate'
+import { AppIcon } from '@/components/layout/icons'
+import { SortHeader, TablePager, TableScroll } from '@/components/table-parts'
+import { Card, ConfirmDialog, EmptyState, ErrorState, PageHeader } from '@/components/ui'
+import { downloadText } from '@/lib/csv'
+import { onFirstUse } from '@/lib/intl'
+import { storedEmail } from '@/lib/session'
+import { toast } from '@/lib/toast'
+
 import { LeadDialog } from './lead-dialog'
 import { fetchAllLeads, leadsToCsv } from './leads-csv'
 import { useDeleteLead } from './use-lead-mutations'
-import { onFirstUse } from '../../lib/intl'
 
 const route = getRouteApi('/admin/sheet/leads')
 

@@ -1,14 +1,14 @@
 import { Box, Button, Checkbox, Field, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
+import { useState, type FormEvent } from 'react'
 
-import { captureBodySchema } from '../../../api-schemas/leads'
-import { leadsApi } from '../../api/leads'
-import { AuthCard } from '../../components/blank-layout'
-import { FormAlert, TextField } from '../../components/form-fields'
-import { PageSpinner } from '../../components/ui'
-import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
+import { captureBodySchema } from '@schemas/leads'
+import { leadsApi } from '@/api/leads'
+import { AuthCard } from '@/components/blank-layout'
+import { FormAlert, TextField } from '@/components/form-fields'
+import { PageSpinner } from '@/components/ui'
+import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
 
 const route = getRouteApi('/optin/$key')
 

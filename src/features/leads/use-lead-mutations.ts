@@ -1,9 +1,9 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 
-import { toast } from '../../lib/toast'
-import type { Lead } from '../../../api-schemas/leads'
-import type { MemberPage } from '../../../api-schemas/members'
-import { leadsApi } from '../../api/leads'
+import type { Lead } from '@schemas/leads'
+import type { MemberPage } from '@schemas/members'
+import { leadsApi } from '@/api/leads'
+import { toast } from '@/lib/toast'
 
 type LeadPage = { data: Omit<MemberPage, 'items'> & { items: Lead[] } }
 

@@ -2,11 +2,11 @@ import { Box, Button, Code, Flex, Input, Skeleton, Stack, Text } from '@chakra-u
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 
-import { copyText } from '../../lib/clipboard'
-import { toast } from '../../lib/toast'
-import { leadsApi } from '../../api/leads'
-import { AreaGate, lockedPanelFor } from '../../components/area-gate'
-import { Card, ConfirmDialog, ErrorState, PageHeader } from '../../components/ui'
+import { leadsApi } from '@/api/leads'
+import { AreaGate, lockedPanelFor } from '@/components/area-gate'
+import { Card, ConfirmDialog, ErrorState, PageHeader } from '@/components/ui'
+import { copyText } from '@/lib/clipboard'
+import { toast } from '@/lib/toast'
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')

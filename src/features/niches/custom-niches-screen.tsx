@@ -1,29 +1,26 @@
 import { Badge, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useMemo, useState } from 'react'
+import { useMemo, useState, type FormEvent } from 'react'
 
-import {
-  type CustomNiche,
-  NICHE_FETCH_FAILED,
-  nicheLabelSchema,
-} from '../../../api-schemas/niche-items'
-import { authApi } from '../../api/auth'
-import { customNichesApi } from '../../api/niches'
-import { AreaGate, lockedPanelFor } from '../../components/area-gate'
-import { TextField } from '../../components/form-fields'
+import { NICHE_FETCH_FAILED, nicheLabelSchema, type CustomNiche } from '@schemas/niche-items'
+import { authApi } from '@/api/auth'
+import { customNichesApi } from '@/api/niches'
+import { AreaGate, lockedPanelFor } from '@/components/area-gate'
+import { TextField } from '@/components/form-fields'
 import {
   Card,
   ConfirmDialog,
   DialogForm,
+  DialogShell,
   EmptyState,
   ErrorState,
   PageHeader,
   PanelSkeleton,
-  DialogShell,
-} from '../../components/ui'
-import { isApiError } from '../../lib/api-error'
-import { toast } from '../../lib/toast'
+} from '@/components/ui'
+import { isApiError } from '@/lib/api-error'
+import { toast } from '@/lib/toast'
+
 import { customSheetCalls } from './sheet-calls'
 import { SheetWorkspace } from './sheet-workspace'
 

@@ -1,5 +1,5 @@
-import type { Niche } from '../../../api-schemas/niches'
-import type { AppPath } from '../../lib/named-pages'
+import type { Niche } from '@schemas/niches'
+import type { AppPath } from '@/lib/named-pages'
 
 /** Where each niche's library and own sheet live, and how the screens name the niche. */
 export const NICHE_PAGES = {

@@ -3,14 +3,15 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useMemo } from 'react'
 
-import type { Niche } from '../../../api-schemas/niches'
-import { authApi } from '../../api/auth'
-import { AreaGate } from '../../components/area-gate'
-import { ErrorState, PageHeader, PanelSkeleton } from '../../components/ui'
+import type { Niche } from '@schemas/niches'
+import { authApi } from '@/api/auth'
+import { AreaGate } from '@/components/area-gate'
+import { ErrorState, PageHeader, PanelSkeleton } from '@/components/ui'
+import { linkTo } from '@/lib/named-pages'
+
 import { NICHE_PAGES } from './niche-pages'
 import { nicheSheetCalls } from './sheet-calls'
 import { SheetWorkspace } from './sheet-workspace'
-import { linkTo } from '../../lib/named-pages'
 
 /** A member's own content plan for one of the four niches. */
 export function OwnSheetScreen({ niche }: { niche: Niche }) {

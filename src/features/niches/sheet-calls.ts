@@ -1,5 +1,6 @@
-import type { Niche } from '../../../api-schemas/niches'
-import { customNichesApi, nicheSheetApis } from '../../api/niches'
+import type { Niche } from '@schemas/niches'
+import { customNichesApi, nicheSheetApis } from '@/api/niches'
+
 import type { SheetCalls } from './use-sheet'
 
 /** The calls of a member's own sheet of one of the four niches. */

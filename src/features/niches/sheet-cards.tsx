@@ -14,9 +14,10 @@ import {
   Textarea,
 } from '@chakra-ui/react'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import { type FormEvent, useLayoutEffect, useRef, useState } from 'react'
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 
-import type { ItemColumn, NicheItem } from '../../../api-schemas/niche-items'
+import type { ItemColumn, NicheItem } from '@schemas/niche-items'
+
 import { SHEET_COLUMNS } from './sheet-columns'
 
 /**

@@ -1,5 +1,5 @@
-import { type ItemColumn, ITEM_STATUSES, MAX_LINK } from '../../../api-schemas/niche-items'
-import { PLAN_LIMITS, POST_FORMATS } from '../../../api-schemas/niches'
+import { ITEM_STATUSES, MAX_LINK, type ItemColumn } from '@schemas/niche-items'
+import { PLAN_LIMITS, POST_FORMATS } from '@schemas/niches'
 
 export interface SheetColumn {
   key: ItemColumn

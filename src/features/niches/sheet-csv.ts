@@ -1,8 +1,9 @@
 import Papa from 'papaparse'
 import { z } from 'zod/mini'
 
-import { type ItemColumn, type ItemRow, itemRowSchema } from '../../../api-schemas/niche-items'
-import { toCsv } from '../../lib/csv'
+import { itemRowSchema, type ItemColumn, type ItemRow } from '@schemas/niche-items'
+import { toCsv } from '@/lib/csv'
+
 import { SHEET_COLUMNS } from './sheet-columns'
 
 type Values = Partial<Record<ItemColumn, string>>

@@ -1,6 +1,7 @@
 import { Input, NativeSelect } from '@chakra-ui/react'
 
-import type { ItemColumn } from '../../../api-schemas/niche-items'
+import type { ItemColumn } from '@schemas/niche-items'
+
 import type { SheetColumn } from './sheet-columns'
 
 /** A sheet's filter: which column (or all of them) must hold the typed text. */

@@ -1,11 +1,12 @@
 import { Box } from '@chakra-ui/react'
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual'
-import { type ReactNode, memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { memo, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 
-import type { ItemColumn } from '../../../api-schemas/niche-items'
+import type { ItemColumn } from '@schemas/niche-items'
+
 import { MAX_WIDTH, MIN_WIDTH, type SheetColumn } from './sheet-columns'
-import { ROW_HEIGHT, gridStyles } from './sheet-grid-styles'
-import { type Direction, useCellEditorKeys, useGridKeyboard } from './use-grid-keyboard'
+import { gridStyles, ROW_HEIGHT } from './sheet-grid-styles'
+import { useCellEditorKeys, useGridKeyboard, type Direction } from './use-grid-keyboard'
 
 export type GridRow = { id: string } & Partial<Record<ItemColumn, string>>
 

@@ -1,9 +1,10 @@
 import { useCallback, useMemo, useState } from 'react'
 
-import type { ItemColumn } from '../../../api-schemas/niche-items'
+import type { ItemColumn } from '@schemas/niche-items'
+import { onFirstUse } from '@/lib/intl'
+
 import type { SheetColumn } from './sheet-columns'
 import type { GridRow, SortState } from './sheet-grid'
-import { onFirstUse } from '../../lib/intl'
 
 const WIDTHS_KEY = 'sheetColumnWidths'
 

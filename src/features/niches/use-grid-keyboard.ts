@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type RefObject, useCallback, useRef, useState } from 'react'
+import { useCallback, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 
 import type { SheetColumn } from './sheet-columns'
 import type { Cell, GridRow, SheetGridProps } from './sheet-grid'

@@ -2,14 +2,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 
 import {
+  MAX_BATCH_ROWS,
   type ItemColumn,
   type ItemRow,
   type ItemUpdate,
-  MAX_BATCH_ROWS,
   type NicheItem,
-} from '../../../api-schemas/niche-items'
-import { isApiError } from '../../lib/api-error'
-import { toast } from '../../lib/toast'
+} from '@schemas/niche-items'
+import { isApiError } from '@/lib/api-error'
+import { toast } from '@/lib/toast'
 
 /** The calls behind one sheet: a niche's own sheet, or one of the member's own niches. */
 export interface SheetCalls {

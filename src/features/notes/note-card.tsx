@@ -1,8 +1,8 @@
-import { Badge, Box, HStack, Heading, IconButton, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react'
 
-import type { Note } from '../../../api-schemas/notes'
-import { AppIcon } from '../../components/layout/icons'
-import { onFirstUse } from '../../lib/intl'
+import type { Note } from '@schemas/notes'
+import { AppIcon } from '@/components/layout/icons'
+import { onFirstUse } from '@/lib/intl'
 
 const dateFormat = onFirstUse(
   () => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }),

@@ -1,4 +1,4 @@
-import { NOTE_COLORS, type Note } from '../../../api-schemas/notes'
+import { NOTE_COLORS, type Note } from '@schemas/notes'
 
 export type NoteColor = Note['color']
 

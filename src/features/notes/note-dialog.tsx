@@ -1,13 +1,14 @@
 import { Button, Checkbox, Fieldset, HStack, RadioGroup } from '@chakra-ui/react'
-import { type FormEvent, useState } from 'react'
+import { useState, type FormEvent } from 'react'
 
-import { toast } from '../../lib/toast'
-import { type Note, noteBodySchema } from '../../../api-schemas/notes'
-import { notesApi } from '../../api/notes'
-import { TextAreaField, TextField } from '../../components/form-fields'
-import { DialogForm, DialogShell } from '../../components/ui'
-import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
-import { type NoteColor, noteColorOptions } from './note-colors'
+import { noteBodySchema, type Note } from '@schemas/notes'
+import { notesApi } from '@/api/notes'
+import { TextAreaField, TextField } from '@/components/form-fields'
+import { DialogForm, DialogShell } from '@/components/ui'
+import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
+import { toast } from '@/lib/toast'
+
+import { noteColorOptions, type NoteColor } from './note-colors'
 
 const FIELDS = ['title', 'body', 'color', 'pinned'] as const
 

@@ -2,10 +2,11 @@ import { Box, Button, Input, InputGroup, SimpleGrid, Skeleton, Stack, Text } fro
 import { getRouteApi } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 
-import type { Note } from '../../../api-schemas/notes'
-import { notesApi } from '../../api/notes'
-import { AppIcon } from '../../components/layout/icons'
-import { ConfirmDialog, EmptyState, ErrorState, PageHeader } from '../../components/ui'
+import type { Note } from '@schemas/notes'
+import { notesApi } from '@/api/notes'
+import { AppIcon } from '@/components/layout/icons'
+import { ConfirmDialog, EmptyState, ErrorState, PageHeader } from '@/components/ui'
+
 import { NoteCard } from './note-card'
 import { NoteDialog } from './note-dialog'
 import { useDeleteNote, useTogglePin } from './use-note-mutations'

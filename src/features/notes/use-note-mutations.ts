@@ -1,8 +1,8 @@
 import { type QueryClient } from '@tanstack/react-query'
 
-import { toast } from '../../lib/toast'
-import type { Note } from '../../../api-schemas/notes'
-import { notesApi } from '../../api/notes'
+import type { Note } from '@schemas/notes'
+import { notesApi } from '@/api/notes'
+import { toast } from '@/lib/toast'
 
 const listKey = () => notesApi.list.queryOptions().queryKey
 

@@ -1,8 +1,8 @@
-import { Badge, Box, Text, chakra } from '@chakra-ui/react'
+import { Badge, Box, chakra, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { type ReactNode } from 'react'
 
-import type { linkTo } from '../../lib/named-pages'
+import type { linkTo } from '@/lib/named-pages'
 
 const cardStyles = {
   display: 'block',

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react'
 
-import type { Niche } from '../../../api-schemas/niches'
+import type { Niche } from '@schemas/niches'
 
 /** The library row a post starts from: who it speaks to and what it offers. */
 interface PhoneAngle {

@@ -2,12 +2,13 @@ import { Box, Button, Flex, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import { type ReactNode } from 'react'
 
-import type { Niche } from '../../../api-schemas/niches'
-import { AreaGate } from '../../components/area-gate'
-import { AppIcon } from '../../components/layout/icons'
-import { PageHeader } from '../../components/ui'
-import { PHONE_NICHES, STEP_NAMES, type StepNumber, capitalise } from './phone-niches'
-import { type AppPath, linkTo } from '../../lib/named-pages'
+import type { Niche } from '@schemas/niches'
+import { AreaGate } from '@/components/area-gate'
+import { AppIcon } from '@/components/layout/icons'
+import { PageHeader } from '@/components/ui'
+import { linkTo, type AppPath } from '@/lib/named-pages'
+
+import { capitalise, PHONE_NICHES, STEP_NAMES, type StepNumber } from './phone-niches'
 
 /** The phone column: full width on a phone, centred on a desktop. */
 export const PHONE_COLUMN = '480px'

@@ -1,13 +1,14 @@
 import { Box, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 
-import type { AreaKey } from '../../../api-schemas/access'
-import { AppIcon, type IconName } from '../../components/layout/icons'
-import { navGroups, visibleNavGroups } from '../../components/layout/nav-items'
-import { useAreaLock } from '../../components/layout/use-area-lock'
-import { PageHeader } from '../../components/ui'
+import type { AreaKey } from '@schemas/access'
+import { AppIcon, type IconName } from '@/components/layout/icons'
+import { navGroups, visibleNavGroups } from '@/components/layout/nav-items'
+import { useAreaLock } from '@/components/layout/use-area-lock'
+import { PageHeader } from '@/components/ui'
+import { linkTo, type AppPath } from '@/lib/named-pages'
+
 import { PHONE_NICHE_LIST } from './phone-niches'
-import { type AppPath, linkTo } from '../../lib/named-pages'
 
 const HOME_PATH = '/admin/mobilenav'
 

@@ -1,5 +1,5 @@
-import type { Niche } from '../../../api-schemas/niches'
-import type { AppPath } from '../../lib/named-pages'
+import type { Niche } from '@schemas/niches'
+import type { AppPath } from '@/lib/named-pages'
 
 type To = AppPath
 

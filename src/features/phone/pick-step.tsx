@@ -2,15 +2,16 @@ import { Box, Field, Heading, NativeSelect, Skeleton, Stack, Text } from '@chakr
 import { useNavigate } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 
-import type { LibraryRow, Niche } from '../../../api-schemas/niches'
-import { nicheLibraryApi } from '../../api/niches'
-import { lockedPanelFor } from '../../components/area-gate'
-import { ConfirmDialog, ErrorState } from '../../components/ui'
+import type { LibraryRow, Niche } from '@schemas/niches'
+import { nicheLibraryApi } from '@/api/niches'
+import { lockedPanelFor } from '@/components/area-gate'
+import { ConfirmDialog, ErrorState } from '@/components/ui'
+import { linkTo } from '@/lib/named-pages'
+
 import { AngleSummary, ChoiceCard } from './angle-card'
-import { type PhoneDraft, blankDraft, usePhoneDraft } from './draft'
+import { blankDraft, usePhoneDraft, type PhoneDraft } from './draft'
 import { PhoneFlow } from './phone-flow'
 import { PHONE_NICHES } from './phone-niches'
-import { linkTo } from '../../lib/named-pages'
 
 /** Step 1 of a niche's phone flow: a library row to start from, or a blank post. */
 export function PhonePickScreen({ niche }: { niche: Niche }) {

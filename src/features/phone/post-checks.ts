@@ -1,6 +1,7 @@
-import { type ItemCreate, itemCreateSchema } from '../../../api-schemas/niche-items'
-import { type FieldErrors, fieldErrorsOf } from '../../lib/form-errors'
-import { type PhoneDraft, hashtagList } from './draft'
+import { itemCreateSchema, type ItemCreate } from '@schemas/niche-items'
+import { fieldErrorsOf, type FieldErrors } from '@/lib/form-errors'
+
+import { hashtagList, type PhoneDraft } from './draft'
 
 /** The fields members write in step 2, in the order they appear there. */
 export const POST_FIELDS = ['hook', 'postIdea', 'postFormat', 'cta', 'hashtags'] as const

@@ -1,20 +1,21 @@
 import { Alert, Badge, Box, Button, Circle, Flex, Heading, Stack, Text } from '@chakra-ui/react'
 import { Link, Navigate } from '@tanstack/react-router'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 
-import type { Niche } from '../../../api-schemas/niches'
-import { useOwnProfile } from '../../api/members'
-import { phoneItemsApi } from '../../api/niches'
-import { lockedPanelFor } from '../../components/area-gate'
-import { DetailList } from '../../components/detail-list'
-import { AppIcon } from '../../components/layout/icons'
-import { Card, ErrorState } from '../../components/ui'
-import { type PhoneDraft, hashtagList, usePhoneDraft } from './draft'
+import type { Niche } from '@schemas/niches'
+import { useOwnProfile } from '@/api/members'
+import { phoneItemsApi } from '@/api/niches'
+import { lockedPanelFor } from '@/components/area-gate'
+import { DetailList } from '@/components/detail-list'
+import { AppIcon } from '@/components/layout/icons'
+import { Card, ErrorState } from '@/components/ui'
+import { linkTo } from '@/lib/named-pages'
+
+import { hashtagList, usePhoneDraft, type PhoneDraft } from './draft'
 import { PhoneFlow } from './phone-flow'
-import { PHONE_NICHES, capitalise } from './phone-niches'
-import { POST_FIELDS, type PostField, checkPost } from './post-checks'
+import { capitalise, PHONE_NICHES } from './phone-niches'
+import { checkPost, POST_FIELDS, type PostField } from './post-checks'
 import { SavedPosts } from './saved-posts'
-import { linkTo } from '../../lib/named-pages'
 
 const FIELD_NAMES: Record<PostField, string> = {
   hook: 'hook',

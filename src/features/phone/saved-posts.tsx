@@ -1,13 +1,14 @@
 import { Badge, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 
-import type { NicheItem } from '../../../api-schemas/niche-items'
-import { authApi } from '../../api/auth'
-import { phoneItemsApi } from '../../api/niches'
-import { lockedPanelFor } from '../../components/area-gate'
-import { Card, EmptyState, ErrorState } from '../../components/ui'
-import { PHONE_NICHES, capitalise } from './phone-niches'
-import { onFirstUse } from '../../lib/intl'
+import type { NicheItem } from '@schemas/niche-items'
+import { authApi } from '@/api/auth'
+import { phoneItemsApi } from '@/api/niches'
+import { lockedPanelFor } from '@/components/area-gate'
+import { Card, EmptyState, ErrorState } from '@/components/ui'
+import { onFirstUse } from '@/lib/intl'
+
+import { capitalise, PHONE_NICHES } from './phone-niches'
 
 const savedOn = onFirstUse(
   () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),

@@ -13,14 +13,15 @@ import {
   Wrap,
 } from '@chakra-ui/react'
 import { Link, Navigate, useNavigate, useRouterState } from '@tanstack/react-router'
-import { type ReactNode, type SyntheticEvent, useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode, type SyntheticEvent } from 'react'
 
-import { MAX_HASHTAGS, type Niche, PLAN_LIMITS, POST_FORMATS } from '../../../api-schemas/niches'
-import { type PhoneDraft, hashtagList, tidyHashtags, usePhoneDraft } from './draft'
+import { MAX_HASHTAGS, PLAN_LIMITS, POST_FORMATS, type Niche } from '@schemas/niches'
+import { linkTo } from '@/lib/named-pages'
+
+import { hashtagList, tidyHashtags, usePhoneDraft, type PhoneDraft } from './draft'
 import { PhoneFlow } from './phone-flow'
-import { PHONE_NICHES, capitalise } from './phone-niches'
-import { POST_FIELDS, type PostField, checkPost } from './post-checks'
-import { linkTo } from '../../lib/named-pages'
+import { capitalise, PHONE_NICHES } from './phone-niches'
+import { checkPost, POST_FIELDS, type PostField } from './post-checks'
 
 /** The id of a step-2 field: step 3's edit links end in `#<field>` and land on it. */
 export const fieldId = (field: PostField) => `phone-${field}`

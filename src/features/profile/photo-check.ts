@@ -1,4 +1,4 @@
-import { PHOTO_MAX_BYTES } from '../../../api-schemas/members'
+import { PHOTO_MAX_BYTES } from '@schemas/members'
 
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
 

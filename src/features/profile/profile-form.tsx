@@ -1,11 +1,12 @@
 import { Avatar, Button, Field, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 
-import { toast } from '../../lib/toast'
-import { type Profile, updateProfileBodySchema } from '../../../api-schemas/members'
-import { membersApi } from '../../api/members'
-import { FormAlert, TextAreaField, TextField } from '../../components/form-fields'
-import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
+import { updateProfileBodySchema, type Profile } from '@schemas/members'
+import { membersApi } from '@/api/members'
+import { FormAlert, TextAreaField, TextField } from '@/components/form-fields'
+import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
+import { toast } from '@/lib/toast'
+
 import { photoProblem } from './photo-check'
 
 const FIELDS = ['firstName', 'lastName', 'phone', 'address', 'username', 'note'] as const

@@ -1,8 +1,9 @@
 import { Grid, Stack } from '@chakra-ui/react'
 
-import { useOwnProfile } from '../../api/members'
-import { Card, ErrorState, PageHeader, PageSpinner } from '../../components/ui'
-import { storedEmail } from '../../lib/session'
+import { useOwnProfile } from '@/api/members'
+import { Card, ErrorState, PageHeader, PageSpinner } from '@/components/ui'
+import { storedEmail } from '@/lib/session'
+
 import { ProfileForm } from './profile-form'
 import { ChangeEmailForm, ChangePasswordForm, TwoStepSection } from './security-forms'
 

@@ -10,13 +10,9 @@ import {
   Textarea,
 } from '@chakra-ui/react'
 
-import {
-  MAX_POST_TEXT,
-  QUEUE_CHANNELS,
-  type QueueChannel,
-  type QueuePost,
-} from '../../../api-schemas/queue'
-import { Card } from '../../components/ui'
+import { MAX_POST_TEXT, QUEUE_CHANNELS, type QueueChannel, type QueuePost } from '@schemas/queue'
+import { Card } from '@/components/ui'
+
 import { usePostComposer } from './use-queue'
 
 /** Writes a new post, or changes `post`. */

@@ -12,9 +12,9 @@ import {
 import { Link } from '@tanstack/react-router'
 import type { DragEvent } from 'react'
 
-import type { QueuePost } from '../../../api-schemas/queue'
-import { AreaGate, lockedPanelFor } from '../../components/area-gate'
-import { AppIcon } from '../../components/layout/icons'
+import type { QueuePost } from '@schemas/queue'
+import { AreaGate, lockedPanelFor } from '@/components/area-gate'
+import { AppIcon } from '@/components/layout/icons'
 import {
   Card,
   ConfirmDialog,
@@ -22,9 +22,10 @@ import {
   ErrorState,
   PageHeader,
   PanelSkeleton,
-} from '../../components/ui'
-import { onFirstUse } from '../../lib/intl'
-import { toast } from '../../lib/toast'
+} from '@/components/ui'
+import { onFirstUse } from '@/lib/intl'
+import { toast } from '@/lib/toast'
+
 import { Composer } from './queue-composer'
 import { useQueue } from './use-queue'
 

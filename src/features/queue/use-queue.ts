@@ -1,15 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { type DragEvent, type FormEvent, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react'
 
 import {
+  queueCreateSchema,
   type QueueChannel,
   type QueuePost,
   type QueueUpdate,
-  queueCreateSchema,
-} from '../../../api-schemas/queue'
-import { queueApi } from '../../api/queue'
-import { isApiError } from '../../lib/api-error'
-import { toast } from '../../lib/toast'
+} from '@schemas/queue'
+import { queueApi } from '@/api/queue'
+import { isApiError } from '@/lib/api-error'
+import { toast } from '@/lib/toast'
 
 /** A date and time as a `datetime-local` input holds it, in the reader's time zone. */
 const toLocalInput = (iso: string | null) => {

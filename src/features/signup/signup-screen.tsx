@@ -1,14 +1,14 @@
 import { Button, SimpleGrid, Stack } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
+import { useState, type FormEvent } from 'react'
 
-import { signupBodySchema } from '../../../api-schemas/auth'
-import { authApi } from '../../api/auth'
-import { AuthCard } from '../../components/blank-layout'
-import { FormAlert, TextField, TextLink } from '../../components/form-fields'
-import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
-import { startSession } from '../../lib/start-session'
+import { signupBodySchema } from '@schemas/auth'
+import { authApi } from '@/api/auth'
+import { AuthCard } from '@/components/blank-layout'
+import { FormAlert, TextField, TextLink } from '@/components/form-fields'
+import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
+import { startSession } from '@/lib/start-session'
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const
 

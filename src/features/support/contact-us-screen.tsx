@@ -1,15 +1,15 @@
 import { Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { getRouteApi } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
+import { useState, type FormEvent } from 'react'
 
-import { toast } from '../../lib/toast'
-import { supportBodySchema } from '../../../api-schemas/support'
-import { supportApi } from '../../api/support'
-import { lockedPanelFor } from '../../components/area-gate'
-import { FormAlert, TextAreaField, TextField } from '../../components/form-fields'
-import { Card, EmptyState, ErrorState, PageHeader } from '../../components/ui'
-import { type FieldErrors, fieldErrorsOf, serverErrorOf } from '../../lib/form-errors'
-import { onFirstUse } from '../../lib/intl'
+import { supportBodySchema } from '@schemas/support'
+import { supportApi } from '@/api/support'
+import { lockedPanelFor } from '@/components/area-gate'
+import { FormAlert, TextAreaField, TextField } from '@/components/form-fields'
+import { Card, EmptyState, ErrorState, PageHeader } from '@/components/ui'
+import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
+import { onFirstUse } from '@/lib/intl'
+import { toast } from '@/lib/toast'
 
 const route = getRouteApi('/admin/contactus')
 

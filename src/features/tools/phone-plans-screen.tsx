@@ -2,23 +2,24 @@ import {
   Badge,
   Box,
   Button,
-  Checkbox,
+  chakra,
   Link as ChakraLink,
-  HStack,
+  Checkbox,
   Heading,
+  HStack,
   List,
   Stack,
   Text,
-  chakra,
 } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
-import { type RefObject, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type RefObject } from 'react'
 
-import type { QuickCashFile, QuickPlan } from '../../../api-schemas/tool-content'
-import { AreaGate } from '../../components/area-gate'
-import { AppIcon } from '../../components/layout/icons'
-import { PageHeader } from '../../components/ui'
-import { linkTo } from '../../lib/named-pages'
+import type { QuickCashFile, QuickPlan } from '@schemas/tool-content'
+import { AreaGate } from '@/components/area-gate'
+import { AppIcon } from '@/components/layout/icons'
+import { PageHeader } from '@/components/ui'
+import { linkTo } from '@/lib/named-pages'
+
 import { usePlanProgress } from './plan-progress'
 import { PlansContent } from './tool-parts'
 

@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 
-import { storedEmail } from '../../lib/session'
-import { localRecords } from '../../stores/local-records'
+import { storedEmail } from '@/lib/session'
+import { localRecords } from '@/stores/local-records'
 
 /**
  * A member's progress on one quick-start plan, kept in this browser only: the checklist items

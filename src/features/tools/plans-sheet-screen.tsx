@@ -2,29 +2,30 @@ import {
   Badge,
   Box,
   Button,
-  Checkbox,
   Link as ChakraLink,
+  Checkbox,
   Flex,
   Grid,
-  HStack,
   Heading,
+  HStack,
   List,
   Stack,
   Table,
   Text,
 } from '@chakra-ui/react'
-import { Link, getRouteApi } from '@tanstack/react-router'
-import { type ReactNode, type RefObject, useEffect, useMemo, useRef } from 'react'
+import { getRouteApi, Link } from '@tanstack/react-router'
+import { useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react'
 
-import type { QuickCashFile, QuickPlan } from '../../../api-schemas/tool-content'
-import { AreaGate } from '../../components/area-gate'
-import { AppIcon } from '../../components/layout/icons'
-import { TableScroll } from '../../components/table-parts'
-import { Card, EmptyState, PageHeader } from '../../components/ui'
-import { useWide } from '../../components/layout/use-wide'
-import { linkTo } from '../../lib/named-pages'
+import type { QuickCashFile, QuickPlan } from '@schemas/tool-content'
+import { AreaGate } from '@/components/area-gate'
+import { AppIcon } from '@/components/layout/icons'
+import { useWide } from '@/components/layout/use-wide'
+import { TableScroll } from '@/components/table-parts'
+import { Card, EmptyState, PageHeader } from '@/components/ui'
+import { linkTo } from '@/lib/named-pages'
+
 import { usePlanProgress } from './plan-progress'
-import { FilterSelect, PlansContent, distinct } from './tool-parts'
+import { distinct, FilterSelect, PlansContent } from './tool-parts'
 
 const route = getRouteApi('/admin/quickcash/viralspreadsheet')
 

@@ -1,12 +1,12 @@
 import { Field, NativeSelect } from '@chakra-ui/react'
-import { type UseQueryResult, useQuery } from '@tanstack/react-query'
+import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { type ReactNode } from 'react'
 
-import type { QuickCashFile } from '../../../api-schemas/tool-content'
-import { toolsContent } from '../../api/tools'
-import { lockedPanelFor } from '../../components/area-gate'
-import { EmptyState, ErrorState, PanelSkeleton } from '../../components/ui'
-import type { ApiError } from '../../lib/api-error'
+import type { QuickCashFile } from '@schemas/tool-content'
+import { toolsContent } from '@/api/tools'
+import { lockedPanelFor } from '@/components/area-gate'
+import { EmptyState, ErrorState, PanelSkeleton } from '@/components/ui'
+import type { ApiError } from '@/lib/api-error'
 
 /** "short video" -> "Short video", "list growth" -> "List growth". */
 export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)

@@ -11,15 +11,16 @@ import {
   Text,
 } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { Link, getRouteApi } from '@tanstack/react-router'
+import { getRouteApi, Link } from '@tanstack/react-router'
 
-import type { ViralFile, ViralIdea } from '../../../api-schemas/tool-content'
-import { toolsContent } from '../../api/tools'
-import { AreaGate } from '../../components/area-gate'
-import { AppIcon } from '../../components/layout/icons'
-import { Card, PageHeader } from '../../components/ui'
-import { copyText } from '../../lib/clipboard'
-import { ContentQuery, capitalise } from './tool-parts'
+import type { ViralFile, ViralIdea } from '@schemas/tool-content'
+import { toolsContent } from '@/api/tools'
+import { AreaGate } from '@/components/area-gate'
+import { AppIcon } from '@/components/layout/icons'
+import { Card, PageHeader } from '@/components/ui'
+import { copyText } from '@/lib/clipboard'
+
+import { capitalise, ContentQuery } from './tool-parts'
 
 const route = getRouteApi('/admin/sheet/viralpage')
 

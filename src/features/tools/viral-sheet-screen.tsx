@@ -5,8 +5,8 @@ import {
   Link as ChakraLink,
   Field,
   Flex,
-  HStack,
   Heading,
+  HStack,
   Input,
   Stack,
   Table,
@@ -16,13 +16,14 @@ import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link, useRouterState } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 
-import type { ViralFile, ViralIdea } from '../../../api-schemas/tool-content'
-import { toolsContent } from '../../api/tools'
-import { AreaGate } from '../../components/area-gate'
-import { useWide } from '../../components/layout/use-wide'
-import { TableScroll } from '../../components/table-parts'
-import { EmptyState, PageHeader } from '../../components/ui'
-import { ContentQuery, FilterSelect, capitalise, distinct } from './tool-parts'
+import type { ViralFile, ViralIdea } from '@schemas/tool-content'
+import { toolsContent } from '@/api/tools'
+import { AreaGate } from '@/components/area-gate'
+import { useWide } from '@/components/layout/use-wide'
+import { TableScroll } from '@/components/table-parts'
+import { EmptyState, PageHeader } from '@/components/ui'
+
+import { capitalise, ContentQuery, distinct, FilterSelect } from './tool-parts'
 
 const route = getRouteApi('/admin/sheet/viral')
 

@@ -1,4 +1,4 @@
-import type { AreaKey } from '../../../api-schemas/access'
+import type { AreaKey } from '@schemas/access'
 
 /** What each area of the catalogue gives a member, in one sentence. */
 export const AREA_DETAILS: Record<AreaKey, string> = {

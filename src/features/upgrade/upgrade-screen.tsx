@@ -1,10 +1,11 @@
 import { Badge, Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 
-import { AREAS, areaKind, areaRequestSubject } from '../../../api-schemas/access'
-import { useOwnProfile } from '../../api/members'
-import { Card, ErrorState, PageHeader, PageSpinner } from '../../components/ui'
-import { storedEmail } from '../../lib/session'
+import { areaKind, areaRequestSubject, AREAS } from '@schemas/access'
+import { useOwnProfile } from '@/api/members'
+import { Card, ErrorState, PageHeader, PageSpinner } from '@/components/ui'
+import { storedEmail } from '@/lib/session'
+
 import { AREA_DETAILS, OFFER_PAGES } from './area-details'
 
 /** The area catalogue: what the member has, what the others give, and how to ask for them. */

@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { type ComponentType, lazy } from 'react'
+import { lazy, type ComponentType } from 'react'
 
-import type { Niche } from '../../../api-schemas/niches'
-import { type NamedPage, isNamedPage } from '../../lib/named-pages'
+import type { Niche } from '@schemas/niches'
+import { isNamedPage, type NamedPage } from '@/lib/named-pages'
 
 type NicheScreen = ComponentType<{ niche: Niche }>
 
@@ -12,28 +12,25 @@ const screen = <K extends string, C extends NicheScreen | ComponentType>(
   name: K,
 ) => lazy(async () => ({ default: (await load())[name] }))
 
-const Pick = screen(() => import('../../features/phone/pick-step'), 'PhonePickScreen')
-const Write = screen(() => import('../../features/phone/write-step'), 'PhoneWriteScreen')
-const Review = screen(() => import('../../features/phone/review-step'), 'PhoneReviewScreen')
-const Own = screen(() => import('../../features/niches/own-sheet-screen'), 'OwnSheetScreen')
-const Home = screen(() => import('../../features/phone/phone-home-screen'), 'PhoneHomeScreen')
+const Pick = screen(() => import('@/features/phone/pick-step'), 'PhonePickScreen')
+const Write = screen(() => import('@/features/phone/write-step'), 'PhoneWriteScreen')
+const Review = screen(() => import('@/features/phone/review-step'), 'PhoneReviewScreen')
+const Own = screen(() => import('@/features/niches/own-sheet-screen'), 'OwnSheetScreen')
+const Home = screen(() => import('@/features/phone/phone-home-screen'), 'PhoneHomeScreen')
 const InstagramBio = screen(
-  () => import('../../features/instagram/bio-builder-screen'),
+  () => import('@/features/instagram/bio-builder-screen'),
   'BioBuilderScreen',
 )
-const QuickCash = screen(
-  () => import('../../features/tools/phone-plans-screen'),
-  'PhonePlansScreen',
-)
+const QuickCash = screen(() => import('@/features/tools/phone-plans-screen'), 'PhonePlansScreen')
 
-const Catalogue = screen(() => import('../../features/ai/catalogue-screen'), 'CatalogueScreen')
-const Generator = screen(() => import('../../features/ai/generator-screen'), 'GeneratorScreen')
-const Translator = screen(() => import('../../features/ai/translator-screen'), 'TranslatorScreen')
+const Catalogue = screen(() => import('@/features/ai/catalogue-screen'), 'CatalogueScreen')
+const Generator = screen(() => import('@/features/ai/generator-screen'), 'GeneratorScreen')
+const Translator = screen(() => import('@/features/ai/translator-screen'), 'TranslatorScreen')
 const PageTranslator = screen(
-  () => import('../../features/ai/translator-screen'),
+  () => import('@/features/ai/translator-screen'),
   'PageTranslatorScreen',
 )
-const Chatbot = screen(() => import('../../features/ai/chatbot-screen'), 'ChatbotScreen')
+const Chatbot = screen(() => import('@/features/ai/chatbot-screen'), 'ChatbotScreen')
 
 /** Each named page: its screen, and the niche it is drawn for (a screen of no niche alone). */
 const PAGES: Record<NamedPage, [NicheScreen, Niche] | ComponentType> = {

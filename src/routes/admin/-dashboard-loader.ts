@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 
-import type { EarningsSearch } from '../../features/earnings/search'
+import type { EarningsSearch } from '@/features/earnings/search'
 
 /**
  * The dashboard's requests, all started at once while its code loads (the dashboard and the
@@ -16,10 +16,10 @@ export function loadDashboard({
 }) {
   const client = context.queryClient
   // Imported here, not above: the first chunk (and the sign-in page) builds neither contract.
-  void import('../../api/courses')
+  void import('@/api/courses')
     .then(({ coursesApi }) => client.prefetchQuery(coursesApi.list.queryOptions()))
     .catch(() => undefined)
-  void import('../../features/earnings/prefetch-earnings')
+  void import('@/features/earnings/prefetch-earnings')
     .then(({ prefetchEarnings }) => prefetchEarnings(client, deps))
     .catch(() => undefined)
 }

@@ -1,8 +1,8 @@
-import { ResumeCard } from '../../features/courses/resume-card'
-import { TrainingKpi } from '../../features/courses/training-kpi'
-import { DashboardScreen } from '../../features/dashboard/dashboard-screen'
-import { EarningsKpi } from '../../features/earnings/earnings-kpi'
-import { EarningsSection } from '../../features/earnings/earnings-section'
+import { ResumeCard } from '@/features/courses/resume-card'
+import { TrainingKpi } from '@/features/courses/training-kpi'
+import { DashboardScreen } from '@/features/dashboard/dashboard-screen'
+import { EarningsKpi } from '@/features/earnings/earnings-kpi'
+import { EarningsSection } from '@/features/earnings/earnings-section'
 
 /** The dashboard with what other features draw on it. */
 export function Dashboard() {

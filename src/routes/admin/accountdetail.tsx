@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { optionalUuid, searchOf } from '../../lib/search-params'
-import { AccountDetailScreen } from '../../features/accounts/account-detail-screen'
+
+import { AccountDetailScreen } from '@/features/accounts/account-detail-screen'
+import { optionalUuid, searchOf } from '@/lib/search-params'
 
 export const Route = createFileRoute('/admin/accountdetail')({
   // An administrator manages another member's accounts with ?member_id=<uuid>.

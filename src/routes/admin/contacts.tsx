@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { optionalOneOf, optionalText, searchOf } from '../../lib/search-params'
-import { CONTACT_FILTERS } from '../../features/contacts/contact-filters'
-import { ContactsScreen } from '../../features/contacts/contacts-screen'
+
+import { CONTACT_FILTERS } from '@/features/contacts/contact-filters'
+import { ContactsScreen } from '@/features/contacts/contacts-screen'
+import { optionalOneOf, optionalText, searchOf } from '@/lib/search-params'
 
 export const Route = createFileRoute('/admin/contacts')({
   validateSearch: searchOf((search) => ({

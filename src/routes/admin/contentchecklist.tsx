@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { optionalUuid, searchOf } from '../../lib/search-params'
-import { ContentChecklistScreen } from '../../features/content/content-checklist-screen'
+
+import { ContentChecklistScreen } from '@/features/content/content-checklist-screen'
+import { optionalUuid, searchOf } from '@/lib/search-params'
 
 /** `?id=` opens the checklist of that piece. */
 export const Route = createFileRoute('/admin/contentchecklist')({

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { searchOf } from '../../lib/search-params'
-import { readEarningsSearch } from '../../features/earnings/search'
+
+import { readEarningsSearch } from '@/features/earnings/search'
+import { searchOf } from '@/lib/search-params'
+
 import { Dashboard } from './-dashboard'
 import { loadDashboard } from './-dashboard-loader'
 

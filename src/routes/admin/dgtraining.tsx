@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 
-import { CourseOverview } from '../../features/courses/course-overview'
+import { CourseOverview } from '@/features/courses/course-overview'
 
 export const Route = createFileRoute('/admin/dgtraining')({
   component: () => (

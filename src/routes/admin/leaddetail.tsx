@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { optionalText, searchOf } from '../../lib/search-params'
-import { LeadDetailScreen } from '../../features/leads/lead-detail-screen'
+
+import { LeadDetailScreen } from '@/features/leads/lead-detail-screen'
+import { optionalText, searchOf } from '@/lib/search-params'
 
 export const Route = createFileRoute('/admin/leaddetail')({
   validateSearch: searchOf((search) => ({ id: optionalText(search.id, 64) })),

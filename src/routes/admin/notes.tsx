@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { optionalText, searchOf } from '../../lib/search-params'
-import { NotesScreen } from '../../features/notes/notes-screen'
+
+import { NotesScreen } from '@/features/notes/notes-screen'
+import { optionalText, searchOf } from '@/lib/search-params'
 
 export const Route = createFileRoute('/admin/notes')({
   // ?note=<id> opens that note (the search palette links to notes this way).

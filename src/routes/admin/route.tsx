@@ -1,9 +1,9 @@
-import { Outlet, createFileRoute, redirect } from '@tanstack/react-router'
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 
-import { MainLayout } from '../../components/layout/main-layout'
-import { UserMenu } from '../../components/user-menu'
-import { storedEmail } from '../../lib/session'
-import { isSignedIn } from '../../stores/auth'
+import { MainLayout } from '@/components/layout/main-layout'
+import { UserMenu } from '@/components/user-menu'
+import { storedEmail } from '@/lib/session'
+import { isSignedIn } from '@/stores/auth'
 
 /**
  * The guard of everything under /admin. It only decides what to show: the API authorizes each
@@ -20,7 +20,7 @@ export const Route = createFileRoute('/admin')({
     // Started here, awaited by nobody: the top bar shows the profile when it arrives. The
     // members contract is imported here, not above, so the sign-in page never builds it.
     if (email)
-      void import('../../api/members').then(({ membersApi }) =>
+      void import('@/api/members').then(({ membersApi }) =>
         context.queryClient.prefetchQuery(membersApi.profile.queryOptions({ params: { email } })),
       )
   },

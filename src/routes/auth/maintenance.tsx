@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 
-import { MaintenanceScreen } from '../../features/errors/maintenance-screen'
+import { MaintenanceScreen } from '@/features/errors/maintenance-screen'
 
 export const Route = createFileRoute('/auth/maintenance')({
   component: MaintenanceScreen,

@@ -1,6 +1,6 @@
-import { Outlet, createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Outlet } from '@tanstack/react-router'
 
-import { BlankLayout } from '../../components/blank-layout'
+import { BlankLayout } from '@/components/blank-layout'
 
 /** Public screens: no guard, no sidebar. */
 export const Route = createFileRoute('/auth')({

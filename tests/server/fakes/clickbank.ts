@@ -1,4 +1,4 @@
-import { type IncomingHttpHeaders, type ServerResponse, createServer } from 'node:http'
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /** A line item as ClickBank's orders2 API lists it. */

@@ -1,7 +1,7 @@
 /**
  * Longer formats for the free-form writer: blog posts and blog intros.
  */
-import { type WritingBrief, callToActionLine, healthLines, pointCount } from './brief'
+import { callToActionLine, healthLines, pointCount, type WritingBrief } from './brief'
 import { HEADLINE_FORMULAS } from './headline-lists'
 import type { CopyRequest } from './request'
 import { capitalize, freshFormula, midSentence, pick, titleCase } from './text'

@@ -2,8 +2,9 @@
  * The member's inputs, ready to write with: the writing brief every tool and format fills its
  * templates from.
  */
-import type { AiNiche, ScriptInput, Tone } from '../../../../api-schemas/ai'
-import { type NicheKit, NICHES } from './niches'
+import type { AiNiche, ScriptInput, Tone } from '@schemas/ai'
+
+import { NICHES, type NicheKit } from './niches'
 import {
   asSentence,
   capitalize,
@@ -15,7 +16,7 @@ import {
   take,
   truncateAtWord,
 } from './text'
-import { type Voice, VOICES } from './voices'
+import { VOICES, type Voice } from './voices'
 
 /** Points about the topic itself, for when the member gave none (each takes the topic's core). */
 const TOPIC_POINTS: readonly ((core: string, beginner: boolean, plural: boolean) => string)[] = [

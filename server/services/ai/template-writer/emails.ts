@@ -1,14 +1,15 @@
 /**
  * Emails and newsletters, for the free-form writer.
  */
-import type { Tone } from '../../../../api-schemas/ai'
+import type { Tone } from '@schemas/ai'
+
 import {
-  type WritingBrief,
-  DISCLOSURE,
   agree,
   bulletList,
   callToActionLine,
+  DISCLOSURE,
   healthLines,
+  type WritingBrief,
 } from './brief'
 import { frameworkBody, hookLine } from './frameworks'
 import type { CopyRequest, Kind } from './request'

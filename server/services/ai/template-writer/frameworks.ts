@@ -2,7 +2,7 @@
  * Hooks and the body frameworks (AIDA, PAS, BAB, a numbered list, a self-check) the tools open
  * and build with.
  */
-import { type WritingBrief, agree, bulletList, pointCount } from './brief'
+import { agree, bulletList, pointCount, type WritingBrief } from './brief'
 import { capitalize, charCount, pick, truncateAtWord } from './text'
 
 /** A hook formula: the first line of an answer, from the brief and the variant number. */

@@ -2,23 +2,24 @@
  * The free-form writer: posts, videos and the framework drafts, and the writer for the format
  * a request asks for.
  */
-import type { GeneratorInput } from '../../../../api-schemas/ai'
+import type { GeneratorInput } from '@schemas/ai'
+
 import { blog } from './blog'
 import {
-  type WritingBrief,
-  DISCLOSURE,
   agree,
   briefFor,
   bulletList,
   callToActionLine,
+  DISCLOSURE,
   healthLines,
+  type WritingBrief,
 } from './brief'
 import { email, newsletter } from './emails'
 import { hookLine } from './frameworks'
 import { tagLine } from './hashtags'
 import { headlines } from './headline-lists'
 import { description } from './page-tools'
-import { type CopyRequest, type Format, readRequest } from './request'
+import { readRequest, type CopyRequest, type Format } from './request'
 import { ad, bio, thread } from './short-formats'
 import { socialCaption, twitterTweet } from './social-tools'
 import { capitalize, pick } from './text'

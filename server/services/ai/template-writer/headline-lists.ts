@@ -1,9 +1,9 @@
 /**
  * Lists of headlines, subject lines, hooks, titles and taglines, for the free-form writer.
  */
-import { type WritingBrief, agree } from './brief'
+import { agree, type WritingBrief } from './brief'
 import { SUBJECT_LINES } from './emails'
-import { HOOKS, hookLine } from './frameworks'
+import { hookLine, HOOKS } from './frameworks'
 import type { CopyRequest } from './request'
 import { capitalize, charCount, pick, repeatedWords, take, titleCase } from './text'
 

@@ -4,8 +4,9 @@
  * member's inputs. It writes in English whatever language is chosen, and never invents figures,
  * results, prices or testimonials: numbers only count steps, points or scenes.
  */
-import { type ScriptInput, type WriteInput, scriptTool } from '../../../../api-schemas/ai'
-import { type Writer, briefFor } from './brief'
+import { scriptTool, type ScriptInput, type WriteInput } from '@schemas/ai'
+
+import { briefFor, type Writer } from './brief'
 import { generator } from './generator'
 import { customerAvatar, description, seo } from './page-tools'
 import { facebookcaption, hasTag, instacaption, twitterTweet } from './social-tools'

@@ -1,7 +1,7 @@
 /**
  * What each niche's readers struggle with, want, say and search for, and its hashtags.
  */
-import type { AiNiche } from '../../../../api-schemas/ai'
+import type { AiNiche } from '@schemas/ai'
 
 /** What the templates say of a niche: what its readers struggle with and want, and its hashtags. */
 export interface NicheKit {

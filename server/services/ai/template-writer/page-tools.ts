@@ -1,19 +1,20 @@
 /**
  * The page tools: SEO title, meta description and slug, customer avatar, product description.
  */
-import type { Tone } from '../../../../api-schemas/ai'
+import type { Tone } from '@schemas/ai'
+
 import {
-  type Writer,
-  type WritingBrief,
-  DISCLOSURE,
   agree,
   audiencePhrase,
   callToActionLine,
+  DISCLOSURE,
   forAudience,
   healthLines,
   pointCount,
+  type Writer,
+  type WritingBrief,
 } from './brief'
-import { HOOKS, frameworkBody } from './frameworks'
+import { frameworkBody, HOOKS } from './frameworks'
 import {
   andList,
   capitalize,

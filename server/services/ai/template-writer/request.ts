@@ -2,7 +2,8 @@
  * How the free-form writer reads a request: the format it asks for, its kind and platform, what
  * the copy is about and who it is for, the points to cover and the call to action.
  */
-import type { AiNiche } from '../../../../api-schemas/ai'
+import type { AiNiche } from '@schemas/ai'
+
 import { isPeople } from './brief'
 import { tagWords } from './hashtags'
 import { capitalize, charCount, cleanPhrase, truncateAtWord } from './text'

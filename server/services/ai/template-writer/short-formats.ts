@@ -1,14 +1,15 @@
 /**
  * Short formats for the free-form writer: bios, ads and threads.
  */
-import type { AiNiche } from '../../../../api-schemas/ai'
+import type { AiNiche } from '@schemas/ai'
+
 import {
-  type WritingBrief,
-  HEALTH_NOTE,
   bulletList,
   callToActionLine,
+  HEALTH_NOTE,
   healthLines,
   isPeople,
+  type WritingBrief,
 } from './brief'
 import { hookLine } from './frameworks'
 import type { CopyRequest } from './request'

@@ -2,11 +2,11 @@
  * The social tools: Facebook and Instagram captions, hashtag sets and the tweet.
  */
 import {
-  type Writer,
-  type WritingBrief,
-  SHORT_DISCLOSURE,
   callToActionLine,
   healthLines,
+  SHORT_DISCLOSURE,
+  type Writer,
+  type WritingBrief,
 } from './brief'
 import { frameworkBody, hookLine } from './frameworks'
 import { ownTags, tagLine, tagTiers } from './hashtags'

@@ -2,19 +2,19 @@
  * The video tools: Instagram Reel, TikTok, video sales letter, YouTube and TikTok ad scripts.
  */
 import {
-  type Writer,
-  type WritingBrief,
-  DISCLOSURE,
-  HEALTH_NOTE,
-  SHORT_DISCLOSURE,
   agree,
   bulletList,
   callToActionLine,
+  DISCLOSURE,
   forAudience,
+  HEALTH_NOTE,
   healthLines,
   pointCount,
+  SHORT_DISCLOSURE,
+  type Writer,
+  type WritingBrief,
 } from './brief'
-import { type Hook, hookLine } from './frameworks'
+import { hookLine, type Hook } from './frameworks'
 import { postTags, tagLine } from './hashtags'
 import {
   asSentence,

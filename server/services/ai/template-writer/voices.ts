@@ -2,7 +2,7 @@
  * The voice of each tone: openers, bridges into a list, closes, the bullet mark, how a video
  * introduces each point, and the call to action when the member gave none.
  */
-import type { Tone } from '../../../../api-schemas/ai'
+import type { Tone } from '@schemas/ai'
 
 /** How a tone sounds: the words the templates take from it. */
 export interface Voice {

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 
-import { ScriptToolScreen } from '../../../features/ai/writer-screen'
-import { isScriptTool } from '../../../lib/named-pages'
+import { ScriptToolScreen } from '@/features/ai/writer-screen'
+import { isScriptTool } from '@/lib/named-pages'
 
 /** The twelve script tools: /admin/aiscript/tiktok, /SEO, /customerAvatar, … */
 export const Route = createFileRoute('/admin/aiscript/$tool')({

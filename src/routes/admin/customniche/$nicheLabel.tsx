@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 
-import { CustomNichesScreen } from '../../../features/niches/custom-niches-screen'
+import { CustomNichesScreen } from '@/features/niches/custom-niches-screen'
 
 export const Route = createFileRoute('/admin/customniche/$nicheLabel')({
   component: function CardView() {

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 
-import { BioBuilderScreen } from '../../../features/instagram/bio-builder-screen'
+import { BioBuilderScreen } from '@/features/instagram/bio-builder-screen'
 
 export const Route = createFileRoute('/admin/instagram/bio')({
   component: BioBuilderScreen,

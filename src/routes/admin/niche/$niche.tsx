@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 
-import { LibrarySheetScreen } from '../../../features/niches/library-sheet-screen'
-import { isLibraryNiche } from '../../../lib/named-pages'
+import { LibrarySheetScreen } from '@/features/niches/library-sheet-screen'
+import { isLibraryNiche } from '@/lib/named-pages'
 
 /** A niche's library sheet: /admin/niche/health, /wealth, /relationship, /woodworking. */
 export const Route = createFileRoute('/admin/niche/$niche')({

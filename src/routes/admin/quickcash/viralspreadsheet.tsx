@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { optionalText, searchOf } from '../../../lib/search-params'
-import { PlansSheetScreen } from '../../../features/tools/plans-sheet-screen'
+
+import { PlansSheetScreen } from '@/features/tools/plans-sheet-screen'
+import { optionalText, searchOf } from '@/lib/search-params'
 
 /** `?plan=` opens that plan's days, checklist and warnings; the filters narrow the sheet. */
 export const Route = createFileRoute('/admin/quickcash/viralspreadsheet')({

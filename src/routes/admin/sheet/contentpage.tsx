@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { optionalUuid, searchOf } from '../../../lib/search-params'
-import { ContentFormScreen } from '../../../features/content/content-form-screen'
+
+import { ContentFormScreen } from '@/features/content/content-form-screen'
+import { optionalUuid, searchOf } from '@/lib/search-params'
 
 /** `?id=` edits that piece; without it (or with a malformed one) the page creates a new piece. */
 export const Route = createFileRoute('/admin/sheet/contentpage')({

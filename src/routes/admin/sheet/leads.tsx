@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { optionalInteger, optionalOneOf, optionalText, searchOf } from '../../../lib/search-params'
-import { LEAD_SORT_COLUMNS } from '../../../../api-schemas/lead-sort'
-import { LeadsScreen } from '../../../features/leads/leads-screen'
+
+import { LEAD_SORT_COLUMNS } from '@schemas/lead-sort'
+import { LeadsScreen } from '@/features/leads/leads-screen'
+import { optionalInteger, optionalOneOf, optionalText, searchOf } from '@/lib/search-params'
 
 export const Route = createFileRoute('/admin/sheet/leads')({
   validateSearch: searchOf((search) => ({

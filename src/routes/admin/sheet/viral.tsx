@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { optionalText, searchOf } from '../../../lib/search-params'
-import { ViralSheetScreen } from '../../../features/tools/viral-sheet-screen'
+
+import { ViralSheetScreen } from '@/features/tools/viral-sheet-screen'
+import { optionalText, searchOf } from '@/lib/search-params'
 
 /** `?format=`, `?bestFor=` and `?q=` filter the ideas, so a link back keeps the filters. */
 export const Route = createFileRoute('/admin/sheet/viral')({

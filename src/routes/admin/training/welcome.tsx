@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { searchOf } from '../../../lib/search-params'
-import { readEarningsSearch } from '../../../features/earnings/search'
-import { Dashboard } from '../-dashboard'
-import { loadDashboard } from '../-dashboard-loader'
+
+import { readEarningsSearch } from '@/features/earnings/search'
+import { searchOf } from '@/lib/search-params'
+import { Dashboard } from '@/routes/admin/-dashboard'
+import { loadDashboard } from '@/routes/admin/-dashboard-loader'
 
 /** The spec's training welcome page is the dashboard under a second address. */
 export const Route = createFileRoute('/admin/training/welcome')({

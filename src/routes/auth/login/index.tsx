@@ -1,7 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { optionalOneOf, optionalText, searchOf } from '../../../lib/search-params'
-import { LoginScreen } from '../../../features/auth/login-screen'
-import { isSignedIn } from '../../../stores/auth'
+
+import { LoginScreen } from '@/features/auth/login-screen'
+import { optionalOneOf, optionalText, searchOf } from '@/lib/search-params'
+import { isSignedIn } from '@/stores/auth'
 
 export const Route = createFileRoute('/auth/login/')({
   validateSearch: searchOf((search) => ({

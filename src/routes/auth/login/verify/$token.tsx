@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 
-import { VerifyLinkScreen } from '../../../../features/auth/verify-link-screen'
+import { VerifyLinkScreen } from '@/features/auth/verify-link-screen'
 
 export const Route = createFileRoute('/auth/login/verify/$token')({
   component: VerifyLinkScreen,
