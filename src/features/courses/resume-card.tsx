@@ -23,7 +23,8 @@ export function ResumeCard() {
   const target = resume ?? (firstOpen ? { path: firstOpen.path, title: firstOpen.title } : null)
 
   return (
-    <Card data-testid="resume-card" minH={{ base: '148px', md: '118px' }}>
+    // The height of the usual card (a one-line lesson title, the training bar and the button).
+    <Card data-testid="resume-card" minH={{ base: '171px', md: '118px' }}>
       {list.isPending ? (
         <Stack gap="2" role="status" aria-busy="true" aria-label="Loading your courses">
           <Skeleton height="5" width="50%" />
