@@ -9,7 +9,7 @@
  * multiplies what the host's CPU did, so only the ratios carry from one run to another; the
  * run's benchmarkIndex (the host's speed as Lighthouse measured it) is printed with them.
  *
- *   npm run bench:lighthouse [-- --runs 5 --only dashboard --save reports/ --anchor DIR | --no-anchor]
+ *   npm run bench:lighthouse [-- --runs 5 --only sign-in,dashboard --save reports/ --anchor DIR | --no-anchor]
  *
  * Without an anchor it prints absolute figures only. `--save DIR` keeps each run's full report
  * (JSON) there, for the long tasks and what they ran. Exits non-zero when a goal is missed.
@@ -199,7 +199,8 @@ const medians = (list: Figures[]): Figures => ({
 let failed = false
 try {
   const stored = await demoMemberStorage(server.url)
-  const targets = TARGETS.filter((t) => !values.only || t.name.startsWith(values.only))
+  const only = values.only?.split(',').map((name) => name.trim())
+  const targets = TARGETS.filter((t) => !only || only.some((name) => t.name.startsWith(name)))
   const anchorPages = withAnchor
     ? (['sign-in', 'dashboard'] as const).filter((page) =>
         targets.some((t) => t.pair === page || (!t.pair && page === 'dashboard')),
