@@ -107,6 +107,11 @@ export function FormAlert({
   )
 }
 
+/** The form's own message (useContractForm's `formError`), above its fields; nothing without one. */
+export function FormError({ message }: { message: string | null | undefined }) {
+  return message ? <FormAlert status="error">{message}</FormAlert> : null
+}
+
 /** A router link styled as a text link. */
 export function TextLink({ children, ...link }: LinkProps & { children: ReactNode }) {
   return (

@@ -9,14 +9,17 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react'
-import { useState, type FormEvent, type ReactNode } from 'react'
+import type { FormEvent, ReactNode } from 'react'
+import { z } from 'zod/mini'
 
 import { AREAS, FREE_AREAS, type AreaKey } from '@schemas/access'
+import type { Role } from '@schemas/auth'
 import { emailSchema } from '@schemas/contract'
-import { createMemberBodySchema, type MemberSummary } from '@schemas/members'
-import { FormAlert, TextField } from '@/components/form-fields'
+import { createMemberBodySchema, members, type MemberSummary } from '@schemas/members'
+import { bodySchemaOf } from '@/api/create-api'
+import { FormAlert, FormError, TextField } from '@/components/form-fields'
 import { DialogShell } from '@/components/ui'
-import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
+import { useContractForm } from '@/lib/contract-form'
 
 /** A dialog around one form; the form is mounted only while open, so it starts fresh each time. */
 export function FormDialog({
@@ -43,14 +46,16 @@ export function FormDialog({
 function AreaCheckboxes({
   value,
   onChange,
+  error,
 }: {
   value: AreaKey[]
   onChange: (areas: AreaKey[]) => void
+  error: string | undefined
 }) {
   const toggle = (key: AreaKey, on: boolean) =>
     onChange(on ? [...value, key] : value.filter((k) => k !== key))
   return (
-    <Fieldset.Root>
+    <Fieldset.Root invalid={Boolean(error)}>
       <Fieldset.Legend>Areas</Fieldset.Legend>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2" mt="2">
         {AREAS.map((area) => (
@@ -70,27 +75,40 @@ function AreaCheckboxes({
           </Checkbox.Root>
         ))}
       </SimpleGrid>
+      {error ? <Fieldset.ErrorText>{error}</Fieldset.ErrorText> : null}
     </Fieldset.Root>
   )
 }
 
+/** What each member form is given: the call's state, what it sends, and how it closes. */
+interface MemberFormProps<T> {
+  pending: boolean
+  error: unknown
+  onSave: (value: T) => void
+  onClose: () => void
+}
+
+/** A member dialog's form: its message above the fields, Cancel and the submit button below. */
 function DialogForm({
-  onSubmit,
+  form,
   onClose,
   submitLabel,
   pending,
   children,
 }: {
-  onSubmit: (event: FormEvent) => void
+  form: { submit: (event?: FormEvent) => void; formError: string | null }
   onClose: () => void
   submitLabel: string
   pending: boolean
   children: ReactNode
 }) {
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={form.submit} noValidate>
       <Dialog.Body>
-        <Stack gap="4">{children}</Stack>
+        <Stack gap="4">
+          <FormError message={form.formError} />
+          {children}
+        </Stack>
       </Dialog.Body>
       <Dialog.Footer>
         <Button variant="outline" onClick={onClose}>
@@ -104,6 +122,11 @@ function DialogForm({
   )
 }
 
+/** The areas as the server checks them, sent in the order they are listed. */
+const areasSchema = z.pick(bodySchemaOf(members.updatePageAccess), { areas: true })
+const inListOrder = (areas: AreaKey[]) =>
+  AREAS.map((a) => a.key).filter((key) => areas.includes(key))
+
 /** Which areas one member may open. */
 export function AccessForm({
   member,
@@ -111,31 +134,30 @@ export function AccessForm({
   error,
   onSave,
   onClose,
-}: {
-  member: MemberSummary
-  pending: boolean
-  error: unknown
-  onSave: (areas: AreaKey[]) => void
-  onClose: () => void
-}) {
-  const [areas, setAreas] = useState<AreaKey[]>(member.areas)
-  const server = serverErrorOf(error, [])
+}: MemberFormProps<AreaKey[]> & { member: MemberSummary }) {
+  const form = useContractForm({
+    schema: areasSchema,
+    initial: { areas: member.areas },
+    toInput: ({ areas }) => ({ areas: inListOrder(areas) }),
+    onSubmit: ({ areas }) => onSave(areas),
+    error,
+  })
   return (
-    <DialogForm
-      onSubmit={(event) => {
-        event.preventDefault()
-        onSave(AREAS.map((a) => a.key).filter((key) => areas.includes(key)))
-      }}
-      onClose={onClose}
-      submitLabel="Save access"
-      pending={pending}
-    >
-      {server.form ? <FormAlert status="error">{server.form}</FormAlert> : null}
+    <DialogForm form={form} onClose={onClose} submitLabel="Save access" pending={pending}>
       {member.role === 'admin' ? (
         <FormAlert status="info">Administrators open every area whatever is ticked here.</FormAlert>
       ) : null}
-      <AreaCheckboxes value={areas} onChange={setAreas} />
-      <Button size="xs" variant="ghost" alignSelf="start" onClick={() => setAreas([...FREE_AREAS])}>
+      <AreaCheckboxes
+        value={form.values.areas}
+        onChange={(areas) => form.setValue('areas', areas)}
+        error={form.errorOf('areas')}
+      />
+      <Button
+        size="xs"
+        variant="ghost"
+        alignSelf="start"
+        onClick={() => form.setValue('areas', [...FREE_AREAS])}
+      >
         Reset to the free areas
       </Button>
     </DialogForm>
@@ -148,71 +170,34 @@ export function CreateMemberForm({
   error,
   onSave,
   onClose,
-}: {
-  pending: boolean
-  error: unknown
-  onSave: (body: ReturnType<typeof createMemberBodySchema.parse>) => void
-  onClose: () => void
-}) {
-  const [form, setForm] = useState({
-    email: '',
-    firstName: '',
-    lastName: '',
-    role: 'member' as 'member' | 'admin',
-    areas: [...FREE_AREAS],
+}: MemberFormProps<z.output<typeof createMemberBodySchema>>) {
+  const form = useContractForm({
+    schema: createMemberBodySchema,
+    initial: {
+      email: '',
+      firstName: '',
+      lastName: '',
+      role: 'member' as Role,
+      areas: [...FREE_AREAS],
+    },
+    onSubmit: onSave,
+    error,
   })
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const server = serverErrorOf(error, ['email', 'firstName', 'lastName', 'role', 'areas'])
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const parsed = createMemberBodySchema.safeParse(form)
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error))
-      return
-    }
-    setErrors({})
-    onSave(parsed.data)
-  }
   return (
-    <DialogForm onSubmit={submit} onClose={onClose} submitLabel="Create member" pending={pending}>
-      {server.form ? <FormAlert status="error">{server.form}</FormAlert> : null}
-      <TextField
-        label="E-mail"
-        name="email"
-        type="email"
-        required
-        autoComplete="off"
-        value={form.email}
-        onValueChange={(email) => setForm((f) => ({ ...f, email }))}
-        error={errors.email ?? server.fields.email}
-      />
+    <DialogForm form={form} onClose={onClose} submitLabel="Create member" pending={pending}>
+      <TextField label="E-mail" type="email" required autoComplete="off" {...form.field('email')} />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        <TextField
-          label="First name"
-          name="firstName"
-          required
-          autoComplete="off"
-          value={form.firstName}
-          onValueChange={(firstName) => setForm((f) => ({ ...f, firstName }))}
-          error={errors.firstName ?? server.fields.firstName}
-        />
-        <TextField
-          label="Last name"
-          name="lastName"
-          autoComplete="off"
-          value={form.lastName}
-          onValueChange={(lastName) => setForm((f) => ({ ...f, lastName }))}
-          error={errors.lastName ?? server.fields.lastName}
-        />
+        <TextField label="First name" required autoComplete="off" {...form.field('firstName')} />
+        <TextField label="Last name" autoComplete="off" {...form.field('lastName')} />
       </SimpleGrid>
       <Field.Root>
         <Field.Label>Role</Field.Label>
         <NativeSelect.Root>
           <NativeSelect.Field
             name="role"
-            value={form.role}
+            value={form.values.role}
             onChange={(event) =>
-              setForm((f) => ({ ...f, role: event.target.value === 'admin' ? 'admin' : 'member' }))
+              form.setValue('role', event.target.value === 'admin' ? 'admin' : 'member')
             }
           >
             <option value="member">Member</option>
@@ -221,13 +206,26 @@ export function CreateMemberForm({
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field.Root>
-      <AreaCheckboxes value={form.areas} onChange={(areas) => setForm((f) => ({ ...f, areas }))} />
+      <AreaCheckboxes
+        value={form.values.areas}
+        onChange={(areas) => form.setValue('areas', areas)}
+        error={form.errorOf('areas')}
+      />
       <Text fontSize="sm" color="fg.muted">
         We e-mail the new member a link to choose their password.
       </Text>
     </DialogForm>
   )
 }
+
+/** The new address as the server checks it; it must differ from the member's current one. */
+const newEmailSchema = (current: string) =>
+  z.object({ newEmail: emailSchema }).check(
+    z.refine((input) => input.newEmail !== current, {
+      path: ['newEmail'],
+      message: 'This is already their e-mail address',
+    }),
+  )
 
 /** A member's new sign-in address. */
 export function ChangeMemberEmailForm({
@@ -236,43 +234,22 @@ export function ChangeMemberEmailForm({
   error,
   onSave,
   onClose,
-}: {
-  member: MemberSummary
-  pending: boolean
-  error: unknown
-  onSave: (newEmail: string) => void
-  onClose: () => void
-}) {
-  const [newEmail, setNewEmail] = useState('')
-  const [fieldError, setFieldError] = useState<string>()
-  const server = serverErrorOf(error, ['newEmail'])
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const parsed = emailSchema.safeParse(newEmail)
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message)
-      return
-    }
-    if (parsed.data === member.email) {
-      setFieldError('This is already their e-mail address')
-      return
-    }
-    setFieldError(undefined)
-    onSave(parsed.data)
-  }
+}: MemberFormProps<string> & { member: MemberSummary }) {
+  const form = useContractForm({
+    schema: newEmailSchema(member.email),
+    initial: { newEmail: '' },
+    onSubmit: ({ newEmail }) => onSave(newEmail),
+    error,
+  })
   return (
-    <DialogForm onSubmit={submit} onClose={onClose} submitLabel="Change e-mail" pending={pending}>
-      {server.form ? <FormAlert status="error">{server.form}</FormAlert> : null}
+    <DialogForm form={form} onClose={onClose} submitLabel="Change e-mail" pending={pending}>
       <Text color="fg.muted">Current address: {member.email}</Text>
       <TextField
         label="New e-mail"
-        name="newEmail"
         type="email"
         required
         autoComplete="off"
-        value={newEmail}
-        onValueChange={setNewEmail}
-        error={fieldError ?? server.fields.newEmail}
+        {...form.field('newEmail')}
       />
     </DialogForm>
   )

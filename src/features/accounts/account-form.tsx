@@ -1,13 +1,13 @@
 import { Button, Flex, Stack } from '@chakra-ui/react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 
 import { accounts, NETWORK_LABELS, type Network, type NetworkAccount } from '@schemas/earnings'
 import { bodySchemaOf } from '@/api/create-api'
 import { accountsApi, resetEarningsCache } from '@/api/earnings'
-import { FormAlert, TextField } from '@/components/form-fields'
+import { FormError, TextField } from '@/components/form-fields'
 import { ConfirmDialog } from '@/components/ui'
-import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
+import { useContractForm } from '@/lib/contract-form'
 import { toast } from '@/lib/toast'
 
 import { memberFields, storeAccount } from './account-cache'
@@ -32,27 +32,10 @@ interface SaveInput {
   previousId: string | null
 }
 
-/** Checks the form with the contract's own rules, so messages match the server's. */
-function validate(network: Network, memberId: string | undefined, id: string, apiKey: string) {
-  const key = apiKey.trim() ? { apiKey } : {}
-  if (network === 'clickbank') {
-    const parsed = createSchema.safeParse({
-      ...memberFields(memberId),
-      nickname: id,
-      ...key,
-    })
-    return parsed.success
-      ? ({ ok: true, id: parsed.data.nickname, apiKey: parsed.data.apiKey } as const)
-      : ({ ok: false, errors: fieldErrorsOf(parsed.error) } as const)
-  }
-  const parsed = saveDgSchema.safeParse({
-    ...memberFields(memberId),
-    affiliateId: id,
-    ...key,
-  })
-  return parsed.success
-    ? ({ ok: true, id: parsed.data.affiliateId, apiKey: parsed.data.apiKey } as const)
-    : ({ ok: false, errors: fieldErrorsOf(parsed.error) } as const)
+/** The account id, under the body field its network sends it in, and the API key. */
+interface AccountValues {
+  apiKey: string
+  [idField: string]: string
 }
 
 /** The account id and API key of one network; the key is write-only (only its hint comes back). */
@@ -68,9 +51,6 @@ export function AccountForm({
   const client = useQueryClient()
   const idField = ID_FIELD[network]
   const label = NETWORK_LABELS[network]
-  const [id, setId] = useState(account?.affiliateId ?? '')
-  const [apiKey, setApiKey] = useState('')
-  const [errors, setErrors] = useState<FieldErrors>({})
   const [confirming, setConfirming] = useState<SaveInput | null>(null)
 
   const save = useMutation({
@@ -86,8 +66,7 @@ export function AccountForm({
     },
     onSuccess: async ({ data }, { previousId }) => {
       storeAccount(client, network, memberId, data)
-      setId(data.affiliateId)
-      setApiKey('')
+      form.setValues({ [idField.name]: data.affiliateId, apiKey: '' })
       setConfirming(null)
       toast.success(`${label} account saved`)
       // Figures of the old id are gone: nothing cached may show them any more.
@@ -95,51 +74,47 @@ export function AccountForm({
     },
     onError: () => setConfirming(null),
   })
-  const server = serverErrorOf(save.error, [idField.name, 'apiKey'])
+  const form = useContractForm({
+    // Checked with the contract's own rules, so messages match the server's.
+    schema: network === 'clickbank' ? createSchema : saveDgSchema,
+    initial: (): AccountValues => ({ [idField.name]: account?.affiliateId ?? '', apiKey: '' }),
+    toInput: ({ apiKey, ...id }) => ({
+      ...memberFields(memberId),
+      ...id,
+      ...(apiKey.trim() ? { apiKey } : {}),
+    }),
+    onSubmit: (checked) => {
+      const input: SaveInput = {
+        id: 'nickname' in checked ? checked.nickname : checked.affiliateId,
+        ...(checked.apiKey ? { apiKey: checked.apiKey } : {}),
+        previousId: account?.affiliateId ?? null,
+      }
+      if (account && account.transactions > 0 && input.id !== account.affiliateId) {
+        setConfirming(input)
+        return
+      }
+      save.mutate(input)
+    },
+    error: save.error,
+  })
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const checked = validate(network, memberId, id, apiKey)
-    if (!checked.ok) {
-      setErrors(checked.errors)
-      return
-    }
-    setErrors({})
-    const input: SaveInput = {
-      id: checked.id,
-      ...(checked.apiKey ? { apiKey: checked.apiKey } : {}),
-      previousId: account?.affiliateId ?? null,
-    }
-    if (account && account.transactions > 0 && input.id !== account.affiliateId) {
-      setConfirming(input)
-      return
-    }
-    save.mutate(input)
-  }
-
-  const formError = server.form ?? errors.member_id ?? errors.form
   return (
-    <form onSubmit={submit} noValidate aria-label={`${label} account`}>
+    <form onSubmit={form.submit} noValidate aria-label={`${label} account`}>
       <Stack gap="4">
-        {formError ? <FormAlert status="error">{formError}</FormAlert> : null}
+        <FormError message={form.formError ?? form.errorOf('member_id')} />
         <TextField
           label={idField.label}
-          name={idField.name}
-          value={id}
-          onValueChange={setId}
+          {...form.field(idField.name)}
           autoComplete="off"
           spellCheck={false}
           maxLength={60}
           required
           helperText={idField.help}
-          error={errors[idField.name] ?? server.fields[idField.name]}
         />
         <TextField
           label="API key"
-          name="apiKey"
+          {...form.field('apiKey')}
           type="password"
-          value={apiKey}
-          onValueChange={setApiKey}
           autoComplete="new-password"
           spellCheck={false}
           maxLength={200}
@@ -148,7 +123,6 @@ export function AccountForm({
               ? `Stored key ${account.apiKeyHint} — leave empty to keep it.`
               : `The API key from your ${label} account. It is stored encrypted and never shown again.`
           }
-          error={errors.apiKey ?? server.fields.apiKey}
         />
         <Flex justify="flex-end">
           <Button type="submit" loading={save.isPending}>

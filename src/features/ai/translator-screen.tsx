@@ -1,12 +1,11 @@
-import { Button, Field, Grid, HStack, Stack, Text, Textarea } from '@chakra-ui/react'
-import { useState, type FormEvent } from 'react'
+import { Button, Grid, HStack, Stack, Text } from '@chakra-ui/react'
 
 import { ai, languageName, LANGUAGES, TRANSLATE_MAX, translateInputSchema } from '@schemas/ai'
 import { AreaGate } from '@/components/area-gate'
-import { FormAlert } from '@/components/form-fields'
+import { FormAlert, TextAreaField } from '@/components/form-fields'
 import { Card, PageSpinner } from '@/components/ui'
 import { copyText } from '@/lib/clipboard'
-import { fieldErrorsOf, type FieldErrors } from '@/lib/form-errors'
+import { useContractForm } from '@/lib/contract-form'
 import { onFirstUse } from '@/lib/intl'
 
 import { AiPageHeader, ChoiceField, UsageMeter, useAiStatus } from './ai-parts'
@@ -38,33 +37,25 @@ function Translator({ mode }: { mode: 'text' | 'page' }) {
   const page = mode === 'page'
   const title = page ? 'Page translator' : 'Translator'
   const max = TRANSLATE_MAX[mode]
-  const [from, setFrom] = useState('auto')
-  const [to, setTo] = useState('es')
-  const [text, setText] = useState('')
-  const [errors, setErrors] = useState<FieldErrors>({})
   const status = useAiStatus()
   const { answer, start, stop, show } = useAnswer(ai.translate)
   const streaming = answer.status === 'streaming'
   const model = status.data?.data.model
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const body = { from, to, text, mode }
-    const parsed = translateInputSchema.safeParse(body)
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error))
-      return
-    }
-    setErrors({})
-    void start(body as never)
-  }
+  const form = useContractForm({
+    schema: translateInputSchema,
+    initial: { from: 'auto', to: 'es', text: '' },
+    toInput: (values) => ({ ...values, mode }),
+    onSubmit: (input) => void start(input),
+    clearOnEdit: true,
+  })
+  const { from, to, text } = form.values
 
   const swap = () => {
     if (from === 'auto') return
-    setFrom(to)
-    setTo(from)
+    form.setValue('from', to)
+    form.setValue('to', from)
     if (answer.text && answer.status === 'done') {
-      setText(answer.text)
+      form.setValue('text', answer.text)
       show({ status: 'idle' })
     }
   }
@@ -78,15 +69,15 @@ function Translator({ mode }: { mode: 'text' | 'page' }) {
         ) : (
           <Stack gap="6">
             {model === null ? <NeedsModel /> : null}
-            <form onSubmit={submit} noValidate aria-label={`${title} form`}>
+            <form onSubmit={form.submit} noValidate aria-label={`${title} form`}>
               <Stack gap="4">
                 <HStack gap="3" align="flex-end" wrap={{ base: 'wrap', sm: 'nowrap' }}>
                   <ChoiceField
                     label="From"
                     value={from}
                     options={FROM}
-                    onChange={setFrom}
-                    error={errors.from}
+                    onChange={(value) => form.setValue('from', value)}
+                    error={form.errorOf('from')}
                   />
                   <Button
                     variant="outline"
@@ -103,31 +94,19 @@ function Translator({ mode }: { mode: 'text' | 'page' }) {
                     label="To"
                     value={to}
                     options={TO}
-                    onChange={setTo}
-                    error={errors.to}
+                    onChange={(value) => form.setValue('to', value)}
+                    error={form.errorOf('to')}
                   />
                 </HStack>
                 <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">
-                  <Field.Root invalid={Boolean(errors.text)}>
-                    <Field.Label>Text to translate</Field.Label>
-                    <Textarea
-                      value={text}
-                      onChange={(e) => {
-                        setText(e.target.value)
-                        setErrors((x) => ({ ...x, text: undefined }))
-                      }}
-                      rows={page ? 18 : 10}
-                      maxLength={max}
-                      disabled={model === null}
-                    />
-                    {errors.text ? (
-                      <Field.ErrorText>{errors.text}</Field.ErrorText>
-                    ) : (
-                      <Field.HelperText>
-                        {number.format(text.length)} / {number.format(max)} characters
-                      </Field.HelperText>
-                    )}
-                  </Field.Root>
+                  <TextAreaField
+                    label="Text to translate"
+                    {...form.field('text')}
+                    rows={page ? 18 : 10}
+                    maxLength={max}
+                    disabled={model === null}
+                    helperText={`${number.format(text.length)} / ${number.format(max)} characters`}
+                  />
                   <Stack gap="2" minW="0">
                     <Text fontWeight="medium" fontSize="sm" id="translation-label">
                       {languageName(to)}
@@ -186,9 +165,11 @@ function Translator({ mode }: { mode: 'text' | 'page' }) {
                   tool="translator"
                   onOpen={(g) => {
                     const input = g.input as { from?: string; to?: string; text?: string }
-                    setFrom(input.from ?? 'auto')
-                    setTo(input.to ?? 'es')
-                    setText(input.text ?? '')
+                    form.setValues({
+                      from: input.from ?? 'auto',
+                      to: input.to ?? 'es',
+                      text: input.text ?? '',
+                    })
                     show({
                       id: g.id,
                       writer: g.writer,

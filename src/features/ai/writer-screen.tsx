@@ -1,5 +1,5 @@
 import { Button, Grid, SimpleGrid, Stack } from '@chakra-ui/react'
-import { useRef, useState, type FormEvent } from 'react'
+import { useRef, useState } from 'react'
 
 import {
   ai,
@@ -17,9 +17,9 @@ import {
   type WriteInputIn,
 } from '@schemas/ai'
 import { AreaGate } from '@/components/area-gate'
-import { FormAlert, TextAreaField, TextField } from '@/components/form-fields'
+import { FormAlert, FormError, TextAreaField, TextField } from '@/components/form-fields'
 import { Card } from '@/components/ui'
-import { fieldErrorsOf, type FieldErrors } from '@/lib/form-errors'
+import { useContractForm } from '@/lib/contract-form'
 
 import { AiPageHeader, ChoiceField, ModelLine, UsageMeter, useAiStatus } from './ai-parts'
 import { AnswerView } from './answer-view'
@@ -78,19 +78,13 @@ export function WriterScreen({ tool }: { tool: ScriptToolDef | 'generator' }) {
   const generator = tool === 'generator'
   const key = (generator ? 'generator' : tool.key) as HistoryTool
   const title = generator ? 'Free-form writer' : tool.title
-  const [form, setForm] = useState<Form>(() => initialForm(generator))
-  const [errors, setErrors] = useState<FieldErrors>({})
   const [sent, setSent] = useState<WriteInputIn | null>(null)
   const { answer, start, stop, show } = useAnswer(ai.write)
   const status = useAiStatus()
-  const set = (name: string) => (value: string) => {
-    setForm((f) => ({ ...f, [name]: value }))
-    setErrors((e) => ({ ...e, [name]: undefined }))
-  }
   const resultsRef = useRef<HTMLDivElement>(null)
 
-  const input = (): WriteInputIn =>
-    ({ ...form, tool: key, variants: Number(form.variants) }) as WriteInputIn
+  const input = (values: Form): WriteInputIn =>
+    ({ ...values, tool: key, variants: Number(values.variants) }) as WriteInputIn
 
   const send = (body: WriteInputIn) => {
     setSent(body)
@@ -98,21 +92,23 @@ export function WriterScreen({ tool }: { tool: ScriptToolDef | 'generator' }) {
     resultsRef.current?.focus()
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const body = input()
-    const parsed = writeInputSchema.safeParse(body)
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error))
-      return
-    }
-    setErrors({})
-    send(body)
+  // Sent as typed: the server's check trims the fields.
+  const form = useContractForm({
+    schema: writeInputSchema,
+    initial: () => initialForm(generator),
+    toInput: input,
+    onSubmit: (_, values) => send(input(values)),
+    clearOnEdit: true,
+  })
+  /** What a ChoiceField takes, like `form.field` for a text field. */
+  const choice = (name: string) => {
+    const { onValueChange, ...field } = form.field(name)
+    return { ...field, onChange: onValueChange }
   }
 
   const streaming = answer.status === 'streaming'
   const fields = generator ? [] : (Object.entries(tool.fields) as [ScriptField, string][])
-  const noteTitle = `${title}: ${(generator ? form.prompt : form.topic)?.trim().slice(0, 80) ?? ''}`
+  const noteTitle = `${title}: ${(generator ? form.values.prompt : form.values.topic)?.trim().slice(0, 80) ?? ''}`
 
   return (
     <>
@@ -125,19 +121,16 @@ export function WriterScreen({ tool }: { tool: ScriptToolDef | 'generator' }) {
         >
           <Stack gap="6">
             <Card title={generator ? 'What should I write?' : 'Your details'}>
-              <form onSubmit={submit} noValidate aria-label={`${title} details`}>
+              <form onSubmit={form.submit} noValidate aria-label={`${title} details`}>
                 <Stack gap="4">
                   {generator ? (
                     <TextAreaField
                       label="What to write"
-                      name="prompt"
-                      value={form.prompt ?? ''}
-                      onValueChange={set('prompt')}
-                      error={errors.prompt}
+                      {...form.field('prompt')}
                       required
                       rows={5}
                       maxLength={2_000}
-                      helperText={`${form.prompt?.length ?? 0} / 2,000: say what it is for, who reads it and what it should make them do.`}
+                      helperText={`${form.values.prompt?.length ?? 0} / 2,000: say what it is for, who reads it and what it should make them do.`}
                     />
                   ) : null}
                   {fields.map(([name, label]) =>
@@ -145,22 +138,16 @@ export function WriterScreen({ tool }: { tool: ScriptToolDef | 'generator' }) {
                       <ChoiceField
                         key={name}
                         label={label}
-                        name="niche"
-                        value={form.niche ?? 'other'}
+                        {...choice('niche')}
                         options={AI_NICHES.map(
                           (n) => [n, n === 'other' ? 'Other / general' : capitalise(n)] as const,
                         )}
-                        onChange={set('niche')}
-                        error={errors.niche}
                       />
                     ) : name === 'benefits' ? (
                       <TextAreaField
                         key={name}
                         label={label}
-                        name={name}
-                        value={form[name] ?? ''}
-                        onValueChange={set(name)}
-                        error={errors[name]}
+                        {...form.field(name)}
                         rows={3}
                         maxLength={FIELD_LIMITS[name]}
                         helperText={FIELD_HINTS[name]}
@@ -169,10 +156,7 @@ export function WriterScreen({ tool }: { tool: ScriptToolDef | 'generator' }) {
                       <TextField
                         key={name}
                         label={label}
-                        name={name}
-                        value={form[name] ?? ''}
-                        onValueChange={set(name)}
-                        error={errors[name]}
+                        {...form.field(name)}
                         required={name === 'topic'}
                         maxLength={FIELD_LIMITS[name]}
                         helperText={FIELD_HINTS[name]}
@@ -181,18 +165,10 @@ export function WriterScreen({ tool }: { tool: ScriptToolDef | 'generator' }) {
                   )}
                   <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
                     {CHOICES.map(([label, name, options]) => (
-                      <ChoiceField
-                        key={name}
-                        label={label}
-                        name={name}
-                        value={form[name]!}
-                        options={options}
-                        onChange={set(name)}
-                        error={errors[name]}
-                      />
+                      <ChoiceField key={name} label={label} {...choice(name)} options={options} />
                     ))}
                   </SimpleGrid>
-                  {errors.tool ? <FormAlert status="error">{errors.tool}</FormAlert> : null}
+                  <FormError message={form.errorOf('tool')} />
                   <ModelLine status={status.data?.data} />
                   <Button
                     type="submit"
@@ -225,7 +201,7 @@ export function WriterScreen({ tool }: { tool: ScriptToolDef | 'generator' }) {
                   answer={answer}
                   title={noteTitle}
                   rules={generator ? [] : tool.rules}
-                  language={sent?.language ?? form.language}
+                  language={sent?.language ?? form.values.language}
                   onStop={stop}
                   {...(sent ? { onRegenerate: () => send(sent) } : {})}
                 />
@@ -238,7 +214,7 @@ export function WriterScreen({ tool }: { tool: ScriptToolDef | 'generator' }) {
                 for (const [name, value] of Object.entries(generation.input)) {
                   if (name in restored) restored[name] = String(value)
                 }
-                setForm(restored)
+                form.setValues(restored)
                 setSent({
                   ...restored,
                   tool: key,

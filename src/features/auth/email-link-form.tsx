@@ -1,9 +1,8 @@
 import { Button, Stack } from '@chakra-ui/react'
 import { useMutation } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
 
-import { FormAlert, TextField } from '@/components/form-fields'
-import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
+import { FormAlert, FormError, TextField } from '@/components/form-fields'
+import { useContractForm } from '@/lib/contract-form'
 
 import { loadAuthCalls } from './load-auth-calls'
 
@@ -18,31 +17,25 @@ export function EmailLinkForm({
   call: 'forgotPassword' | 'loginLink'
   submitLabel: string
 }) {
-  const [email, setEmail] = useState('')
-  const [errors, setErrors] = useState<FieldErrors>({})
   const request = useMutation({
     meta: { errorToast: false },
     mutationFn: async (body: { email: string }) =>
       (await loadAuthCalls()).authApi[call].call({ body }),
   })
-  const server = serverErrorOf(request.error, ['email'])
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    const { auth, bodySchemaOf } = await loadAuthCalls()
-    const parsed = bodySchemaOf(auth[call]).safeParse({ email })
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error))
-      return
-    }
-    setErrors({})
-    request.mutate(parsed.data)
-  }
+  const form = useContractForm({
+    schema: async () => {
+      const { auth, bodySchemaOf } = await loadAuthCalls()
+      return bodySchemaOf(auth[call])
+    },
+    initial: { email: '' },
+    onSubmit: (body) => request.mutate(body),
+    error: request.error,
+  })
 
   return (
-    <form onSubmit={submit} onFocus={() => void loadAuthCalls()} noValidate>
+    <form onSubmit={form.submit} onFocus={() => void loadAuthCalls()} noValidate>
       <Stack gap="4">
-        {server.form ? <FormAlert status="error">{server.form}</FormAlert> : null}
+        <FormError message={form.formError} />
         {request.isSuccess ? (
           <FormAlert status="success" title="Check your inbox">
             {request.data.data.message}
@@ -50,13 +43,10 @@ export function EmailLinkForm({
         ) : null}
         <TextField
           label="E-mail"
-          name="email"
           type="email"
           autoComplete="email"
           required
-          value={email}
-          onValueChange={setEmail}
-          error={errors.email ?? server.fields.email}
+          {...form.field('email')}
         />
         <Button type="submit" loading={request.isPending} loadingText="Sending…">
           {submitLabel}

@@ -1,13 +1,12 @@
 import { Button, Stack } from '@chakra-ui/react'
 import { getRouteApi } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
 
 import { auth } from '@schemas/auth'
 import { authApi } from '@/api/auth'
 import { bodySchemaOf } from '@/api/create-api'
 import { AuthCard } from '@/components/blank-layout'
-import { FormAlert, TextField, TextLink } from '@/components/form-fields'
-import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
+import { FormAlert, FormError, TextField, TextLink } from '@/components/form-fields'
+import { confirmError, useContractForm } from '@/lib/contract-form'
 
 import { EmailLinkForm } from './email-link-form'
 
@@ -15,7 +14,8 @@ const route = getRouteApi('/auth/forgot-password')
 
 export function ForgotPasswordScreen() {
   const { token } = route.useSearch()
-  return token ? <ResetPassword token={token} /> : <RequestReset />
+  // Each link gets a form of its own, which sends that link's token.
+  return token ? <ResetPassword key={token} token={token} /> : <RequestReset />
 }
 
 function RequestReset() {
@@ -31,21 +31,17 @@ function RequestReset() {
 }
 
 function ResetPassword({ token }: { token: string }) {
-  const [password, setPassword] = useState('')
-  const [confirm, setConfirm] = useState('')
-  const [errors, setErrors] = useState<FieldErrors>({})
   const reset = authApi.resetPassword.useMutation({ meta: { errorToast: false } })
-  const server = serverErrorOf(reset.error, ['password'])
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const parsed = bodySchemaOf(auth.resetPassword).safeParse({ token, password })
-    const next = parsed.success ? {} : fieldErrorsOf(parsed.error)
-    if (!next.password && password !== confirm) next.confirm = 'The passwords do not match'
-    setErrors(next)
-    if (!parsed.success || next.confirm) return
-    reset.mutate({ body: parsed.data })
-  }
+  // The link's token is sent with the password: a malformed one is named above the form.
+  const form = useContractForm({
+    schema: bodySchemaOf(auth.resetPassword),
+    initial: { token, password: '', confirm: '' },
+    toInput: ({ confirm: _, ...body }) => body,
+    check: ({ password, confirm }, errors) =>
+      errors.password ? {} : confirmError(password, confirm),
+    onSubmit: (body) => reset.mutate({ body }),
+    error: reset.error,
+  })
 
   if (reset.isSuccess) {
     return (
@@ -66,29 +62,23 @@ function ResetPassword({ token }: { token: string }) {
         </TextLink>
       }
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.submit} noValidate>
         <Stack gap="4">
-          {errors.token ? <FormAlert status="error">{errors.token}</FormAlert> : null}
-          {server.form ? <FormAlert status="error">{server.form}</FormAlert> : null}
+          <FormError message={form.errorOf('token')} />
+          <FormError message={form.formError} />
           <TextField
             label="New password"
-            name="password"
             type="password"
             autoComplete="new-password"
             required
-            value={password}
-            onValueChange={setPassword}
-            error={errors.password ?? server.fields.password}
+            {...form.field('password')}
           />
           <TextField
             label="Confirm new password"
-            name="confirm"
             type="password"
             autoComplete="new-password"
             required
-            value={confirm}
-            onValueChange={setConfirm}
-            error={errors.confirm}
+            {...form.field('confirm')}
           />
           <Button type="submit" loading={reset.isPending} loadingText="Saving…">
             Set new password

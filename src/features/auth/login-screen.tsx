@@ -1,12 +1,11 @@
 import { Button, Stack } from '@chakra-ui/react'
 import { useMutation } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
 
 import type { Credentials } from '@schemas/auth'
 import { AuthCard } from '@/components/blank-layout'
-import { FormAlert, TextField, TextLink } from '@/components/form-fields'
-import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
+import { FormError, TextField, TextLink } from '@/components/form-fields'
+import { useContractForm } from '@/lib/contract-form'
 
 import { EmailLinkForm } from './email-link-form'
 import { loadAuthCalls } from './load-auth-calls'
@@ -22,27 +21,20 @@ export function LoginScreen() {
 function PasswordSignIn() {
   const { redirect } = route.useSearch()
   const completeSignIn = useCompleteSignIn()
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
-  const [errors, setErrors] = useState<FieldErrors>({})
   const login = useMutation({
     meta: { errorToast: false },
     mutationFn: async (body: Credentials) => (await loadAuthCalls()).authApi.login.call({ body }),
     onSuccess: (answer) => completeSignIn(answer, redirect),
   })
-  const server = serverErrorOf(login.error, ['email', 'password'])
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    const { auth, bodySchemaOf } = await loadAuthCalls()
-    const parsed = bodySchemaOf(auth.login).safeParse({ email, password })
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error))
-      return
-    }
-    setErrors({})
-    login.mutate(parsed.data)
-  }
+  const form = useContractForm({
+    schema: async () => {
+      const { auth, bodySchemaOf } = await loadAuthCalls()
+      return bodySchemaOf(auth.login)
+    },
+    initial: { email: '', password: '' },
+    onSubmit: (body) => login.mutate(body),
+    error: login.error,
+  })
 
   return (
     <AuthCard
@@ -57,28 +49,22 @@ function PasswordSignIn() {
         </>
       }
     >
-      <form onSubmit={submit} onFocus={() => void loadAuthCalls()} noValidate>
+      <form onSubmit={form.submit} onFocus={() => void loadAuthCalls()} noValidate>
         <Stack gap="4">
-          {server.form ? <FormAlert status="error">{server.form}</FormAlert> : null}
+          <FormError message={form.formError} />
           <TextField
             label="E-mail"
-            name="email"
             type="email"
             autoComplete="username"
             required
-            value={email}
-            onValueChange={setEmail}
-            error={errors.email ?? server.fields.email}
+            {...form.field('email')}
           />
           <TextField
             label="Password"
-            name="password"
             type="password"
             autoComplete="current-password"
             required
-            value={password}
-            onValueChange={setPassword}
-            error={errors.password ?? server.fields.password}
+            {...form.field('password')}
           />
           <Button type="submit" loading={login.isPending} loadingText="Signing in…">
             Sign in

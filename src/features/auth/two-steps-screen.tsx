@@ -1,13 +1,13 @@
 import { Button, Stack, Text } from '@chakra-ui/react'
 import { useNavigate } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 
 import { auth, AUTH_MESSAGES } from '@schemas/auth'
 import { authApi } from '@/api/auth'
 import { bodySchemaOf } from '@/api/create-api'
 import { AuthCard } from '@/components/blank-layout'
-import { FormAlert, TextField, TextLink } from '@/components/form-fields'
-import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
+import { FormAlert, FormError, TextField, TextLink } from '@/components/form-fields'
+import { useContractForm } from '@/lib/contract-form'
 
 import { clearChallenge, readChallenge } from './challenge'
 import { useCompleteSignIn } from './use-complete-sign-in'
@@ -16,8 +16,6 @@ export function TwoStepsScreen() {
   const navigate = useNavigate()
   const completeSignIn = useCompleteSignIn()
   const [challenge, setChallenge] = useState(() => readChallenge())
-  const [code, setCode] = useState('')
-  const [errors, setErrors] = useState<FieldErrors>({})
   const verify = authApi.twoSteps.useMutation({
     meta: { errorToast: false },
     onSuccess: (answer) => completeSignIn(answer, challenge?.redirect),
@@ -27,10 +25,16 @@ export function TwoStepsScreen() {
         clearChallenge()
         setChallenge(null)
       }
-      setCode('')
+      form.setValue('code', '')
     },
   })
-  const server = serverErrorOf(verify.error, ['code'])
+  const form = useContractForm({
+    schema: bodySchemaOf(auth.twoSteps),
+    initial: { code: '' },
+    toInput: ({ code }) => ({ challenge: challenge?.token, code: code.replace(/\s/g, '') }),
+    onSubmit: (body) => verify.mutate({ body }),
+    error: verify.error,
+  })
 
   const startOver = () => {
     clearChallenge()
@@ -50,41 +54,26 @@ export function TwoStepsScreen() {
     )
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const trimmed = code.replace(/\s/g, '')
-    const parsed = bodySchemaOf(auth.twoSteps).safeParse({
-      challenge: challenge.token,
-      code: trimmed,
-    })
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error))
-      return
-    }
-    setErrors({})
-    verify.mutate({ body: parsed.data })
-  }
-
   return (
     <AuthCard
       title="Two-step verification"
       description="Your account is protected with two-step verification. Open your authenticator app and enter the 6-digit code it shows for Members Area."
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.submit} noValidate>
         <Stack gap="4">
-          {server.form ? <FormAlert status="error">{server.form}</FormAlert> : null}
+          <FormError message={form.formError} />
           <TextField
             label="Verification code"
-            name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]*"
             maxLength={6}
             required
             autoFocus
-            value={code}
-            onValueChange={(value) => setCode(value.replace(/[^\d]/g, '').slice(0, 6))}
-            error={errors.code ?? server.fields.code}
+            {...form.field('code')}
+            onValueChange={(value) =>
+              form.setValue('code', value.replace(/[^\d]/g, '').slice(0, 6))
+            }
             helperText="The code changes every 30 seconds."
           />
           <Button type="submit" loading={verify.isPending} loadingText="Checking…">

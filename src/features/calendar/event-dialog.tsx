@@ -7,20 +7,18 @@ import {
   SimpleGrid,
   Spacer,
 } from '@chakra-ui/react'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 
 import { eventBodySchema, type CalendarEvent } from '@schemas/events'
 import { eventsApi } from '@/api/events'
 import { TextAreaField, TextField } from '@/components/form-fields'
 import { ConfirmDialog, DialogForm, DialogShell } from '@/components/ui'
-import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
+import { useContractForm } from '@/lib/contract-form'
 import { toast } from '@/lib/toast'
 
 import { eventColorOptions, type EventColor } from './event-colors'
 import { inputsFromRange, rangeFromInputs, switchAllDay, type TimeInputs } from './event-time'
 import { useDeleteEvent } from './use-event-mutations'
-
-const FIELDS = ['title', 'description', 'location', 'start', 'end', 'allDay', 'color'] as const
 
 /** What the dialog edits: a saved event, or the slot a new one starts from. */
 export type EventDraft =
@@ -50,12 +48,6 @@ function initialTimes(draft: EventDraft): TimeInputs {
 
 function EventForm({ draft, onDone }: { draft: EventDraft; onDone: () => void }) {
   const event = draft.kind === 'edit' ? draft.event : null
-  const [title, setTitle] = useState(event?.title ?? '')
-  const [times, setTimes] = useState<TimeInputs>(() => initialTimes(draft))
-  const [color, setColor] = useState<EventColor>(event?.color ?? 'blue')
-  const [location, setLocation] = useState(event?.location ?? '')
-  const [description, setDescription] = useState(event?.description ?? '')
-  const [errors, setErrors] = useState<FieldErrors>({})
   const [confirming, setConfirming] = useState(false)
 
   const onSuccess = () => {
@@ -66,36 +58,33 @@ function EventForm({ draft, onDone }: { draft: EventDraft; onDone: () => void })
   const update = eventsApi.update.useMutation({ meta: { errorToast: false }, onSuccess })
   const remove = useDeleteEvent()
   const saving = event ? update : create
-  const server = serverErrorOf(saving.error, FIELDS)
-  const fieldError = (name: (typeof FIELDS)[number]) => errors[name] ?? server.fields[name]
+  const form = useContractForm({
+    schema: eventBodySchema,
+    initial: () => ({
+      title: event?.title ?? '',
+      ...initialTimes(draft),
+      color: event?.color ?? 'blue',
+      location: event?.location ?? '',
+      description: event?.description ?? '',
+    }),
+    // The start and end inputs hold local wall time; the contract takes ISO instants.
+    toInput: (values) => ({ ...values, ...rangeFromInputs(values) }),
+    onSubmit: (body) => {
+      if (event) update.mutate({ params: { id: event.id }, body })
+      else create.mutate({ body })
+    },
+    error: saving.error,
+  })
+  const { allDay } = form.values
 
-  const submit = (formEvent: FormEvent) => {
-    formEvent.preventDefault()
-    const parsed = eventBodySchema.safeParse({
-      title,
-      description,
-      location,
-      color,
-      allDay: times.allDay,
-      ...rangeFromInputs(times),
-    })
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error))
-      return
-    }
-    setErrors({})
-    if (event) update.mutate({ params: { id: event.id }, body: parsed.data })
-    else create.mutate({ body: parsed.data })
-  }
-
-  const dateType = times.allDay ? 'date' : 'datetime-local'
+  const dateType = allDay ? 'date' : 'datetime-local'
 
   return (
     <>
       <DialogForm
         title={event ? 'Edit event' : 'New event'}
-        onSubmit={submit}
-        formError={server.form}
+        onSubmit={form.submit}
+        formError={form.formError}
         footer={
           <>
             {event ? (
@@ -113,19 +102,14 @@ function EventForm({ draft, onDone }: { draft: EventDraft; onDone: () => void })
           </>
         }
       >
-        <TextField
-          label="Title"
-          name="title"
-          required
-          maxLength={200}
-          value={title}
-          onValueChange={setTitle}
-          error={fieldError('title')}
-        />
+        <TextField label="Title" required maxLength={200} {...form.field('title')} />
         <Checkbox.Root
-          checked={times.allDay}
+          checked={allDay}
           onCheckedChange={(details) =>
-            setTimes((current) => switchAllDay(current, details.checked === true))
+            form.setValues((current) => ({
+              ...current,
+              ...switchAllDay(current, details.checked === true),
+            }))
           }
         >
           <Checkbox.HiddenInput />
@@ -134,22 +118,16 @@ function EventForm({ draft, onDone }: { draft: EventDraft; onDone: () => void })
         </Checkbox.Root>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <TextField
-            label={times.allDay ? 'First day' : 'Start'}
-            name="start"
+            label={allDay ? 'First day' : 'Start'}
             type={dateType}
             required
-            value={times.start}
-            onValueChange={(start) => setTimes((current) => ({ ...current, start }))}
-            error={fieldError('start')}
+            {...form.field('start')}
           />
           <TextField
-            label={times.allDay ? 'Last day' : 'End'}
-            name="end"
+            label={allDay ? 'Last day' : 'End'}
             type={dateType}
             required
-            value={times.end}
-            onValueChange={(end) => setTimes((current) => ({ ...current, end }))}
-            error={fieldError('end')}
+            {...form.field('end')}
           />
         </SimpleGrid>
         <Fieldset.Root>
@@ -158,9 +136,9 @@ function EventForm({ draft, onDone }: { draft: EventDraft; onDone: () => void })
             aria-labelledby="event-colour-legend"
             name="color"
             size="sm"
-            value={color}
+            value={form.values.color}
             onValueChange={(details) => {
-              if (details.value) setColor(details.value as EventColor)
+              if (details.value) form.setValue('color', details.value as EventColor)
             }}
           >
             <HStack gap="4" wrap="wrap">
@@ -178,22 +156,8 @@ function EventForm({ draft, onDone }: { draft: EventDraft; onDone: () => void })
             </HStack>
           </RadioGroup.Root>
         </Fieldset.Root>
-        <TextField
-          label="Location"
-          name="location"
-          maxLength={200}
-          value={location}
-          onValueChange={setLocation}
-          error={fieldError('location')}
-        />
-        <TextAreaField
-          label="Description"
-          name="description"
-          rows={4}
-          value={description}
-          onValueChange={setDescription}
-          error={fieldError('description')}
-        />
+        <TextField label="Location" maxLength={200} {...form.field('location')} />
+        <TextAreaField label="Description" rows={4} {...form.field('description')} />
       </DialogForm>
       <ConfirmDialog
         open={confirming}

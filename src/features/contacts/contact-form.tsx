@@ -3,7 +3,7 @@ import { useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { z } from 'zod/mini'
 
 import { TextAreaField, TextField } from '@/components/form-fields'
-import { fieldErrorsOf, type FieldErrors } from '@/lib/form-errors'
+import { useContractForm } from '@/lib/contract-form'
 import { emptyContact, type ContactFields } from '@/stores/contacts'
 
 import { fullName } from './contact-filters'
@@ -51,65 +51,54 @@ export function ContactForm({
   onSave: (fields: ContactFields) => void
   onCancel: () => void
 }) {
-  const [form, setForm] = useState<ContactFields>(initial)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const form = useContractForm({
+    schema: contactFormSchema,
+    initial,
+    onSubmit: (parsed, fields) => onSave({ ...fields, ...parsed }),
+  })
+  const [imageError, setImageError] = useState<string>()
   const fileInput = useRef<HTMLInputElement>(null)
-  const set = (name: TextKey | 'notes') => (value: string) =>
-    setForm((current) => ({ ...current, [name]: value }))
 
   const pickImage = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0]
     event.target.value = ''
     if (!file) return
     if (!['image/jpeg', 'image/png', 'image/webp', 'image/gif'].includes(file.type)) {
-      setErrors((e) => ({ ...e, image: 'Choose a JPEG, PNG, WebP or GIF picture' }))
+      setImageError('Choose a JPEG, PNG, WebP or GIF picture')
       return
     }
     if (file.size > CONTACT_IMAGE_MAX_BYTES) {
-      setErrors((e) => ({ ...e, image: 'Choose a picture of at most 200 KB' }))
+      setImageError('Choose a picture of at most 200 KB')
       return
     }
     const reader = new FileReader()
     reader.onload = () => {
-      setErrors((e) => ({ ...e, image: undefined }))
-      setForm((current) => ({ ...current, image: String(reader.result) }))
+      setImageError(undefined)
+      form.setValue('image', String(reader.result))
     }
-    reader.onerror = () => setErrors((e) => ({ ...e, image: 'The picture could not be read' }))
+    reader.onerror = () => setImageError('The picture could not be read')
     reader.readAsDataURL(file)
   }
 
+  /** Checking the fields again also clears the picture's message. */
   const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const parsed = contactFormSchema.safeParse(form)
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error))
-      return
-    }
-    setErrors({})
-    onSave({ ...form, ...parsed.data })
+    setImageError(undefined)
+    form.submit(event)
   }
 
-  const text = (name: TextKey, label: string, type = 'text', autoComplete?: string) => (
-    <TextField
-      label={label}
-      name={name}
-      type={type}
-      autoComplete={autoComplete ?? 'off'}
-      value={form[name]}
-      onValueChange={set(name)}
-      error={errors[name]}
-    />
+  const text = (name: TextKey, label: string, type = 'text', autoComplete = 'off') => (
+    <TextField label={label} type={type} autoComplete={autoComplete} {...form.field(name)} />
   )
 
   return (
     <form onSubmit={submit} noValidate aria-label={submitLabel}>
       <Stack gap="4">
-        <Field.Root invalid={Boolean(errors.image)}>
+        <Field.Root invalid={Boolean(imageError)}>
           <Field.Label>Picture</Field.Label>
           <Flex gap="3" align="center" wrap="wrap">
             <Avatar.Root size="lg">
-              <Avatar.Fallback name={fullName(form)} />
-              {form.image ? <Avatar.Image src={form.image} alt="" /> : null}
+              <Avatar.Fallback name={fullName(form.values)} />
+              {form.values.image ? <Avatar.Image src={form.values.image} alt="" /> : null}
             </Avatar.Root>
             <Button size="sm" variant="outline" onClick={() => fileInput.current?.click()}>
               Choose picture
@@ -122,17 +111,13 @@ export function ContactForm({
               accept="image/jpeg,image/png,image/webp,image/gif"
               onChange={pickImage}
             />
-            {form.image ? (
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => setForm((current) => ({ ...current, image: '' }))}
-              >
+            {form.values.image ? (
+              <Button size="sm" variant="ghost" onClick={() => form.setValue('image', '')}>
                 Remove picture
               </Button>
             ) : null}
           </Flex>
-          {errors.image ? <Field.ErrorText>{errors.image}</Field.ErrorText> : null}
+          {imageError ? <Field.ErrorText>{imageError}</Field.ErrorText> : null}
         </Field.Root>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           {text('firstname', 'First name', 'text', 'given-name')}
@@ -143,28 +128,19 @@ export function ContactForm({
           {text('department', 'Department')}
         </SimpleGrid>
         {text('address', 'Address', 'text', 'street-address')}
-        <TextAreaField
-          label="Notes"
-          name="notes"
-          rows={3}
-          value={form.notes}
-          onValueChange={set('notes')}
-          error={errors.notes}
-        />
+        <TextAreaField label="Notes" rows={3} {...form.field('notes')} />
         <Flex gap="4" wrap="wrap">
           <Checkbox.Root
-            checked={form.starred}
-            onCheckedChange={(d) => setForm((c) => ({ ...c, starred: d.checked === true }))}
+            checked={form.values.starred}
+            onCheckedChange={(d) => form.setValue('starred', d.checked === true)}
           >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>Starred</Checkbox.Label>
           </Checkbox.Root>
           <Checkbox.Root
-            checked={form.frequentlycontacted}
-            onCheckedChange={(d) =>
-              setForm((c) => ({ ...c, frequentlycontacted: d.checked === true }))
-            }
+            checked={form.values.frequentlycontacted}
+            onCheckedChange={(d) => form.setValue('frequentlycontacted', d.checked === true)}
           >
             <Checkbox.HiddenInput />
             <Checkbox.Control />

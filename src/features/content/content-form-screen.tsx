@@ -1,21 +1,18 @@
 import { Box, Button, Field, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link as RouterLink, useNavigate } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
 
 import { contentBodySchema, type ContentItem } from '@schemas/content'
 import { contentApi } from '@/api/content'
 import { AreaGate, lockedPanelFor } from '@/components/area-gate'
-import { FormAlert, TextAreaField, TextField } from '@/components/form-fields'
+import { FormError, TextAreaField, TextField } from '@/components/form-fields'
 import { Card, ErrorState, PageHeader, PageSpinner } from '@/components/ui'
-import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
+import { useContractForm } from '@/lib/contract-form'
 import { toast } from '@/lib/toast'
 
-import { platformOptions, statusOptions, type Platform, type Status } from './content-labels'
+import { platformOptions, statusOptions } from './content-labels'
 
 const route = getRouteApi('/admin/sheet/contentpage')
-
-const FIELDS = ['title', 'platform', 'niche', 'status', 'plannedDate', 'body', 'checklist'] as const
 
 /** Creates a content piece, or edits the one named by `?id=`. */
 export function ContentFormScreen() {
@@ -58,14 +55,6 @@ const crumbs = (last: string) => [
 
 function PieceForm({ item }: { item: ContentItem | null }) {
   const navigate = useNavigate()
-  const [title, setTitle] = useState(item?.title ?? '')
-  const [platform, setPlatform] = useState<Platform>(item?.platform ?? 'instagram')
-  const [niche, setNiche] = useState(item?.niche ?? '')
-  const [status, setStatus] = useState<Status>(item?.status ?? 'idea')
-  const [plannedDate, setPlannedDate] = useState(item?.plannedDate ?? '')
-  const [body, setBody] = useState(item?.body ?? '')
-  const [errors, setErrors] = useState<FieldErrors>({})
-
   const onSuccess = ({ data }: { data: ContentItem }) => {
     toast.success(item ? 'Content piece saved' : 'Content piece added')
     void navigate({ to: '/admin/contentdetail', search: { id: data.id } })
@@ -73,116 +62,59 @@ function PieceForm({ item }: { item: ContentItem | null }) {
   const create = contentApi.create.useMutation({ meta: { errorToast: false }, onSuccess })
   const update = contentApi.update.useMutation({ meta: { errorToast: false }, onSuccess })
   const saving = item ? update : create
-  const server = serverErrorOf(saving.error, FIELDS)
-  const fieldError = (name: (typeof FIELDS)[number]) => errors[name] ?? server.fields[name]
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const parsed = contentBodySchema.safeParse({
-      title,
-      platform,
-      niche,
-      status,
-      plannedDate: plannedDate || null,
-      body,
+  const form = useContractForm({
+    schema: contentBodySchema,
+    initial: {
+      title: item?.title ?? '',
+      platform: item?.platform ?? 'instagram',
+      niche: item?.niche ?? '',
+      status: item?.status ?? 'idea',
+      plannedDate: item?.plannedDate ?? '',
+      body: item?.body ?? '',
+    },
+    // An empty date is no date; the checklist is ticked on its own page and kept as it is.
+    toInput: (values) => ({
+      ...values,
+      plannedDate: values.plannedDate || null,
       checklist: item?.checklist ?? {},
-    })
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error))
-      return
-    }
-    setErrors({})
-    if (item) update.mutate({ params: { id: item.id }, body: parsed.data })
-    else create.mutate({ body: parsed.data })
-  }
+    }),
+    onSubmit: (body) => {
+      if (item) update.mutate({ params: { id: item.id }, body })
+      else create.mutate({ body })
+    },
+    error: saving.error,
+  })
 
   const heading = item ? 'Edit content' : 'New content piece'
   return (
     <Box>
       <PageHeader title={heading} crumbs={crumbs(item ? 'Edit' : 'New')} />
       <Card maxW="3xl">
-        <form onSubmit={submit} noValidate aria-label={heading}>
+        <form onSubmit={form.submit} noValidate aria-label={heading}>
           <Stack gap="4">
-            {server.form ? <FormAlert status="error">{server.form}</FormAlert> : null}
-            <TextField
-              label="Title"
-              name="title"
-              required
-              maxLength={200}
-              value={title}
-              onValueChange={setTitle}
-              error={fieldError('title')}
-            />
+            <FormError message={form.formError} />
+            <TextField label="Title" required maxLength={200} {...form.field('title')} />
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <Field.Root invalid={Boolean(fieldError('platform'))} required>
-                <Field.Label>
-                  Platform
-                  <Field.RequiredIndicator />
-                </Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field
-                    name="platform"
-                    value={platform}
-                    onChange={(event) => setPlatform(event.target.value as Platform)}
-                  >
-                    {platformOptions.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-                {fieldError('platform') ? (
-                  <Field.ErrorText>{fieldError('platform')}</Field.ErrorText>
-                ) : null}
-              </Field.Root>
-              <Field.Root invalid={Boolean(fieldError('status'))}>
-                <Field.Label>Status</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field
-                    name="status"
-                    value={status}
-                    onChange={(event) => setStatus(event.target.value as Status)}
-                  >
-                    {statusOptions.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-                {fieldError('status') ? (
-                  <Field.ErrorText>{fieldError('status')}</Field.ErrorText>
-                ) : null}
-              </Field.Root>
+              <SelectField
+                label="Platform"
+                required
+                options={platformOptions}
+                {...form.field('platform')}
+              />
+              <SelectField label="Status" options={statusOptions} {...form.field('status')} />
               <TextField
                 label="Niche"
-                name="niche"
                 maxLength={80}
                 placeholder="e.g. wealth, health, woodworking"
-                value={niche}
-                onValueChange={setNiche}
-                error={fieldError('niche')}
+                {...form.field('niche')}
               />
-              <TextField
-                label="Planned date"
-                name="plannedDate"
-                type="date"
-                value={plannedDate}
-                onValueChange={setPlannedDate}
-                error={fieldError('plannedDate')}
-              />
+              <TextField label="Planned date" type="date" {...form.field('plannedDate')} />
             </SimpleGrid>
             <TextAreaField
               label="Text"
-              name="body"
               rows={10}
               placeholder="Script, caption or outline"
-              value={body}
-              onValueChange={setBody}
-              error={fieldError('body')}
+              {...form.field('body')}
             />
             <Stack direction="row" gap="3" justify="flex-end">
               <Button asChild variant="outline">
@@ -202,5 +134,48 @@ function PieceForm({ item }: { item: ContentItem | null }) {
         </form>
       </Card>
     </Box>
+  )
+}
+
+/** A labelled select of fixed options, like TextField. */
+function SelectField({
+  label,
+  name,
+  value,
+  onValueChange,
+  error,
+  options,
+  required,
+}: {
+  label: string
+  name: string
+  value: string
+  onValueChange: (value: string) => void
+  error?: string | undefined
+  options: readonly { value: string; label: string }[]
+  required?: boolean
+}) {
+  return (
+    <Field.Root invalid={Boolean(error)} required={required}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field
+          name={name}
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+    </Field.Root>
   )
 }

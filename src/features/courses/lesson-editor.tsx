@@ -3,9 +3,9 @@ import { useState } from 'react'
 
 import { lessonEditBodySchema, type LessonSource } from '@schemas/courses'
 import { coursesApi } from '@/api/courses'
-import { TextAreaField, TextField } from '@/components/form-fields'
+import { FormError, TextAreaField, TextField } from '@/components/form-fields'
 import { ConfirmDialog, DialogShell } from '@/components/ui'
-import { fieldErrorsOf, type FieldErrors } from '@/lib/form-errors'
+import { useContractForm } from '@/lib/contract-form'
 import { toast } from '@/lib/toast'
 
 import { LessonBody } from './lesson-body'
@@ -61,39 +61,27 @@ function EditorForm({
   onClose: () => void
   onSaved: () => void
 }) {
-  const [title, setTitle] = useState(source.title)
-  const [markdown, setMarkdown] = useState(source.markdown)
-  const [video, setVideo] = useState(source.video)
-  const [errors, setErrors] = useState<FieldErrors>({})
   const [confirmRestore, setConfirmRestore] = useState(false)
   const edit = coursesApi.edit.useMutation({ meta: { errorToast: false } })
   const restore = coursesApi.restore.useMutation()
   const preview = coursesApi.preview.useMutation({ meta: { errorToast: false } })
   const query = { path: source.path }
-
-  const save = () => {
-    const body = { title, markdown, video }
-    const parsed = lessonEditBodySchema.safeParse(body)
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error))
-      return
-    }
-    setErrors({})
-    edit.mutate(
-      { query, body: parsed.data },
-      {
-        onSuccess: () => {
-          toast.success('Lesson saved')
-          onSaved()
-          onClose()
+  const form = useContractForm({
+    schema: lessonEditBodySchema,
+    initial: { title: source.title, markdown: source.markdown, video: source.video },
+    onSubmit: (body) =>
+      edit.mutate(
+        { query, body },
+        {
+          onSuccess: () => {
+            toast.success('Lesson saved')
+            onSaved()
+            onClose()
+          },
         },
-        onError: (error) => {
-          const field = error.field
-          setErrors(field ? { [field.name]: field.message } : { form: error.message })
-        },
-      },
-    )
-  }
+      ),
+    error: edit.error,
+  })
 
   return (
     <>
@@ -106,21 +94,10 @@ function EditorForm({
               repository text is kept and can be restored.
             </Text>
           ) : null}
-          <TextField
-            label="Title"
-            name="title"
-            value={title}
-            onValueChange={setTitle}
-            error={errors.title}
-            required
-            maxLength={200}
-          />
+          <TextField label="Title" {...form.field('title')} required maxLength={200} />
           <TextField
             label="Video address"
-            name="video"
-            value={video}
-            onValueChange={setVideo}
-            error={errors.video}
+            {...form.field('video')}
             helperText="A YouTube or Vimeo address, or an https address of an .mp4 file. Leave empty for no video."
             inputMode="url"
           />
@@ -128,7 +105,9 @@ function EditorForm({
             defaultValue="write"
             variant="line"
             onValueChange={(details) => {
-              if (details.value === 'preview') preview.mutate({ body: { markdown } })
+              if (details.value === 'preview') {
+                preview.mutate({ body: { markdown: form.values.markdown } })
+              }
             }}
           >
             <Tabs.List>
@@ -138,10 +117,7 @@ function EditorForm({
             <Tabs.Content value="write">
               <TextAreaField
                 label="Text (Markdown)"
-                name="markdown"
-                value={markdown}
-                onValueChange={setMarkdown}
-                error={errors.markdown}
+                {...form.field('markdown')}
                 helperText="## makes a section of the table of contents; links to screens start with /admin/. HTML is shown as text."
                 rows={18}
                 fontFamily="mono"
@@ -159,12 +135,7 @@ function EditorForm({
               ) : null}
             </Tabs.Content>
           </Tabs.Root>
-          {errors.form ? (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Description>{errors.form}</Alert.Description>
-            </Alert.Root>
-          ) : null}
+          <FormError message={form.formError} />
         </Stack>
       </Dialog.Body>
       <Dialog.Footer>
@@ -182,7 +153,7 @@ function EditorForm({
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button colorPalette="primary" onClick={save} loading={edit.isPending}>
+          <Button colorPalette="primary" onClick={() => form.submit()} loading={edit.isPending}>
             Save lesson
           </Button>
         </Flex>

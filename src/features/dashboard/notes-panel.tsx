@@ -1,12 +1,11 @@
 import { Badge, Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
 
 import { noteBodySchema } from '@schemas/notes'
 import { notesApi } from '@/api/notes'
 import { TextAreaField, TextField } from '@/components/form-fields'
 import { Card, PanelError, PanelSkeleton, StatTile } from '@/components/ui'
-import { fieldErrorsOf, serverErrorOf } from '@/lib/form-errors'
+import { useContractForm } from '@/lib/contract-form'
 import { toast } from '@/lib/toast'
 
 /** How many notes the dashboard shows; the notes page has the rest. */
@@ -38,29 +37,19 @@ export function NotesKpi() {
 /** Pinned and latest notes with a quick way to add one. */
 export function NotesPanel() {
   const notes = notesApi.list.useQuery()
-  const [title, setTitle] = useState('')
-  const [body, setBody] = useState('')
-  const [error, setError] = useState<string | undefined>()
   const create = notesApi.create.useMutation({
     meta: { errorToast: false },
     onSuccess: () => {
       toast.success('Note added')
-      setTitle('')
-      setBody('')
+      form.reset()
     },
   })
-  const server = serverErrorOf(create.error, ['title', 'body'])
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const parsed = noteBodySchema.safeParse({ title, body })
-    if (!parsed.success) {
-      setError(fieldErrorsOf(parsed.error).title)
-      return
-    }
-    setError(undefined)
-    create.mutate({ body: parsed.data })
-  }
+  const form = useContractForm({
+    schema: noteBodySchema,
+    initial: { title: '', body: '' },
+    onSubmit: (body) => create.mutate({ body }),
+    error: create.error,
+  })
 
   const all = notes.data?.data ?? []
   return (
@@ -75,28 +64,24 @@ export function NotesPanel() {
       }
     >
       <Stack gap="4">
-        <form onSubmit={submit} noValidate aria-label="Quick note">
+        <form onSubmit={form.submit} noValidate aria-label="Quick note">
           <Stack gap="2">
             <TextField
               label="New note"
-              name="title"
               size="sm"
               placeholder="Title"
               maxLength={200}
-              value={title}
-              onValueChange={setTitle}
-              error={error ?? server.fields.title ?? server.form ?? undefined}
+              {...form.field('title')}
+              // The panel has no room for a message above the form: it goes with the title.
+              error={form.errorOf('title') ?? form.formError ?? undefined}
             />
             <HStack align="flex-end" gap="2">
               <TextAreaField
                 label="Note text"
-                name="body"
                 size="sm"
                 rows={1}
                 placeholder="Optional"
-                value={body}
-                onValueChange={setBody}
-                error={server.fields.body}
+                {...form.field('body')}
               />
               <Button type="submit" size="sm" flexShrink={0} loading={create.isPending}>
                 Add note

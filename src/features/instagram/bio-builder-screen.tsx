@@ -14,7 +14,7 @@ import {
 
 import { BIO_LINK_MAX, PROFILE_NAME_MAX } from '@schemas/instagram'
 import { AreaGate, lockedPanelFor } from '@/components/area-gate'
-import { FormAlert, TextField } from '@/components/form-fields'
+import { FormError, TextField } from '@/components/form-fields'
 import { Card, ConfirmDialog, PageHeader, PanelError, PanelSkeleton } from '@/components/ui'
 import { copyText } from '@/lib/clipboard'
 
@@ -40,39 +40,10 @@ export function BioBuilderScreen() {
 }
 
 function BioBuilder() {
-  const {
-    me,
-    templates,
-    draft,
-    values,
-    editing,
-    templateNiche,
-    setTemplateNiche,
-    finalBio,
-    length,
-    over,
-    blanks,
-    dirty,
-    server,
-    fieldError,
-    bioError,
-    creating,
-    updating,
-    asking,
-    change,
-    fillBlank,
-    controlRef,
-    confirmReplace,
-    cancelReplace,
-    applyTemplate,
-    startOver,
-    editSaved,
-    onDeleted,
-    save,
-    submit,
-  } = useBioBuilder()
+  const builder = useBioBuilder()
+  const { form, editing, over, blanks } = builder
 
-  const locked = lockedPanelFor(templates.error)
+  const locked = lockedPanelFor(builder.templates.error)
   if (locked) return locked
 
   const heading = editing ? 'Edit your bio' : 'Write your bio'
@@ -85,34 +56,31 @@ function BioBuilder() {
         alignItems="start"
       >
         <Card title={heading}>
-          <form onSubmit={submit} noValidate aria-label={heading}>
+          <form onSubmit={builder.submit} noValidate aria-label={heading}>
             <Stack gap="4">
               <Text color="fg.muted" fontSize="sm">
                 Pick a template below, or write your own.
               </Text>
-              {server.form ? <FormAlert status="error">{server.form}</FormAlert> : null}
+              <FormError message={form.formError} />
               <TextField
                 label="Profile name"
-                name="name"
                 maxLength={PROFILE_NAME_MAX}
                 autoComplete="off"
-                value={draft.name}
-                onValueChange={(value) => change('name', value)}
-                error={fieldError('name')}
+                {...form.field('name')}
                 helperText={`Shown in bold above your bio, up to ${PROFILE_NAME_MAX} characters.`}
               />
-              <Field.Root invalid={Boolean(bioError)} required>
+              <Field.Root invalid={Boolean(builder.bioError)} required>
                 <Field.Label>
                   Bio
                   <Field.RequiredIndicator />
                 </Field.Label>
                 <Textarea
-                  ref={controlRef('bio')}
+                  ref={builder.controlRef('bio')}
                   name="bio"
                   rows={5}
                   resize="vertical"
-                  value={draft.bio}
-                  onChange={(event) => change('bio', event.target.value)}
+                  value={form.values.bio}
+                  onChange={(event) => form.setValue('bio', event.target.value)}
                 />
                 <Field.HelperText
                   display="flex"
@@ -129,14 +97,14 @@ function BioBuilder() {
                     fontVariantNumeric="tabular-nums"
                     data-testid="bio-counter"
                   >
-                    {`${length} / ${BIO_MAX}`}
+                    {`${builder.length} / ${BIO_MAX}`}
                     <Text as="span" srOnly>
                       {' '}
                       characters
                     </Text>
                   </Text>
                 </Field.HelperText>
-                {bioError ? <Field.ErrorText>{bioError}</Field.ErrorText> : null}
+                {builder.bioError ? <Field.ErrorText>{builder.bioError}</Field.ErrorText> : null}
               </Field.Root>
               {blanks.length > 0 ? (
                 <Fieldset.Root
@@ -156,12 +124,12 @@ function BioBuilder() {
                         <Field.Root key={blank.key}>
                           <Field.Label>{blank.label}</Field.Label>
                           <Input
-                            ref={controlRef(blank.key)}
+                            ref={builder.controlRef(blank.key)}
                             name={blank.key}
                             maxLength={80}
                             autoComplete="off"
-                            value={values[blank.key]}
-                            onChange={(event) => fillBlank(blank.key, event.target.value)}
+                            value={builder.values[blank.key]}
+                            onChange={(event) => builder.fillBlank(blank.key, event.target.value)}
                           />
                           <Field.HelperText>{`${blank.help}; replaces ${blank.token}.`}</Field.HelperText>
                         </Field.Root>
@@ -172,26 +140,23 @@ function BioBuilder() {
               ) : null}
               <TextField
                 label="Link"
-                name="link"
                 type="url"
                 inputMode="url"
                 maxLength={BIO_LINK_MAX}
                 autoComplete="url"
                 dir="ltr"
-                value={draft.link}
-                onValueChange={(value) => change('link', value)}
-                error={fieldError('link')}
+                {...form.field('link')}
                 helperText="The page your link in bio opens, starting with https://"
               />
-              <Field.Root invalid={Boolean(fieldError('niche'))}>
+              <Field.Root invalid={Boolean(form.errorOf('niche'))}>
                 <Field.Label>Niche</Field.Label>
                 <NativeSelect.Root>
                   <NativeSelect.Field
                     name="niche"
-                    value={draft.niche}
+                    value={form.values.niche}
                     onChange={(event) => {
                       const value = event.target.value
-                      change('niche', isNiche(value) ? value : '')
+                      form.setValue('niche', isNiche(value) ? value : '')
                     }}
                   >
                     <option value="">No particular niche</option>
@@ -203,13 +168,13 @@ function BioBuilder() {
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
-                {fieldError('niche') ? (
-                  <Field.ErrorText>{fieldError('niche')}</Field.ErrorText>
+                {form.errorOf('niche') ? (
+                  <Field.ErrorText>{form.errorOf('niche')}</Field.ErrorText>
                 ) : null}
               </Field.Root>
               <Flex gap="2" wrap="wrap" justify="flex-end">
-                {editing || dirty ? (
-                  <Button variant="ghost" onClick={startOver}>
+                {editing || builder.dirty ? (
+                  <Button variant="ghost" onClick={builder.startOver}>
                     New bio
                   </Button>
                 ) : null}
@@ -217,8 +182,8 @@ function BioBuilder() {
                   <Button
                     variant="outline"
                     disabled={over}
-                    loading={creating}
-                    onClick={() => save('new')}
+                    loading={builder.creating}
+                    onClick={() => builder.save('new')}
                   >
                     Save as new bio
                   </Button>
@@ -226,7 +191,7 @@ function BioBuilder() {
                 <Button
                   type="submit"
                   disabled={over}
-                  loading={editing ? updating : creating}
+                  loading={editing ? builder.updating : builder.creating}
                   loadingText="Saving…"
                 >
                   {editing ? 'Save changes' : 'Save bio'}
@@ -241,48 +206,48 @@ function BioBuilder() {
             <Button
               size="sm"
               variant="outline"
-              disabled={finalBio.trim() === ''}
-              onClick={() => void copyText(finalBio.trim(), 'Bio')}
+              disabled={builder.finalBio.trim() === ''}
+              onClick={() => void copyText(builder.finalBio.trim(), 'Bio')}
             >
               Copy bio
             </Button>
           }
         >
-          <ProfilePreview name={draft.name} bio={finalBio} link={draft.link} />
+          <ProfilePreview name={form.values.name} bio={builder.finalBio} link={form.values.link} />
         </Card>
       </Grid>
       <Card title="Start from a template">
         <TemplatePicker
-          niche={templateNiche}
-          onNicheChange={setTemplateNiche}
-          onUse={applyTemplate}
+          niche={builder.templateNiche}
+          onNicheChange={builder.setTemplateNiche}
+          onUse={builder.applyTemplate}
         />
       </Card>
       <Card title="Saved bios">
-        {me.isError ? (
+        {builder.me.isError ? (
           <PanelError
-            message={me.error.message}
-            onRetry={() => void me.refetch()}
-            retrying={me.isFetching}
+            message={builder.me.error.message}
+            onRetry={() => void builder.me.refetch()}
+            retrying={builder.me.isFetching}
           />
-        ) : me.data ? (
+        ) : builder.me.data ? (
           <SavedBios
-            memberId={me.data.id}
+            memberId={builder.me.data.id}
             editingId={editing?.id ?? null}
-            onEdit={editSaved}
-            onDeleted={onDeleted}
+            onEdit={builder.editSaved}
+            onDeleted={builder.onDeleted}
           />
         ) : (
           <PanelSkeleton label="Loading your saved bios" rows={3} />
         )}
       </Card>
       <ConfirmDialog
-        open={asking}
+        open={builder.asking}
         title="Replace what is in the editor?"
         description="Your changes to the bio in the editor are not saved and will be lost."
         confirmLabel="Replace"
-        onCancel={cancelReplace}
-        onConfirm={confirmReplace}
+        onCancel={builder.cancelReplace}
+        onConfirm={builder.confirmReplace}
       />
     </Stack>
   )

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { useRef, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
+import { z } from 'zod/mini'
 
 import { instagramBioBodySchema, type BioTemplateWire, type InstagramBio } from '@schemas/instagram'
 import type { Niche } from '@schemas/niches'
 import { authApi } from '@/api/auth'
 import { instagramBiosApi } from '@/api/instagram'
-import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
+import { useContractForm } from '@/lib/contract-form'
 import { toast } from '@/lib/toast'
 
 import {
@@ -22,10 +23,8 @@ import {
 } from './bio-text'
 import { templatesQuery } from './template-picker'
 
-const FIELDS = ['niche', 'name', 'bio', 'link'] as const
-
 /** What the editor holds; the bio may still hold placeholders. */
-interface Draft {
+type Draft = {
   niche: Niche | ''
   name: string
   bio: string
@@ -44,6 +43,22 @@ const draftOf = (bio: InstagramBio): Draft => ({
   link: bio.link,
 })
 
+/** The contract's check of a bio, and the builder's own: no template blank is left in it. */
+const builderSchema = z.extend(instagramBioBodySchema, {
+  bio: instagramBioBodySchema.shape.bio.check(
+    z.superRefine((bio, ctx) => {
+      const left = placeholdersIn(bio)
+      if (left.length === 0) return
+      ctx.addIssue({
+        code: 'custom',
+        message: `Fill in ${left.map((p) => p.label).join(' and ')} below, or take ${left
+          .map((p) => p.token)
+          .join(' and ')} out of the bio.`,
+      })
+    }),
+  ),
+})
+
 /**
  * The bio builder: the bio in the editor with its template's blanks filled in, counted as
  * Instagram does; the saved bio it changes, if any; saving it, as new or as changes; putting a
@@ -52,22 +67,21 @@ const draftOf = (bio: InstagramBio): Draft => ({
 export function useBioBuilder() {
   const me = useQuery(authApi.current.queryOptions())
   const templates = useQuery(templatesQuery())
-  const [draft, setDraft] = useState<Draft>(EMPTY)
   /** The editor as last loaded or saved: a change from it is work a replacement would lose. */
   const [baseline, setBaseline] = useState<Draft>(EMPTY)
   const [values, setValues] = useState<PlaceholderValues>(NO_VALUES)
   const [editing, setEditing] = useState<InstagramBio | null>(null)
   const [templateNiche, setTemplateNiche] = useState<Niche>('health')
-  const [errors, setErrors] = useState<FieldErrors>({})
   const [replacing, setReplacing] = useState<(() => void) | null>(null)
   const controls = useRef<Partial<Record<'bio' | PlaceholderKey, HTMLElement | null>>>({})
+  /** Which save the form's check leads to: a new bio, or changes to the one being edited. */
+  const saveAs = useRef<'new' | 'changes'>('new')
 
   const onSaved = (bio: InstagramBio) => {
     const next = draftOf(bio)
-    setDraft(next)
+    form.reset(next)
     setBaseline(next)
     setEditing(bio)
-    setErrors({})
   }
   const create = instagramBiosApi.create.useMutation({
     meta: { errorToast: false },
@@ -84,17 +98,29 @@ export function useBioBuilder() {
     },
   })
 
+  const form = useContractForm({
+    schema: builderSchema,
+    initial: EMPTY,
+    toInput: (fields) => ({ ...fields, bio: fillPlaceholders(fields.bio, values) }),
+    onSubmit: (body) => {
+      create.reset()
+      update.reset()
+      if (saveAs.current === 'changes' && editing) {
+        update.mutate({ params: { id: editing.id }, body })
+      } else {
+        create.mutate({ body })
+      }
+    },
+    error: create.error ?? update.error,
+  })
+  const draft = form.values
+
   const finalBio = fillPlaceholders(draft.bio, values)
   const length = instagramLength(finalBio)
   const over = length > BIO_MAX
   const blanks = placeholdersIn(draft.bio)
   const dirty = !sameDraft(draft, baseline)
-  const server = serverErrorOf(create.error ?? update.error, FIELDS)
-  const fieldError = (name: (typeof FIELDS)[number]) => errors[name] ?? server.fields[name]
-  const bioError = over ? overLimitReason(length) : fieldError('bio')
-
-  const change = <K extends keyof Draft>(key: K, value: Draft[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }))
+  const bioError = over ? overLimitReason(length) : form.errorOf('bio')
 
   /** Fills in one of the template's blanks. */
   const fillBlank = (key: PlaceholderKey, value: string) =>
@@ -115,10 +141,9 @@ export function useBioBuilder() {
     const run = () => {
       flushSync(() => {
         if (clearValues) setValues(NO_VALUES)
-        setDraft(next)
+        form.reset(next)
         setBaseline(next)
         setEditing(saved)
-        setErrors({})
         create.reset()
         update.reset()
       })
@@ -156,35 +181,19 @@ export function useBioBuilder() {
     setBaseline(EMPTY)
   }
 
-  const save = (as: 'new' | 'changes') => {
-    const parsed = instagramBioBodySchema.safeParse({ ...draft, bio: finalBio })
-    const found = parsed.success ? {} : fieldErrorsOf(parsed.error)
-    const left = placeholdersIn(finalBio)
-    if (left.length > 0 && !found.bio) {
-      found.bio = `Fill in ${left.map((p) => p.label).join(' and ')} below, or take ${left
-        .map((p) => p.token)
-        .join(' and ')} out of the bio.`
-    }
-    setErrors(found)
-    if (!parsed.success || left.length > 0) return
-    create.reset()
-    update.reset()
-    if (as === 'changes' && editing) {
-      update.mutate({ params: { id: editing.id }, body: parsed.data })
-    } else {
-      create.mutate({ body: parsed.data })
-    }
+  const save = (as: 'new' | 'changes', event?: FormEvent) => {
+    saveAs.current = as
+    form.submit(event)
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (!over) save(editing ? 'changes' : 'new')
-  }
+  /** The form's own submit saves changes to the bio being edited, or a new one. */
+  const submit = (event: FormEvent) =>
+    over ? event.preventDefault() : save(editing ? 'changes' : 'new', event)
 
   return {
     me,
     templates,
-    draft,
+    form,
     values,
     editing,
     templateNiche,
@@ -194,13 +203,10 @@ export function useBioBuilder() {
     over,
     blanks,
     dirty,
-    server,
-    fieldError,
     bioError,
     creating: create.isPending,
     updating: update.isPending,
     asking: replacing !== null,
-    change,
     fillBlank,
     controlRef,
     confirmReplace,

@@ -1,14 +1,14 @@
 import { Box, Button, Checkbox, Field, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 
 import { captureBodySchema } from '@schemas/leads'
 import { leadsApi } from '@/api/leads'
 import { AuthCard } from '@/components/blank-layout'
-import { FormAlert, TextField } from '@/components/form-fields'
+import { FormAlert, FormError, TextField } from '@/components/form-fields'
 import { PageSpinner } from '@/components/ui'
-import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
+import { useContractForm } from '@/lib/contract-form'
 
 const route = getRouteApi('/optin/$key')
 
@@ -57,53 +57,31 @@ export function OptinScreen() {
 }
 
 function CaptureForm({ formKey, onDone }: { formKey: string; onDone: () => void }) {
-  const [name, setName] = useState('')
-  const [email, setEmail] = useState('')
-  const [consent, setConsent] = useState(false)
-  const [website, setWebsite] = useState('')
-  const [errors, setErrors] = useState<FieldErrors>({})
   const capture = leadsApi.capture.useMutation({ meta: { errorToast: false }, onSuccess: onDone })
-  const server = serverErrorOf(capture.error, ['name', 'email', 'consent'])
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const parsed = captureBodySchema.safeParse({
-      name,
-      email,
+  const form = useContractForm({
+    schema: captureBodySchema,
+    initial: { name: '', email: '', consent: false, website: '' },
+    toInput: ({ consent, website, ...rest }) => ({
+      ...rest,
       consent: consent ? true : undefined,
       website: website || undefined,
-    })
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error))
-      return
-    }
-    setErrors({})
-    capture.mutate({ params: { key: formKey }, body: parsed.data })
-  }
+    }),
+    onSubmit: (body) => capture.mutate({ params: { key: formKey }, body }),
+    error: capture.error,
+  })
 
-  const consentError = errors.consent ?? server.fields.consent
+  const consentError = form.errorOf('consent')
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.submit} noValidate>
       <Stack gap="4">
-        {server.form ? <FormAlert status="error">{server.form}</FormAlert> : null}
-        <TextField
-          label="Name"
-          name="name"
-          autoComplete="name"
-          required
-          value={name}
-          onValueChange={setName}
-          error={errors.name ?? server.fields.name}
-        />
+        <FormError message={form.formError} />
+        <TextField label="Name" autoComplete="name" required {...form.field('name')} />
         <TextField
           label="E-mail"
-          name="email"
           type="email"
           autoComplete="email"
           required
-          value={email}
-          onValueChange={setEmail}
-          error={errors.email ?? server.fields.email}
+          {...form.field('email')}
         />
         {/* People never see this field; form-filling robots do, and fill it. */}
         <Box position="absolute" left="-10000px" aria-hidden="true">
@@ -113,16 +91,16 @@ function CaptureForm({ formKey, onDone }: { formKey: string; onDone: () => void 
               name="website"
               tabIndex={-1}
               autoComplete="off"
-              value={website}
-              onChange={(e) => setWebsite(e.target.value)}
+              value={form.values.website}
+              onChange={(e) => form.setValue('website', e.target.value)}
             />
           </label>
         </Box>
         <Field.Root invalid={Boolean(consentError)} required>
           <Checkbox.Root
             name="consent"
-            checked={consent}
-            onCheckedChange={(details) => setConsent(details.checked === true)}
+            checked={form.values.consent}
+            onCheckedChange={(details) => form.setValue('consent', details.checked === true)}
           >
             <Checkbox.HiddenInput />
             <Checkbox.Control />

@@ -1,10 +1,12 @@
 import { Badge, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useMemo, useState, type FormEvent } from 'react'
+import { useMemo, useState } from 'react'
+import { z } from 'zod/mini'
 
-import { NICHE_FETCH_FAILED, nicheLabelSchema, type CustomNiche } from '@schemas/niche-items'
+import { customNiches, type CustomNiche } from '@schemas/niche-items'
 import { authApi } from '@/api/auth'
+import { bodySchemaOf } from '@/api/create-api'
 import { customNichesApi } from '@/api/niches'
 import { AreaGate, lockedPanelFor } from '@/components/area-gate'
 import { TextField } from '@/components/form-fields'
@@ -19,15 +21,22 @@ import {
   PanelSkeleton,
 } from '@/components/ui'
 import { isApiError } from '@/lib/api-error'
+import { useContractForm } from '@/lib/contract-form'
 import { toast } from '@/lib/toast'
 
-import { customSheetCalls } from './sheet-calls'
+import { customSheetCalls, nicheFetchError } from './sheet-calls'
 import { SheetWorkspace } from './sheet-workspace'
 
 export type NicheView = 'desk' | 'cards'
 
 const viewPath = (view: NicheView) =>
   view === 'desk' ? '/admin/customniches/$nicheLabel' : '/admin/customniche/$nicheLabel'
+
+/** The two views of a niche's sheet, side by side as one switch. */
+const VIEWS = [
+  { view: 'desk', label: 'Desk view' },
+  { view: 'cards', label: 'Card view' },
+] as const satisfies readonly { view: NicheView; label: string }[]
 
 /**
  * The member's own niches: the list (create, rename, delete) and, with a label, that niche's
@@ -73,12 +82,7 @@ function CustomNiches({ label, view }: { label?: string; view: NicheView }) {
   if (locked) return locked
   if (me.isError || list.isError) {
     const error = me.error ?? list.error
-    return (
-      <ErrorState
-        message={isApiError(error) && error.serverMessage ? error.message : NICHE_FETCH_FAILED}
-        onRetry={() => void list.refetch()}
-      />
-    )
+    return <ErrorState message={nicheFetchError(error)} onRetry={() => void list.refetch()} />
   }
   if (!list.data) return <PanelSkeleton label="Loading your niches" rows={4} />
   const niches = list.data.data
@@ -157,34 +161,23 @@ function CustomNiches({ label, view }: { label?: string; view: NicheView }) {
         <Stack gap="3">
           <Flex gap="2" wrap="wrap" align="center">
             <HStack gap="0" role="group" aria-label="View">
-              <Button
-                asChild
-                size="sm"
-                variant={view === 'desk' ? 'solid' : 'outline'}
-                borderEndRadius="0"
-              >
-                <Link
-                  to="/admin/customniches/$nicheLabel"
-                  params={{ nicheLabel: current.label }}
-                  aria-current={view === 'desk' ? 'page' : undefined}
+              {VIEWS.map((option, index) => (
+                <Button
+                  key={option.view}
+                  asChild
+                  size="sm"
+                  variant={view === option.view ? 'solid' : 'outline'}
+                  {...(index === 0 ? { borderEndRadius: '0' } : { borderStartRadius: '0' })}
                 >
-                  Desk view
-                </Link>
-              </Button>
-              <Button
-                asChild
-                size="sm"
-                variant={view === 'cards' ? 'solid' : 'outline'}
-                borderStartRadius="0"
-              >
-                <Link
-                  to="/admin/customniche/$nicheLabel"
-                  params={{ nicheLabel: current.label }}
-                  aria-current={view === 'cards' ? 'page' : undefined}
-                >
-                  Card view
-                </Link>
-              </Button>
+                  <Link
+                    to={viewPath(option.view)}
+                    params={{ nicheLabel: current.label }}
+                    aria-current={view === option.view ? 'page' : undefined}
+                  >
+                    {option.label}
+                  </Link>
+                </Button>
+              ))}
             </HStack>
             <Flex flex="1" />
             <Button size="sm" variant="outline" onClick={() => setRenaming(current)}>
@@ -270,6 +263,9 @@ function LabelDialog({
   )
 }
 
+/** A niche name as the server checks it. */
+const labelSchema = z.pick(bodySchemaOf(customNiches.create), { label: true })
+
 function LabelForm({
   niche,
   initial,
@@ -283,36 +279,35 @@ function LabelForm({
   onClose: () => void
   onSaved: (niche: CustomNiche) => void
 }) {
-  const [label, setLabel] = useState(initial)
-  const [error, setError] = useState<string | null>(null)
+  /** Why the last save failed; shown at the name, like the check's message. */
+  const [failure, setFailure] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
   const client = useQueryClient()
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    const checked = nicheLabelSchema.safeParse(label)
-    if (!checked.success) return setError(checked.error.issues[0]!.message)
+  const save = async (label: string) => {
     setPending(true)
     try {
       const saved = niche
-        ? await customNichesApi.rename.call({
-            params: { id: niche.id },
-            body: { label: checked.data, memberId },
-          })
-        : await customNichesApi.create.call({ body: { label: checked.data, memberId } })
+        ? await customNichesApi.rename.call({ params: { id: niche.id }, body: { label, memberId } })
+        : await customNichesApi.create.call({ body: { label, memberId } })
       await client.invalidateQueries({ queryKey: customNichesApi.key })
       toast.success(niche ? `Renamed to "${saved.data.label}"` : `"${saved.data.label}" is ready`)
       onSaved(saved.data)
-    } catch (failure) {
-      setError(isApiError(failure) ? failure.message.replace(/^label: /, '') : 'Not saved')
+    } catch (error) {
+      setFailure(isApiError(error) ? error.message.replace(/^label: /, '') : 'Not saved')
     } finally {
       setPending(false)
     }
   }
+  const form = useContractForm({
+    schema: labelSchema,
+    initial: { label: initial },
+    onSubmit: ({ label }) => void save(label),
+  })
   return (
     <DialogForm
       title={niche ? `Rename "${niche.label}"` : 'New niche'}
-      onSubmit={(e) => void submit(e)}
-      formError={null}
+      onSubmit={form.submit}
+      formError={form.formError}
       footer={
         <>
           <Button variant="outline" onClick={onClose}>
@@ -326,13 +321,13 @@ function LabelForm({
     >
       <TextField
         label="Niche name"
-        name="label"
-        value={label}
-        onValueChange={(v) => {
-          setLabel(v)
-          setError(null)
+        {...form.field('label')}
+        // Typing clears the message, the check's and the failed save's alike.
+        onValueChange={(label) => {
+          form.reset({ label })
+          setFailure(null)
         }}
-        error={error ?? undefined}
+        error={form.errorOf('label') ?? failure ?? undefined}
         maxLength={60}
         required
         autoFocus

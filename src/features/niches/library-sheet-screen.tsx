@@ -7,9 +7,10 @@ import type { ItemColumn } from '@schemas/niche-items'
 import type { LibraryRow, Niche } from '@schemas/niches'
 import { authApi } from '@/api/auth'
 import { nicheLibraryApi, nicheSheetApis } from '@/api/niches'
-import { AreaGate, lockedPanelFor } from '@/components/area-gate'
+import { AreaGate } from '@/components/area-gate'
 import { useWide } from '@/components/layout/use-wide'
-import { ErrorState, PageHeader, PanelSkeleton } from '@/components/ui'
+import { guardQuery } from '@/components/query-guard'
+import { PageHeader, PanelSkeleton } from '@/components/ui'
 import { isApiError } from '@/lib/api-error'
 import { linkTo } from '@/lib/named-pages'
 import { toast } from '@/lib/toast'
@@ -62,18 +63,10 @@ function Library({ niche }: { niche: Niche }) {
   )
   const shown = useSortedFiltered(rows, LIBRARY_COLUMNS, sort, filterColumn, filterText)
 
-  const locked = lockedPanelFor(library.error)
-  if (locked) return locked
-  if (library.isPending) return <PanelSkeleton label="Loading the library" rows={8} />
-  if (library.isError) {
-    return (
-      <ErrorState
-        message={library.error.message}
-        onRetry={() => void library.refetch()}
-        retrying={library.isFetching}
-      />
-    )
-  }
+  const guard = guardQuery(library, {
+    loading: <PanelSkeleton label="Loading the library" rows={8} />,
+  })
+  if (!guard.ready) return guard.view
 
   const copy = async (picked: Starter[]) => {
     setCopying(true)
@@ -102,7 +95,7 @@ function Library({ niche }: { niche: Niche }) {
   return (
     <Stack gap="3">
       <Text color="fg.muted" maxW="3xl">
-        {rows.length} starter rows for {library.data.data.title.toLowerCase()}: each plans one post,
+        {rows.length} starter rows for {guard.data.data.title.toLowerCase()}: each plans one post,
         from the audience and its pain to the hook, the format and the call to action. Copy the ones
         that fit you into your own sheet, then make them yours.
       </Text>

@@ -1,7 +1,13 @@
+import { NICHE_FETCH_FAILED } from '@schemas/niche-items'
 import type { Niche } from '@schemas/niches'
 import { customNichesApi, nicheSheetApis } from '@/api/niches'
+import { isApiError } from '@/lib/api-error'
 
 import type { SheetCalls } from './use-sheet'
+
+/** A sheet's failed load: the server's own words when it sent any, else the sheets' message. */
+export const nicheFetchError = (error: unknown) =>
+  isApiError(error) && error.serverMessage ? error.message : NICHE_FETCH_FAILED
 
 /** The calls of a member's own sheet of one of the four niches. */
 export function nicheSheetCalls(niche: Niche, memberId: string): SheetCalls {

@@ -1,15 +1,16 @@
 import { Box, Button, Flex, HStack, Progress, Stack, Text } from '@chakra-ui/react'
 import { useRef, useState, type ReactNode } from 'react'
 
-import { NICHE_FETCH_FAILED, type ItemColumn, type NicheItem } from '@schemas/niche-items'
-import { lockedPanelFor } from '@/components/area-gate'
+import type { ItemColumn, NicheItem } from '@schemas/niche-items'
 import { AppIcon } from '@/components/layout/icons'
 import { useWide } from '@/components/layout/use-wide'
-import { ConfirmDialog, EmptyState, ErrorState, PanelSkeleton } from '@/components/ui'
+import { guardQuery } from '@/components/query-guard'
+import { ConfirmDialog, EmptyState, PanelSkeleton } from '@/components/ui'
 import { isApiError } from '@/lib/api-error'
 import { downloadText } from '@/lib/csv'
 import { toast } from '@/lib/toast'
 
+import { nicheFetchError } from './sheet-calls'
 import { SheetCards } from './sheet-cards'
 import { SHEET_COLUMNS } from './sheet-columns'
 import type { ParsedCsv } from './sheet-csv'
@@ -60,19 +61,11 @@ export function SheetWorkspace({
   }
   const current = shown[Math.min(active.row, shown.length - 1)]
 
-  const locked = lockedPanelFor(sheet.query.error)
-  if (locked) return locked
-  if (sheet.query.isPending) return <PanelSkeleton label="Loading your sheet" rows={8} />
-  if (sheet.query.isError) {
-    const { error } = sheet.query
-    return (
-      <ErrorState
-        message={isApiError(error) && error.serverMessage ? error.message : NICHE_FETCH_FAILED}
-        onRetry={() => void sheet.query.refetch()}
-        retrying={sheet.query.isFetching}
-      />
-    )
-  }
+  const guard = guardQuery(sheet.query, {
+    loading: <PanelSkeleton label="Loading your sheet" rows={8} />,
+    errorMessage: nicheFetchError,
+  })
+  if (!guard.ready) return guard.view
 
   const addRow = async (copy = false) => {
     const created = await sheet.addRow(current, copy)

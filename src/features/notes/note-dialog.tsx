@@ -1,16 +1,13 @@
 import { Button, Checkbox, Fieldset, HStack, RadioGroup } from '@chakra-ui/react'
-import { useState, type FormEvent } from 'react'
 
 import { noteBodySchema, type Note } from '@schemas/notes'
 import { notesApi } from '@/api/notes'
 import { TextAreaField, TextField } from '@/components/form-fields'
 import { DialogForm, DialogShell } from '@/components/ui'
-import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
+import { useContractForm } from '@/lib/contract-form'
 import { toast } from '@/lib/toast'
 
 import { noteColorOptions, type NoteColor } from './note-colors'
-
-const FIELDS = ['title', 'body', 'color', 'pinned'] as const
 
 /** Create (no `note`) or edit one note. The dialog closes itself after a successful save. */
 export function NoteDialog({
@@ -31,12 +28,6 @@ export function NoteDialog({
 }
 
 function NoteForm({ note, onDone }: { note: Note | null; onDone: () => void }) {
-  const [title, setTitle] = useState(note?.title ?? '')
-  const [body, setBody] = useState(note?.body ?? '')
-  const [color, setColor] = useState<NoteColor>(note?.color ?? 'yellow')
-  const [pinned, setPinned] = useState(note?.pinned ?? false)
-  const [errors, setErrors] = useState<FieldErrors>({})
-
   const onSuccess = () => {
     toast.success(note ? 'Note saved' : 'Note added')
     onDone()
@@ -44,25 +35,27 @@ function NoteForm({ note, onDone }: { note: Note | null; onDone: () => void }) {
   const create = notesApi.create.useMutation({ meta: { errorToast: false }, onSuccess })
   const update = notesApi.update.useMutation({ meta: { errorToast: false }, onSuccess })
   const saving = note ? update : create
-  const server = serverErrorOf(saving.error, FIELDS)
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const parsed = noteBodySchema.safeParse({ title, body, color, pinned })
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error))
-      return
-    }
-    setErrors({})
-    if (note) update.mutate({ params: { id: note.id }, body: parsed.data })
-    else create.mutate({ body: parsed.data })
-  }
+  const form = useContractForm({
+    schema: noteBodySchema,
+    initial: {
+      title: note?.title ?? '',
+      body: note?.body ?? '',
+      color: note?.color ?? 'yellow',
+      pinned: note?.pinned ?? false,
+    },
+    onSubmit: (body) => {
+      if (note) update.mutate({ params: { id: note.id }, body })
+      else create.mutate({ body })
+    },
+    error: saving.error,
+  })
+  const colorError = form.errorOf('color')
 
   return (
     <DialogForm
       title={note ? 'Edit note' : 'New note'}
-      onSubmit={submit}
-      formError={server.form}
+      onSubmit={form.submit}
+      formError={form.formError}
       footer={
         <>
           <Button variant="outline" onClick={onDone}>
@@ -74,32 +67,17 @@ function NoteForm({ note, onDone }: { note: Note | null; onDone: () => void }) {
         </>
       }
     >
-      <TextField
-        label="Title"
-        name="title"
-        required
-        maxLength={200}
-        value={title}
-        onValueChange={setTitle}
-        error={errors.title ?? server.fields.title}
-      />
-      <TextAreaField
-        label="Note"
-        name="body"
-        rows={6}
-        value={body}
-        onValueChange={setBody}
-        error={errors.body ?? server.fields.body}
-      />
-      <Fieldset.Root invalid={Boolean(errors.color ?? server.fields.color)}>
+      <TextField label="Title" required maxLength={200} {...form.field('title')} />
+      <TextAreaField label="Note" rows={6} {...form.field('body')} />
+      <Fieldset.Root invalid={Boolean(colorError)}>
         <Fieldset.Legend id="note-colour-legend">Colour</Fieldset.Legend>
         <RadioGroup.Root
           aria-labelledby="note-colour-legend"
           name="color"
           size="sm"
-          value={color}
+          value={form.values.color}
           onValueChange={(details) => {
-            if (details.value) setColor(details.value as NoteColor)
+            if (details.value) form.setValue('color', details.value as NoteColor)
           }}
         >
           <HStack gap="4" wrap="wrap">
@@ -112,13 +90,11 @@ function NoteForm({ note, onDone }: { note: Note | null; onDone: () => void }) {
             ))}
           </HStack>
         </RadioGroup.Root>
-        {(errors.color ?? server.fields.color) ? (
-          <Fieldset.ErrorText>{errors.color ?? server.fields.color}</Fieldset.ErrorText>
-        ) : null}
+        {colorError ? <Fieldset.ErrorText>{colorError}</Fieldset.ErrorText> : null}
       </Fieldset.Root>
       <Checkbox.Root
-        checked={pinned}
-        onCheckedChange={(details) => setPinned(details.checked === true)}
+        checked={form.values.pinned}
+        onCheckedChange={(details) => form.setValue('pinned', details.checked === true)}
       >
         <Checkbox.HiddenInput />
         <Checkbox.Control />

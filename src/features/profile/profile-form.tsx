@@ -1,25 +1,23 @@
 import { Avatar, Button, Field, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type ChangeEvent } from 'react'
 
 import { updateProfileBodySchema, type Profile } from '@schemas/members'
 import { membersApi } from '@/api/members'
-import { FormAlert, TextAreaField, TextField } from '@/components/form-fields'
-import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
+import { FormError, TextAreaField, TextField } from '@/components/form-fields'
+import { callErrorAt, useContractForm } from '@/lib/contract-form'
 import { toast } from '@/lib/toast'
 
 import { photoProblem } from './photo-check'
 
-const FIELDS = ['firstName', 'lastName', 'phone', 'address', 'username', 'note'] as const
-type TextKey = (typeof FIELDS)[number]
+type TextKey = keyof ReturnType<typeof pick>
 
 /**
  * The spec's profile form. A photo is saved as soon as it is chosen (or removed), on its own; the
  * text fields are saved with the form's button.
  */
 export function ProfileForm({ profile }: { profile: Profile }) {
-  const [form, setForm] = useState(() => pick(profile))
   const [preview, setPreview] = useState<string | null>(null)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const [photoMessage, setPhotoMessage] = useState<string>()
   const fileInput = useRef<HTMLInputElement>(null)
   const profileKey = membersApi.profile.key({ params: { email: profile.email } })
   const save = membersApi.updateProfile.useMutation({
@@ -27,7 +25,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     onSuccess: ({ data }, _variables, _result, { client }) => {
       // The top bar reads this query: its name and photo change at once.
       client.setQueryData(profileKey, { data })
-      setForm(pick(data))
+      form.reset(pick(data))
       toast.success('Profile saved')
     },
   })
@@ -40,10 +38,14 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     // The saved photo replaces the preview; a refused one leaves the photo as it was.
     onSettled: () => setPreview(null),
   })
-  const server = serverErrorOf(save.error, [...FIELDS])
-  const photoServer = serverErrorOf(photoSave.error, ['profilePhoto'])
-  const photoError =
-    errors.profilePhoto ?? photoServer.fields.profilePhoto ?? photoServer.form ?? undefined
+  const form = useContractForm({
+    schema: updateProfileBodySchema,
+    initial: () => pick(profile),
+    toInput: (values) => ({ ...values, email: profile.email }),
+    onSubmit: (body) => save.mutate({ params: { email: profile.email }, body, file: null }),
+    error: save.error,
+  })
+  const photoError = photoMessage ?? callErrorAt(photoSave.error, 'profilePhoto')
 
   // Each preview URL is released when the next photo replaces it or the form goes away.
   useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview])
@@ -61,43 +63,21 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     event.target.value = ''
     if (!file) return
     const problem = photoProblem(file)
-    if (problem) {
-      setErrors((e) => ({ ...e, profilePhoto: problem }))
-      return
-    }
-    setErrors((e) => ({ ...e, profilePhoto: undefined }))
-    savePhoto(file)
-  }
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const parsed = updateProfileBodySchema.safeParse({ ...form, email: profile.email })
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error))
-      return
-    }
-    setErrors((e) => ({ profilePhoto: e.profilePhoto }))
-    save.mutate({ params: { email: profile.email }, body: parsed.data, file: null })
+    setPhotoMessage(problem ?? undefined)
+    if (!problem) savePhoto(file)
   }
 
   const shownPhoto = preview ?? (photoSave.isPending ? null : profile.photoUrl)
-  const name = [form.firstName, form.lastName].filter(Boolean).join(' ') || profile.email
+  const name =
+    [form.values.firstName, form.values.lastName].filter(Boolean).join(' ') || profile.email
   const text = (key: TextKey, label: string, autoComplete: string, type = 'text') => (
-    <TextField
-      label={label}
-      name={key}
-      type={type}
-      autoComplete={autoComplete}
-      value={form[key]}
-      onValueChange={(value) => setForm((current) => ({ ...current, [key]: value }))}
-      error={errors[key] ?? server.fields[key]}
-    />
+    <TextField label={label} type={type} autoComplete={autoComplete} {...form.field(key)} />
   )
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Profile">
+    <form onSubmit={form.submit} noValidate aria-label="Profile">
       <Stack gap="5">
-        {server.form ? <FormAlert status="error">{server.form}</FormAlert> : null}
+        <FormError message={form.formError} />
         <Field.Root invalid={Boolean(photoError)}>
           <Field.Label>Profile photo</Field.Label>
           <Flex gap="4" align="center" wrap="wrap">
@@ -161,14 +141,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           {text('phone', 'Phone', 'tel', 'tel')}
         </SimpleGrid>
         {text('address', 'Address', 'street-address')}
-        <TextAreaField
-          label="Note"
-          name="note"
-          rows={3}
-          value={form.note}
-          onValueChange={(value) => setForm((current) => ({ ...current, note: value }))}
-          error={errors.note ?? server.fields.note}
-        />
+        <TextAreaField label="Note" rows={3} {...form.field('note')} />
         <Button type="submit" alignSelf="start" loading={save.isPending} loadingText="Saving…">
           Save profile
         </Button>
@@ -177,7 +150,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   )
 }
 
-function pick(profile: Profile): Record<TextKey, string> {
+/** The profile's text fields, as the form edits them. */
+function pick(profile: Profile) {
   return {
     firstName: profile.firstName,
     lastName: profile.lastName,

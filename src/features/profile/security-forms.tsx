@@ -1,6 +1,6 @@
 import { Button, Code, Flex, Stack, Text } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useState, type FormEvent } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { z } from 'zod/mini'
 
 import { newPasswordSchema, PASSWORD_MAX } from '@schemas/auth'
@@ -8,9 +8,9 @@ import { emailSchema } from '@schemas/contract'
 import type { Profile } from '@schemas/members'
 import { authApi } from '@/api/auth'
 import { membersApi } from '@/api/members'
-import { FormAlert, TextField } from '@/components/form-fields'
+import { FormAlert, FormError, TextField } from '@/components/form-fields'
 import { PageSpinner } from '@/components/ui'
-import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
+import { confirmError, useContractForm, type ContractForm } from '@/lib/contract-form'
 import { STORAGE_KEYS, storedRole } from '@/lib/session'
 import { toast } from '@/lib/toast'
 import { useAuthStore } from '@/stores/auth'
@@ -25,8 +25,6 @@ const code = z.string().check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit co
 /** New e-mail address plus the current password; the session then follows the new address. */
 export function ChangeEmailForm({ profile }: { profile: Profile }) {
   const client = useQueryClient()
-  const [form, setForm] = useState({ newEmail: '', currentPassword: '' })
-  const [errors, setErrors] = useState<FieldErrors>({})
   const change = membersApi.updateEmail.useMutation({
     meta: { errorToast: false },
     onSuccess: ({ data }) => {
@@ -40,134 +38,120 @@ export function ChangeEmailForm({ profile }: { profile: Profile }) {
         type: 'inactive',
       })
       void client.invalidateQueries({ queryKey: ['auth'] })
-      setForm({ newEmail: '', currentPassword: '' })
+      form.reset()
       toast.success(`Your e-mail address is now ${data.email}`)
     },
   })
-  const server = serverErrorOf(change.error, ['newEmail', 'currentPassword'])
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const parsed = z.object({ newEmail: emailSchema, currentPassword: password }).safeParse(form)
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error))
-      return
-    }
-    if (parsed.data.newEmail === profile.email.toLowerCase()) {
-      setErrors({ newEmail: 'This is already your e-mail address' })
-      return
-    }
-    setErrors({})
-    change.mutate({
-      query: { oldEmail: profile.email, newEmail: parsed.data.newEmail },
-      body: { currentPassword: parsed.data.currentPassword },
-    })
-  }
+  const form = useContractForm({
+    schema: z.object({ newEmail: emailSchema, currentPassword: password }).check(
+      z.refine(({ newEmail }) => newEmail !== profile.email.toLowerCase(), {
+        path: ['newEmail'],
+        message: 'This is already your e-mail address',
+      }),
+    ),
+    initial: { newEmail: '', currentPassword: '' },
+    onSubmit: ({ newEmail, currentPassword }) =>
+      change.mutate({ query: { oldEmail: profile.email, newEmail }, body: { currentPassword } }),
+    error: change.error,
+  })
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Change e-mail">
+    <SettingForm label="Change e-mail" form={form} saving={change.isPending}>
+      <Text color="fg.muted" fontSize="sm">
+        Current address: {profile.email}
+      </Text>
+      <TextField
+        label="New e-mail"
+        type="email"
+        autoComplete="email"
+        required
+        {...form.field('newEmail')}
+      />
+      <CurrentPasswordField {...form.field('currentPassword')} />
+    </SettingForm>
+  )
+}
+
+/** Current, new and repeated password; the answer is a fresh token that replaces the stored one. */
+export function ChangePasswordForm({ email }: { email: string }) {
+  const change = authApi.changePassword.useMutation({
+    meta: { errorToast: false },
+    onSuccess: ({ token }) => {
+      useAuthStore.getState().signIn({ token, role: storedRole() ?? 'member', email })
+      form.reset()
+      toast.success('Password changed')
+    },
+  })
+  const form = useContractForm({
+    schema: z.object({ currentPassword: password, newPassword: newPasswordSchema }),
+    initial: { currentPassword: '', newPassword: '', confirm: '' },
+    check: ({ newPassword, confirm }) => confirmError(newPassword, confirm),
+    onSubmit: (body) => change.mutate({ body }),
+    error: change.error,
+  })
+
+  return (
+    <SettingForm label="Change password" form={form} saving={change.isPending}>
+      <CurrentPasswordField {...form.field('currentPassword')} />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        helperText="At least 8 characters."
+        {...form.field('newPassword')}
+      />
+      <TextField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        required
+        {...form.field('confirm')}
+      />
+    </SettingForm>
+  )
+}
+
+/** A form of one setting: its message, its fields, and a button named like the form that saves it. */
+function SettingForm({
+  label,
+  form,
+  saving,
+  children,
+}: {
+  label: string
+  form: Pick<ContractForm<Record<string, string>>, 'submit' | 'formError'>
+  saving: boolean
+  children: ReactNode
+}) {
+  return (
+    <form onSubmit={form.submit} noValidate aria-label={label}>
       <Stack gap="4">
-        {server.form ? <FormAlert status="error">{server.form}</FormAlert> : null}
-        <Text color="fg.muted" fontSize="sm">
-          Current address: {profile.email}
-        </Text>
-        <TextField
-          label="New e-mail"
-          name="newEmail"
-          type="email"
-          autoComplete="email"
-          required
-          value={form.newEmail}
-          onValueChange={(newEmail) => setForm((f) => ({ ...f, newEmail }))}
-          error={errors.newEmail ?? server.fields.newEmail}
-        />
-        <TextField
-          label="Current password"
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={form.currentPassword}
-          onValueChange={(currentPassword) => setForm((f) => ({ ...f, currentPassword }))}
-          error={errors.currentPassword ?? server.fields.currentPassword}
-        />
-        <Button type="submit" alignSelf="start" loading={change.isPending} loadingText="Saving…">
-          Change e-mail
+        <FormError message={form.formError} />
+        {children}
+        <Button type="submit" alignSelf="start" loading={saving} loadingText="Saving…">
+          {label}
         </Button>
       </Stack>
     </form>
   )
 }
 
-/** Current, new and repeated password; the answer is a fresh token that replaces the stored one. */
-export function ChangePasswordForm({ email }: { email: string }) {
-  const [form, setForm] = useState({ currentPassword: '', newPassword: '', confirm: '' })
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const change = authApi.changePassword.useMutation({
-    meta: { errorToast: false },
-    onSuccess: ({ token }) => {
-      useAuthStore.getState().signIn({ token, role: storedRole() ?? 'member', email })
-      setForm({ currentPassword: '', newPassword: '', confirm: '' })
-      toast.success('Password changed')
-    },
-  })
-  const server = serverErrorOf(change.error, ['currentPassword', 'newPassword'])
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const parsed = z
-      .object({ currentPassword: password, newPassword: newPasswordSchema })
-      .safeParse(form)
-    const next: FieldErrors = parsed.success ? {} : fieldErrorsOf(parsed.error)
-    if (form.confirm !== form.newPassword) next.confirm = 'The passwords do not match'
-    if (!parsed.success || next.confirm) {
-      setErrors(next)
-      return
-    }
-    setErrors({})
-    change.mutate({ body: parsed.data })
-  }
-
+/** The member's current password, which every change of these settings asks for. */
+function CurrentPasswordField(field: {
+  name: string
+  value: string
+  onValueChange: (value: string) => void
+  error: string | undefined
+}) {
   return (
-    <form onSubmit={submit} noValidate aria-label="Change password">
-      <Stack gap="4">
-        {server.form ? <FormAlert status="error">{server.form}</FormAlert> : null}
-        <TextField
-          label="Current password"
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={form.currentPassword}
-          onValueChange={(currentPassword) => setForm((f) => ({ ...f, currentPassword }))}
-          error={errors.currentPassword ?? server.fields.currentPassword}
-        />
-        <TextField
-          label="New password"
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={form.newPassword}
-          onValueChange={(newPassword) => setForm((f) => ({ ...f, newPassword }))}
-          error={errors.newPassword ?? server.fields.newPassword}
-          helperText="At least 8 characters."
-        />
-        <TextField
-          label="Confirm new password"
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={form.confirm}
-          onValueChange={(confirm) => setForm((f) => ({ ...f, confirm }))}
-          error={errors.confirm}
-        />
-        <Button type="submit" alignSelf="start" loading={change.isPending} loadingText="Saving…">
-          Change password
-        </Button>
-      </Stack>
-    </form>
+    <TextField
+      label="Current password"
+      type="password"
+      autoComplete="current-password"
+      required
+      {...field}
+    />
   )
 }
 
@@ -177,14 +161,12 @@ export function ChangePasswordForm({ email }: { email: string }) {
  */
 export function TwoStepSection({ profile }: { profile: Profile }) {
   const client = useQueryClient()
-  const [form, setForm] = useState({ password: '', code: '' })
-  const [errors, setErrors] = useState<FieldErrors>({})
   const refreshProfile = () =>
     void client.invalidateQueries({
       queryKey: membersApi.profile.key({ params: { email: profile.email } }),
     })
   const done = (message: string) => {
-    setForm({ password: '', code: '' })
+    form.reset()
     refreshProfile()
     toast.success(message)
   }
@@ -201,61 +183,41 @@ export function TwoStepSection({ profile }: { profile: Profile }) {
     onSuccess: () => done('Two-step verification is off'),
   })
   const active = profile.twoFactorEnabled ? disable : setup.data ? enable : setup
-  const server = serverErrorOf(active.error, ['password', 'code'])
+  const needsCode = profile.twoFactorEnabled || Boolean(setup.data)
+  const form = useContractForm({
+    schema: needsCode ? z.object({ password, code }) : z.object({ password }),
+    initial: { password: '', code: '' },
+    onSubmit: (_, values) => {
+      const body = { password: values.password, code: values.code.trim() }
+      if (profile.twoFactorEnabled) disable.mutate({ body })
+      else if (setup.data) enable.mutate({ body })
+      else setup.mutate({ body: { password: values.password } })
+    },
+    error: active.error,
+  })
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const needsCode = profile.twoFactorEnabled || Boolean(setup.data)
-    const parsed = (needsCode ? z.object({ password, code }) : z.object({ password })).safeParse(
-      form,
-    )
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error))
-      return
-    }
-    setErrors({})
-    if (profile.twoFactorEnabled)
-      disable.mutate({ body: { password: form.password, code: form.code.trim() } })
-    else if (setup.data)
-      enable.mutate({ body: { password: form.password, code: form.code.trim() } })
-    else setup.mutate({ body: { password: form.password } })
-  }
-
-  const passwordField = (
-    <TextField
-      label="Current password"
-      name="password"
-      type="password"
-      autoComplete="current-password"
-      required
-      value={form.password}
-      onValueChange={(value) => setForm((f) => ({ ...f, password: value }))}
-      error={errors.password ?? server.fields.password}
-    />
-  )
+  const passwordField = <CurrentPasswordField {...form.field('password')} />
   const codeField = (
     <TextField
       label="6-digit code from your app"
-      name="code"
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={6}
       required
-      value={form.code}
-      onValueChange={(value) => setForm((f) => ({ ...f, code: value.replace(/\D/g, '') }))}
-      error={errors.code ?? server.fields.code}
+      {...form.field('code')}
+      onValueChange={(value) => form.setValue('code', value.replace(/\D/g, ''))}
     />
   )
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Two-step verification">
+    <form onSubmit={form.submit} noValidate aria-label="Two-step verification">
       <Stack gap="4">
         <FormAlert status={profile.twoFactorEnabled ? 'success' : 'info'}>
           {profile.twoFactorEnabled
             ? 'Two-step verification is on: signing in asks for a code from your authenticator app.'
             : 'Two-step verification is off. Turn it on to ask for a code from an authenticator app at every sign-in.'}
         </FormAlert>
-        {server.form ? <FormAlert status="error">{server.form}</FormAlert> : null}
+        <FormError message={form.formError} />
         {profile.twoFactorEnabled ? (
           <>
             {passwordField}

@@ -13,16 +13,10 @@ import { Link } from '@tanstack/react-router'
 import type { DragEvent } from 'react'
 
 import type { QueuePost } from '@schemas/queue'
-import { AreaGate, lockedPanelFor } from '@/components/area-gate'
+import { AreaGate } from '@/components/area-gate'
 import { AppIcon } from '@/components/layout/icons'
-import {
-  Card,
-  ConfirmDialog,
-  EmptyState,
-  ErrorState,
-  PageHeader,
-  PanelSkeleton,
-} from '@/components/ui'
+import { guardQuery } from '@/components/query-guard'
+import { Card, ConfirmDialog, EmptyState, PageHeader, PanelSkeleton } from '@/components/ui'
 import { onFirstUse } from '@/lib/intl'
 import { toast } from '@/lib/toast'
 
@@ -49,88 +43,62 @@ export function QueueScreen() {
 }
 
 function Queue() {
-  const {
-    list,
-    waiting,
-    posted,
-    editing,
-    setEditing,
-    doneEditing,
-    deleting,
-    setDeleting,
-    announcement,
-    dragged,
-    setDragged,
-    handleRef,
-    move,
-    update,
-    toCalendar,
-    remove,
-    onDrop,
-  } = useQueue()
+  const queue = useQueue()
 
-  const locked = lockedPanelFor(list.error)
-  if (locked) return locked
-  if (list.isPending) return <PanelSkeleton label="Loading your queue" rows={4} />
-  if (list.isError) {
-    return (
-      <ErrorState
-        message={list.error.message}
-        onRetry={() => void list.refetch()}
-        retrying={list.isFetching}
-      />
-    )
-  }
+  const shown = guardQuery(queue.list, {
+    loading: <PanelSkeleton label="Loading your queue" rows={4} />,
+  })
+  if (!shown.ready) return shown.view
 
   return (
     <Stack gap="5">
-      <Composer key={editing?.id ?? 'new'} post={editing} onDone={doneEditing} />
+      <Composer key={queue.editing?.id ?? 'new'} post={queue.editing} onDone={queue.doneEditing} />
 
       <Box as="section" aria-labelledby="queue-waiting">
         <Flex align="baseline" justify="space-between" mb="3" gap="2" wrap="wrap">
           <Text as="h2" id="queue-waiting" fontWeight="semibold" fontSize="lg">
-            Up next ({waiting.length})
+            Up next ({queue.waiting.length})
           </Text>
           <Text fontSize="sm" color="fg.muted" id="queue-help">
             Drag a post by its handle, or focus the handle and press Arrow Up or Arrow Down.
           </Text>
         </Flex>
-        <VisuallyHidden aria-live="polite">{announcement}</VisuallyHidden>
-        {waiting.length === 0 ? (
+        <VisuallyHidden aria-live="polite">{queue.announcement}</VisuallyHidden>
+        {queue.waiting.length === 0 ? (
           <EmptyState
             title="Nothing in the queue"
             description="Write a post above, give it a channel and a time, and it waits here until you post it."
           />
         ) : (
           <Stack as="ol" gap="2" listStyleType="none" m="0" p="0" aria-label="Posts up next">
-            {waiting.map((post, index) => (
+            {queue.waiting.map((post, index) => (
               <Box
                 as="li"
                 key={post.id}
                 draggable
                 onDragStart={(e: DragEvent) => {
-                  setDragged(post.id)
+                  queue.setDragged(post.id)
                   e.dataTransfer.effectAllowed = 'move'
                 }}
-                onDragEnd={() => setDragged(null)}
+                onDragEnd={() => queue.setDragged(null)}
                 onDragOver={(e: DragEvent) => e.preventDefault()}
-                onDrop={(e: DragEvent) => onDrop(e, post.id)}
-                opacity={dragged === post.id ? 0.5 : 1}
+                onDrop={(e: DragEvent) => queue.onDrop(e, post.id)}
+                opacity={queue.dragged === post.id ? 0.5 : 1}
               >
                 <Card>
                   <Flex gap="3" align="flex-start">
                     <Stack gap="1" align="center">
                       <IconButton
-                        ref={handleRef(post.id)}
+                        ref={queue.handleRef(post.id)}
                         size="sm"
                         variant="ghost"
                         cursor="grab"
-                        aria-label={`Move post ${index + 1} of ${waiting.length}`}
+                        aria-label={`Move post ${index + 1} of ${queue.waiting.length}`}
                         aria-describedby="queue-help"
                         onKeyDown={(e) => {
                           if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
                             e.preventDefault()
-                            move(post.id, index + (e.key === 'ArrowUp' ? -1 : 1))
+                            queue.move(post.id, index + (e.key === 'ArrowUp' ? -1 : 1))
                           }
                         }}
                       >
@@ -153,19 +121,19 @@ function Queue() {
                         variant="outline"
                         disabled={!post.scheduledAt}
                         title={post.scheduledAt ? undefined : 'Give the post a time first'}
-                        onClick={() => void toCalendar(post)}
+                        onClick={() => void queue.toCalendar(post)}
                       >
                         Put on calendar
                       </Button>
                     )}
-                    <Button size="sm" variant="outline" onClick={() => setEditing(post)}>
+                    <Button size="sm" variant="outline" onClick={() => queue.setEditing(post)}>
                       Edit
                     </Button>
                     <Button
                       size="sm"
                       variant="outline"
                       colorPalette="red"
-                      onClick={() => setDeleting(post)}
+                      onClick={() => queue.setDeleting(post)}
                     >
                       Delete
                     </Button>
@@ -173,7 +141,8 @@ function Queue() {
                       size="sm"
                       colorPalette="primary"
                       onClick={async () => {
-                        if (await update(post, { posted: true })) toast.success('Marked as posted')
+                        if (await queue.update(post, { posted: true }))
+                          toast.success('Marked as posted')
                       }}
                     >
                       Mark posted
@@ -186,13 +155,13 @@ function Queue() {
         )}
       </Box>
 
-      {posted.length ? (
+      {queue.posted.length ? (
         <Box as="section" aria-labelledby="queue-posted">
           <Text as="h2" id="queue-posted" fontWeight="semibold" fontSize="lg" mb="3">
-            Posted ({posted.length})
+            Posted ({queue.posted.length})
           </Text>
           <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" aria-label="Posted">
-            {posted.map((post) => (
+            {queue.posted.map((post) => (
               <Box as="li" key={post.id}>
                 <Card>
                   <Flex gap="3" align="flex-start" wrap="wrap">
@@ -200,7 +169,7 @@ function Queue() {
                     <Button
                       size="sm"
                       variant="outline"
-                      onClick={() => void update(post, { posted: false })}
+                      onClick={() => void queue.update(post, { posted: false })}
                     >
                       Back to the queue
                     </Button>
@@ -213,15 +182,15 @@ function Queue() {
       ) : null}
 
       <ConfirmDialog
-        open={deleting !== null}
+        open={queue.deleting !== null}
         title="Delete this post?"
         description={
-          deleting?.eventId
+          queue.deleting?.eventId
             ? 'Its calendar event stays; delete it on the calendar if you no longer need it.'
             : undefined
         }
-        onConfirm={() => deleting && void remove(deleting)}
-        onCancel={() => setDeleting(null)}
+        onConfirm={() => queue.deleting && void queue.remove(queue.deleting)}
+        onCancel={() => queue.setDeleting(null)}
       />
     </Stack>
   )

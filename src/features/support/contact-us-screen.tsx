@@ -1,13 +1,12 @@
 import { Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { getRouteApi } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
 
 import { supportBodySchema } from '@schemas/support'
 import { supportApi } from '@/api/support'
 import { lockedPanelFor } from '@/components/area-gate'
-import { FormAlert, TextAreaField, TextField } from '@/components/form-fields'
+import { FormAlert, FormError, TextAreaField, TextField } from '@/components/form-fields'
 import { Card, EmptyState, ErrorState, PageHeader } from '@/components/ui'
-import { fieldErrorsOf, serverErrorOf, type FieldErrors } from '@/lib/form-errors'
+import { useContractForm } from '@/lib/contract-form'
 import { onFirstUse } from '@/lib/intl'
 import { toast } from '@/lib/toast'
 
@@ -39,59 +38,38 @@ export function ContactUsScreen() {
 
 function MessageForm() {
   const search = route.useSearch()
-  const [subject, setSubject] = useState(search.subject ?? '')
-  const [message, setMessage] = useState('')
-  const [errors, setErrors] = useState<FieldErrors>({})
   const send = supportApi.send.useMutation({
     meta: { errorToast: false },
     onSuccess: () => {
       toast.success('Message sent. We will answer by e-mail.')
-      setSubject('')
-      setMessage('')
+      form.reset({ subject: '', message: '' })
     },
   })
-  const server = serverErrorOf(send.error, ['subject', 'message'])
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const parsed = supportBodySchema.safeParse({ subject, message })
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error))
-      return
-    }
-    setErrors({})
-    send.mutate({ body: parsed.data })
-  }
+  const form = useContractForm({
+    schema: supportBodySchema,
+    initial: { subject: search.subject ?? '', message: '' },
+    onSubmit: (body) => send.mutate({ body }),
+    error: send.error,
+  })
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.submit} noValidate>
       <Stack gap="4">
-        {server.form ? <FormAlert status="error">{server.form}</FormAlert> : null}
+        <FormError message={form.formError} />
         {send.isSuccess ? (
           <FormAlert status="success" title="Message sent">
             Thank you. “{send.data.data.subject}” reached our support team and a copy is on its way
             to your inbox.
           </FormAlert>
         ) : null}
-        <TextField
-          label="Subject"
-          name="subject"
-          required
-          maxLength={150}
-          value={subject}
-          onValueChange={setSubject}
-          error={errors.subject ?? server.fields.subject}
-        />
+        <TextField label="Subject" required maxLength={150} {...form.field('subject')} />
         <TextAreaField
           label="Message"
-          name="message"
           required
           rows={7}
           maxLength={5000}
-          value={message}
-          onValueChange={setMessage}
-          error={errors.message ?? server.fields.message}
           helperText="At least 10 characters."
+          {...form.field('message')}
         />
         <Button type="submit" alignSelf="start" loading={send.isPending} loadingText="Sending…">
           Send message

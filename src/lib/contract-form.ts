@@ -1,0 +1,116 @@
+import { useState, type FormEvent } from 'react'
+import type { z } from 'zod/mini'
+
+import { fieldErrorsOf, serverErrorOf, type FieldErrors } from './form-errors'
+
+type Values = Record<string, unknown>
+
+/** The name of a field whose value is a string, the kind a TextField or a select edits. */
+type TextKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string
+
+export interface ContractFormOptions<S extends z.ZodMiniType, V extends Values> {
+  /**
+   * The contract's schema of what is sent: the same check the server makes. A form whose checks
+   * load on first use (the sign-in forms) gives a function that loads it; a submit waits for it.
+   */
+  schema: S | (() => Promise<S>)
+  /** What the fields hold at first. */
+  initial: V | (() => V)
+  /** Turns what the fields hold into the schema's input where they differ (a list typed as text). */
+  toInput?: (values: V) => unknown
+  /**
+   * Checks of what the schema does not hold (a repeated password), given the values and the
+   * schema's messages: more messages by field. The form is sent only when neither has any.
+   */
+  check?: (values: V, errors: FieldErrors) => FieldErrors
+  /** Called with the checked input when the check passes. */
+  onSubmit: (input: z.output<S>, values: V) => void
+  /**
+   * The last failed call's error: a message about one of the form's fields is shown at that
+   * field, any other above the form. The call's Idempotency-Key is the mutation's own
+   * (src/api/create-api.ts): a form sent again unchanged after a failure carries the same key.
+   */
+  error?: unknown
+  /** A field's message from the check goes as soon as that field is edited through `field()`. */
+  clearOnEdit?: boolean
+}
+
+/**
+ * One form's state, checked with the contract's schema before it is sent: the field values, the
+ * first message per field from the check or from the server, and the form-level message.
+ *
+ *   const form = useContractForm({ schema: leadBodySchema, initial, onSubmit, error })
+ *   <form onSubmit={form.submit} noValidate>
+ *     <TextField label="Name" {...form.field('name')} />
+ */
+export function useContractForm<S extends z.ZodMiniType, V extends Values>(
+  options: ContractFormOptions<S, V>,
+) {
+  const [values, setValues] = useState<V>(options.initial)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const server = serverErrorOf(options.error, Object.keys(values))
+
+  const setValue = <K extends keyof V>(name: K, value: V[K]) =>
+    setValues((current) => ({ ...current, [name]: value }))
+  const errorOf = (name: keyof V & string): string | undefined =>
+    errors[name] ?? server.fields[name]
+  const send = (schema: S) => {
+    const parsed = schema.safeParse(options.toInput ? options.toInput(values) : values)
+    const found = parsed.success ? {} : fieldErrorsOf(parsed.error)
+    const next = { ...found, ...options.check?.(values, found) }
+    setErrors(next)
+    if (parsed.success && !Object.values(next).some(Boolean)) {
+      options.onSubmit(parsed.data as z.output<S>, values)
+    }
+  }
+
+  return {
+    values,
+    setValue,
+    setValues,
+    errorOf,
+    /** The message above the form: the server's, or the check's about the form as a whole. */
+    formError: server.form ?? errors.form ?? null,
+    /** What a text field takes: its name, value, change handler and message. */
+    field: <K extends TextKey<V>>(name: K) => ({
+      name,
+      value: values[name] as string,
+      onValueChange: (value: string) => {
+        setValue(name, value as V[K])
+        if (options.clearOnEdit) setErrors((current) => ({ ...current, [name]: undefined }))
+      },
+      error: errorOf(name),
+    }),
+    /** Checks the values; sends them when they pass, shows each field's message when not. */
+    submit: (event?: FormEvent) => {
+      event?.preventDefault()
+      const { schema } = options
+      if (isLoader(schema)) void schema().then(send)
+      else send(schema)
+    },
+    /** Back to the given values (or the first ones), with no message. */
+    reset: (next?: V) => {
+      setValues(next ?? options.initial)
+      setErrors({})
+    },
+  }
+}
+
+const isLoader = <S extends z.ZodMiniType>(
+  schema: S | (() => Promise<S>),
+): schema is () => Promise<S> => typeof schema === 'function'
+
+/**
+ * A failed call's message for a control saved on its own, outside a form's submit (a photo saved
+ * once chosen): the part about it when the message names it, else the whole message.
+ */
+export function callErrorAt(error: unknown, name: string): string | undefined {
+  const server = serverErrorOf(error, [name])
+  return server.fields[name] ?? server.form ?? undefined
+}
+
+/** A `check` of a repeated password: a message at `confirm` when it is not the password. */
+export const confirmError = (password: string, confirm: string): FieldErrors =>
+  password === confirm ? {} : { confirm: 'The passwords do not match' }
+
+export type ContractForm<V extends Values> = ReturnType<typeof useContractForm<z.ZodMiniType, V>>
