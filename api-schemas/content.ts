@@ -1,6 +1,9 @@
 import { z } from 'zod/mini'
 
+import { CONTENT_STATUSES } from './content-status'
 import { endpoint, envelope, requiredName } from './contract'
+
+export { CONTENT_STATUSES }
 
 export const CONTENT_PLATFORMS = [
   'instagram',
@@ -13,7 +16,6 @@ export const CONTENT_PLATFORMS = [
   'email',
   'other',
 ] as const
-export const CONTENT_STATUSES = ['idea', 'draft', 'scheduled', 'published'] as const
 
 /** The publishing checklist a member ticks per piece. */
 export const CHECKLIST_ITEMS = [

@@ -15,6 +15,9 @@ import {
   optionalText as text,
 } from './contract'
 import { networkAccountSchema } from './earnings'
+import { MEMBER_SORT_COLUMNS } from './member-sort'
+
+export { MEMBER_SORT_COLUMNS }
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024
 export const PHOTO_MAX_SIDE = 512
@@ -71,7 +74,6 @@ export const memberSummarySchema = z.object({
 })
 export type MemberSummary = z.infer<typeof memberSummarySchema>
 
-export const MEMBER_SORT_COLUMNS = ['email', 'firstName', 'lastName', 'role', 'createdAt'] as const
 export type MemberSortColumn = (typeof MEMBER_SORT_COLUMNS)[number]
 export const memberListQuerySchema = z.strictObject({
   search: z.optional(

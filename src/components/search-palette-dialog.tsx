@@ -17,6 +17,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 
 import type { SearchHit } from '@schemas/courses'
 import { coursesApi } from '@/api/courses'
+import { useDebounced } from '@/lib/use-debounced'
 
 import { AppIcon } from './layout/icons'
 import { visibleNavGroups } from './layout/nav-items'
@@ -77,15 +78,6 @@ const LIST_STYLES: SystemStyleObject = {
 
 const MAX_SCREENS = 8
 const MAX_LESSONS = 8
-
-function useDebounced(value: string, ms: number) {
-  const [debounced, setDebounced] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms)
-    return () => clearTimeout(timer)
-  }, [value, ms])
-  return debounced
-}
 
 /** The matched ranges of a snippet as <mark>, built as elements (never as HTML). */
 function Marked({ snippet, marks }: Pick<SearchHit, 'snippet' | 'marks'>) {

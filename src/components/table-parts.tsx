@@ -11,8 +11,7 @@ import {
 import { useId, type ReactNode } from 'react'
 
 import { useComponentLabels } from '@/lib/locales'
-
-export type SortOrder = 'asc' | 'desc'
+import { PAGE_SIZES, type SortOrder } from '@/lib/search-params'
 
 /**
  * A column header that sorts its table: a button (keyboard reachable) that flips the order of
@@ -62,8 +61,6 @@ export function SortHeader<C extends string>({
     </Table.ColumnHeader>
   )
 }
-
-export const PAGE_SIZES = [10, 20, 50, 100] as const
 
 /**
  * Rows-per-page choice, the "1–20 of 57" range and first/previous/next/last buttons, worded by

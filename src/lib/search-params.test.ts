@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 
-import { optionalInteger, optionalOneOf, optionalText, optionalUuid } from './search-params'
+import {
+  listParams,
+  optionalInteger,
+  optionalOneOf,
+  optionalPageSize,
+  optionalText,
+  optionalUuid,
+} from './search-params'
 
 describe('search parameter readers', () => {
   it('reads text up to its limit, numbers and booleans as their text', () => {
@@ -38,5 +45,16 @@ describe('search parameter readers', () => {
     expect(optionalOneOf('asc', ['asc', 'desc'])).toBe('asc')
     expect(optionalOneOf('ASC', ['asc', 'desc'])).toBeUndefined()
     expect(optionalOneOf(1, ['asc', 'desc'])).toBeUndefined()
+  })
+
+  it("reads a list's page, page size and sort, leaving out what it cannot use", () => {
+    expect(optionalPageSize('50')).toBe(50)
+    expect(optionalPageSize(7)).toBeUndefined()
+    expect(
+      listParams({ page: '3', pageSize: 100, sort: 'name', order: 'desc' }, ['name', 'email']),
+    ).toEqual({ page: 3, pageSize: 100, sort: 'name', order: 'desc' })
+    expect(
+      listParams({ page: 0, pageSize: 1000, sort: 'password', order: 'up' }, ['name']),
+    ).toEqual({ page: undefined, pageSize: undefined, sort: undefined, order: undefined })
   })
 })

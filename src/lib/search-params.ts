@@ -42,6 +42,37 @@ export function optionalOneOf<const T extends string>(
   return choices.find((choice) => choice === value)
 }
 
+export const SORT_ORDERS = ['asc', 'desc'] as const
+export type SortOrder = (typeof SORT_ORDERS)[number]
+
+/** The rows per page a list offers (the API's largest page is 100). */
+export const PAGE_SIZES = [10, 20, 50, 100] as const
+
+/** A list's page: from 1. */
+export const optionalPage = (value: unknown) => optionalInteger(value, 1)
+
+/** A list's rows per page: one of the sizes the pager offers. */
+export function optionalPageSize(value: unknown): number | undefined {
+  const size = optionalInteger(value)
+  return PAGE_SIZES.find((choice) => choice === size)
+}
+
+/**
+ * A list's place in the address: `?page=2&pageSize=50&sort=name&order=asc`, the sort one of
+ * `sorts`. A screen with two lists gives the second its own names (`auditPage`) by hand.
+ */
+export function listParams<const C extends string>(
+  search: Record<string, unknown>,
+  sorts: readonly C[] = [],
+) {
+  return {
+    page: optionalPage(search.page),
+    pageSize: optionalPageSize(search.pageSize),
+    sort: optionalOneOf(search.sort, sorts),
+    order: optionalOneOf(search.order, SORT_ORDERS),
+  }
+}
+
 /**
  * A route's `validateSearch` from readers of its parameters. Every parameter may be left out
  * of a link, and then reads as undefined.

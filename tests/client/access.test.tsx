@@ -208,6 +208,94 @@ describe('/admin/updateaccess', () => {
     expect(backend.members.map((m) => m.email)).toEqual(['member@example.com'])
   })
 
+  it('opens the members list filtered, sorted and paged as its address says', async () => {
+    storeSession({ email: ADMIN, role: 'admin' })
+    const many = Array.from({ length: 25 }, (_, i) =>
+      summary({ id: `m-${i}`, email: `person${i}@example.com` }),
+    )
+    const audit = Array.from({ length: 15 }, (_, i) => ({
+      id: `audit-${i}`,
+      actorEmail: ADMIN,
+      action: 'member.access' as const,
+      targetEmail: `person${i}@example.com`,
+      detail: `Change ${i}`,
+      createdAt: '2026-01-05T10:00:00.000Z',
+    }))
+    const backend = membersBackend([...many, summary({ id: 'b', email: 'bo@example.com' })], audit)
+    server.use(...memberHandlers(admin), ...backend.handlers)
+
+    const filtered = await renderApp('/admin/updateaccess?search=bo')
+    const table = await filtered.screen.findByRole('table', { name: 'Members' })
+    expect(within(table).getByText('bo@example.com')).toBeTruthy()
+    expect(within(table).queryByText('person1@example.com')).toBeNull()
+    expect(filtered.screen.getByRole('searchbox', { name: 'Search members' })).toHaveProperty(
+      'value',
+      'bo',
+    )
+    expect(backend.calls.at(-1)?.url?.searchParams.get('search')).toBe('bo')
+    filtered.view.unmount()
+
+    const { screen } = await renderApp(
+      '/admin/updateaccess?search=person&sort=email&order=asc&page=2&auditPage=2',
+    )
+    const paged = await screen.findByRole('table', { name: 'Members' })
+    expect(screen.getByText('21–25 of 25')).toBeTruthy()
+    expect(
+      within(paged)
+        .getByRole('columnheader', { name: /^E-mail/ })
+        .getAttribute('aria-sort'),
+    ).toBe('ascending')
+    const query = backend.calls.at(-1)!.url!.searchParams
+    expect(Object.fromEntries(query)).toMatchObject({
+      search: 'person',
+      sort: 'email',
+      order: 'asc',
+      page: '2',
+    })
+    await screen.findByRole('table', { name: 'Audit log' })
+    expect(screen.getByText('11–15 of 15')).toBeTruthy()
+  })
+
+  it('keeps the search and sort in the address, so back and forward restore them', async () => {
+    storeSession({ email: ADMIN, role: 'admin' })
+    const backend = membersBackend([summary(), summary({ id: 'b', email: 'bo@example.com' })])
+    server.use(...memberHandlers(admin), ...backend.handlers)
+    const { screen, user, router } = await renderApp('/admin/updateaccess')
+    const table = await screen.findByRole('table', { name: 'Members' })
+    await user.type(screen.getByRole('searchbox', { name: 'Search members' }), 'bo')
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ search: 'bo' }))
+    await waitFor(() => expect(within(table).queryByText('member@example.com')).toBeNull())
+    await user.click(within(table).getByRole('button', { name: /^First name/ }))
+    await waitFor(() =>
+      expect(router.state.location.search).toMatchObject({
+        search: 'bo',
+        sort: 'firstName',
+        order: 'asc',
+      }),
+    )
+
+    // Another view of the list, then back to this one.
+    await router.navigate({ to: '/admin/updateaccess', search: { search: 'member' } })
+    await waitFor(() =>
+      expect(screen.getByRole('searchbox', { name: 'Search members' })).toHaveProperty(
+        'value',
+        'member',
+      ),
+    )
+    expect(await screen.findByText('member@example.com')).toBeTruthy()
+    router.history.back()
+    await waitFor(() =>
+      expect(screen.getByRole('searchbox', { name: 'Search members' })).toHaveProperty(
+        'value',
+        'bo',
+      ),
+    )
+    await waitFor(() => expect(screen.queryByText('member@example.com')).toBeNull())
+    expect(
+      screen.getByRole('columnheader', { name: /^First name/ }).getAttribute('aria-sort'),
+    ).toBe('ascending')
+  })
+
   it('shows the member list error with a retry', async () => {
     storeSession({ email: ADMIN, role: 'admin' })
     const backend = membersBackend([summary()])

@@ -126,6 +126,30 @@ describe('/admin/sheet/content', () => {
     expect(await screen.findByRole('link', { name: '3 passive income myths' })).toBeTruthy()
   })
 
+  it('opens with the status and search of its address, and keeps a new filter there', async () => {
+    storeSession()
+    const backend = contentBackend([
+      makeItem(1, { title: '3 passive income myths', status: 'draft' }),
+      makeItem(2, { title: 'Morning routine', status: 'draft' }),
+      makeItem(3, { title: 'Morning stretch', status: 'idea' }),
+    ])
+    server.use(...memberHandlers(withContent), ...backend.handlers)
+    const { screen, user, router } = await renderApp(
+      '/admin/sheet/content?status=draft&search=morning',
+    )
+    expect(await screen.findByRole('link', { name: 'Morning routine' })).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Morning stretch' })).toBeNull()
+    expect(screen.queryByRole('link', { name: '3 passive income myths' })).toBeNull()
+    expect(screen.getByLabelText('Status')).toHaveProperty('value', 'draft')
+    expect(screen.getByLabelText('Search')).toHaveProperty('value', 'morning')
+    expect(backend.queries.at(-1)!.get('status')).toBe('draft')
+    expect(backend.queries.at(-1)!.get('search')).toBe('morning')
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'idea')
+    expect(await screen.findByRole('link', { name: 'Morning stretch' })).toBeTruthy()
+    expect(router.state.location.search).toEqual({ status: 'idea', search: 'morning' })
+  })
+
   it('offers to plan the first piece when there are none', async () => {
     storeSession()
     server.use(...memberHandlers(withContent), ...contentBackend([]).handlers)

@@ -1,23 +1,21 @@
-import {
-  Badge,
-  Button,
-  IconButton,
-  Input,
-  InputGroup,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react'
+import { Badge, Button, Stack, Text } from '@chakra-ui/react'
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query'
 import { Navigate, Link as RouterLink } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 
 import { areaLabel } from '@schemas/access'
 import type { MemberPage, MemberSortColumn, MemberSummary } from '@schemas/members'
 import { membersApi } from '@/api/members'
-import { AppIcon } from '@/components/layout/icons'
-import { SortHeader, TablePager, TableScroll, type SortOrder } from '@/components/table-parts'
+import {
+  DataTable,
+  dateColumn,
+  NoMatches,
+  RowAction,
+  SearchBox,
+  useListSearch,
+  useListView,
+  type Column,
+} from '@/components/list-kit'
 import {
   Card,
   ConfirmDialog,
@@ -26,14 +24,11 @@ import {
   PageHeader,
   PageSpinner,
 } from '@/components/ui'
-import { onFirstUse } from '@/lib/intl'
 import { storedEmail } from '@/lib/session'
 import { toast } from '@/lib/toast'
 
 import { AuditPanel } from './audit-panel'
 import { AccessForm, ChangeMemberEmailForm, CreateMemberForm, FormDialog } from './member-dialogs'
-
-const dateFormat = onFirstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }))
 
 /**
  * The spec's three states: undecided while the member info loads (spinner), allowed when the
@@ -80,33 +75,61 @@ const listPrefix = ['members', 'list'] as const
 type Snapshot = [QueryKey, { data: MemberPage } | undefined][]
 const snapshotOf = (result: unknown) => (result as { snapshot?: Snapshot } | undefined)?.snapshot
 
+const columns: Column<MemberSummary, MemberSortColumn>[] = [
+  {
+    key: 'email',
+    header: 'E-mail',
+    sort: 'email',
+    cell: (member) => member.email,
+    cellProps: { fontWeight: 'medium' },
+  },
+  { key: 'firstName', header: 'First name', sort: 'firstName', cell: (member) => member.firstName },
+  { key: 'lastName', header: 'Last name', sort: 'lastName', cell: (member) => member.lastName },
+  {
+    key: 'role',
+    header: 'Role',
+    sort: 'role',
+    cell: (member) => (
+      <Badge colorPalette={member.role === 'admin' ? 'purple' : 'gray'}>
+        {member.role === 'admin' ? 'Administrator' : 'Member'}
+      </Badge>
+    ),
+  },
+  {
+    key: 'areas',
+    header: 'Areas',
+    cell: (member) => (
+      <Text truncate title={member.areas.map(areaLabel).join(', ')}>
+        {member.role === 'admin'
+          ? 'All areas'
+          : member.areas.length === 0
+            ? 'None'
+            : `${member.areas.length}: ${member.areas.map(areaLabel).join(', ')}`}
+      </Text>
+    ),
+    cellProps: { maxW: '260px' },
+  },
+  dateColumn({ key: 'createdAt', header: 'Joined', sort: 'createdAt', at: (m) => m.createdAt }),
+]
+
 function MembersCard() {
-  const [searchText, setSearchText] = useState('')
-  const [search, setSearch] = useState('')
-  const [sort, setSort] = useState<MemberSortColumn>('createdAt')
-  const [order, setOrder] = useState<SortOrder>('desc')
-  const [page, setPage] = useState(1)
-  const [pageSize, setPageSize] = useState(20)
+  const view = useListView<MemberSortColumn>({ sort: 'createdAt', order: 'desc' })
+  const { value: search, text: searchText, setText: setSearchText, clear } = useListSearch(view)
   const [dialog, setDialog] = useState<Dialog | null>(null)
   const close = () => setDialog(null)
 
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      if (searchText.trim() !== search) {
-        setSearch(searchText.trim())
-        setPage(1)
-      }
-    }, 300)
-    return () => clearTimeout(timer)
-  }, [searchText, search])
-
   const list = useQuery({
     ...membersApi.list.queryOptions({
-      query: { search: search || undefined, sort, order, page, pageSize },
+      query: {
+        search: search || undefined,
+        sort: view.sort,
+        order: view.order,
+        page: view.page,
+        pageSize: view.pageSize,
+      },
     }),
     placeholderData: keepPreviousData,
   })
-  const total = list.data?.data.total ?? 0
 
   const create = membersApi.createMember.useMutation({
     meta: { errorToast: false },
@@ -150,23 +173,9 @@ function MembersCard() {
       for (const [key, data] of snapshotOf(result) ?? []) client.setQueryData(key, data)
     },
     onSuccess: (_data, { params }) => {
-      // The last row of a page went: show the page before it.
-      if (items.length === 0 && page > 1) setPage(page - 1)
       toast.success(`${params.email} was deleted`)
     },
   })
-
-  const onSort = (column: MemberSortColumn, next: SortOrder) => {
-    setSort(column)
-    setOrder(next)
-    setPage(1)
-  }
-  const items = list.data?.data.items ?? []
-  const header = (column: MemberSortColumn, label: string) => (
-    <SortHeader column={column} sort={sort} order={order} onSort={onSort}>
-      {label}
-    </SortHeader>
-  )
 
   return (
     <Card
@@ -178,144 +187,79 @@ function MembersCard() {
       }
     >
       <Stack gap="4">
-        <InputGroup startElement={<AppIcon name="search" size="16px" />} maxW={{ md: '320px' }}>
-          <Input
-            type="search"
-            aria-label="Search members"
-            placeholder="Search by name or e-mail"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-        </InputGroup>
-        {list.isError ? (
-          <ErrorState
-            title="The members could not be loaded"
-            message={list.error.message}
-            onRetry={() => void list.refetch()}
-            retrying={list.isFetching}
-          />
-        ) : list.isPending ? (
-          <Stack gap="2" role="status" aria-label="Loading members">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} height="10" />
-            ))}
-          </Stack>
-        ) : items.length === 0 ? (
-          <EmptyState
-            title={search ? 'No members match your search' : 'No members yet'}
-            description={search ? `Nothing found for “${search}”.` : undefined}
-            action={
-              search ? (
-                <Button variant="outline" onClick={() => setSearchText('')}>
-                  Clear the search
-                </Button>
-              ) : (
-                <Button onClick={() => setDialog({ kind: 'create' })}>Create member</Button>
-              )
-            }
-          />
-        ) : (
-          <>
-            <TableScroll label="Members" borderWidth="1px" borderRadius="l2" position="relative">
-              <Table.Root size="sm" aria-label="Members" aria-busy={list.isFetching}>
-                <Table.Header>
-                  <Table.Row>
-                    {header('email', 'E-mail')}
-                    {header('firstName', 'First name')}
-                    {header('lastName', 'Last name')}
-                    {header('role', 'Role')}
-                    <Table.ColumnHeader>Areas</Table.ColumnHeader>
-                    {header('createdAt', 'Joined')}
-                    <Table.ColumnHeader textAlign="end">
-                      <Text as="span" srOnly>
-                        Actions
-                      </Text>
-                    </Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {items.map((member) => (
-                    <Table.Row key={member.id}>
-                      <Table.Cell fontWeight="medium">{member.email}</Table.Cell>
-                      <Table.Cell>{member.firstName}</Table.Cell>
-                      <Table.Cell>{member.lastName}</Table.Cell>
-                      <Table.Cell>
-                        <Badge colorPalette={member.role === 'admin' ? 'purple' : 'gray'}>
-                          {member.role === 'admin' ? 'Administrator' : 'Member'}
-                        </Badge>
-                      </Table.Cell>
-                      <Table.Cell maxW="260px" title={member.areas.map(areaLabel).join(', ')}>
-                        <Text truncate>
-                          {member.role === 'admin'
-                            ? 'All areas'
-                            : member.areas.length === 0
-                              ? 'None'
-                              : `${member.areas.length}: ${member.areas.map(areaLabel).join(', ')}`}
-                        </Text>
-                      </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">
-                        <time dateTime={member.createdAt}>
-                          {dateFormat.format(new Date(member.createdAt))}
-                        </time>
-                      </Table.Cell>
-                      <Table.Cell textAlign="end" whiteSpace="nowrap">
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          me="1"
-                          onClick={() => setDialog({ kind: 'access', member })}
-                          aria-label={`Access of ${member.email}`}
-                        >
-                          Access
-                        </Button>
-                        <IconButton
-                          asChild
-                          size="xs"
-                          variant="ghost"
-                          aria-label={`Affiliate accounts of ${member.email}`}
-                          title="Affiliate accounts"
-                        >
-                          <RouterLink to="/admin/accountdetail" search={{ member_id: member.id }}>
-                            <AppIcon name="link" size="16px" />
-                          </RouterLink>
-                        </IconButton>
-                        <IconButton
-                          size="xs"
-                          variant="ghost"
-                          aria-label={`Change e-mail of ${member.email}`}
-                          title="Change e-mail"
-                          onClick={() => setDialog({ kind: 'email', member })}
-                        >
-                          <AppIcon name="mail" size="16px" />
-                        </IconButton>
-                        <IconButton
-                          size="xs"
-                          variant="ghost"
-                          colorPalette="red"
-                          aria-label={`Delete ${member.email}`}
-                          title="Delete member"
-                          onClick={() => setDialog({ kind: 'delete', member })}
-                        >
-                          <AppIcon name="trash" size="16px" />
-                        </IconButton>
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </TableScroll>
-            <TablePager
-              page={page}
-              pageSize={pageSize}
-              total={total}
-              onPage={setPage}
-              onPageSize={(size) => {
-                setPageSize(size)
-                setPage(1)
-              }}
-            />
-          </>
-        )}
+        <SearchBox
+          label="Search members"
+          labelHidden
+          placeholder="Search by name or e-mail"
+          value={searchText}
+          onChange={setSearchText}
+          maxW={{ md: '320px' }}
+        />
+        <DataTable
+          label="Members"
+          columns={columns}
+          rows={list.data?.data.items ?? []}
+          rowKey={(member) => member.id}
+          view={view}
+          total={list.data?.data.total ?? 0}
+          query={list}
+          loadingLabel="Loading members"
+          errorTitle="The members could not be loaded"
+          empty={
+            search ? (
+              <NoMatches
+                title="No members match your search"
+                search={search}
+                onClear={() => clear()}
+              />
+            ) : (
+              <EmptyState
+                title="No members yet"
+                action={
+                  <Button onClick={() => setDialog({ kind: 'create' })}>Create member</Button>
+                }
+              />
+            )
+          }
+          actions={(member) => (
+            <>
+              <Button
+                size="xs"
+                variant="outline"
+                onClick={() => setDialog({ kind: 'access', member })}
+                aria-label={`Access of ${member.email}`}
+              >
+                Access
+              </Button>
+              <RowAction
+                size="xs"
+                icon="link"
+                label={`Affiliate accounts of ${member.email}`}
+                title="Affiliate accounts"
+                link={(icon) => (
+                  <RouterLink to="/admin/accountdetail" search={{ member_id: member.id }}>
+                    {icon}
+                  </RouterLink>
+                )}
+              />
+              <RowAction
+                size="xs"
+                icon="mail"
+                label={`Change e-mail of ${member.email}`}
+                title="Change e-mail"
+                onClick={() => setDialog({ kind: 'email', member })}
+              />
+              <RowAction
+                size="xs"
+                icon="trash"
+                danger
+                label={`Delete ${member.email}`}
+                title="Delete member"
+                onClick={() => setDialog({ kind: 'delete', member })}
+              />
+            </>
+          )}
+        />
       </Stack>
 
       <FormDialog open={dialog?.kind === 'create'} title="Create member" onClose={close}>

@@ -1,28 +1,23 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Field,
-  HStack,
-  IconButton,
-  Input,
-  Link,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react'
+import { Badge, Box, Button, Link, Stack } from '@chakra-ui/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Link as RouterLink } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { getRouteApi, Link as RouterLink } from '@tanstack/react-router'
+import { useState } from 'react'
 
 import type { ContentItem } from '@schemas/content'
 import { contentApi } from '@/api/content'
 import { AreaGate, lockedPanelFor } from '@/components/area-gate'
 import { AppIcon } from '@/components/layout/icons'
-import { TableScroll } from '@/components/table-parts'
-import { Card, ConfirmDialog, EmptyState, ErrorState, PageHeader } from '@/components/ui'
+import {
+  DataTable,
+  FilterSelect,
+  NoMatches,
+  RowAction,
+  SearchBox,
+  useListSearch,
+  useListView,
+  type Column,
+} from '@/components/list-kit'
+import { Card, ConfirmDialog, EmptyState, PageHeader } from '@/components/ui'
 
 import {
   formatPlannedDate,
@@ -30,9 +25,10 @@ import {
   statusLabel,
   statusOptions,
   statusPalette,
-  type Status,
 } from './content-labels'
 import { useDeleteContent } from './use-content-mutations'
+
+const route = getRouteApi('/admin/sheet/content')
 
 export function ContentListScreen() {
   return (
@@ -42,33 +38,55 @@ export function ContentListScreen() {
   )
 }
 
-/** Typing waits this long before the list asks the server again. */
-const SEARCH_DELAY_MS = 300
+const columns: Column<ContentItem>[] = [
+  {
+    key: 'title',
+    header: 'Title',
+    cell: (item) => (
+      <Link asChild fontWeight="medium" color="fg">
+        <RouterLink to="/admin/contentdetail" search={{ id: item.id }}>
+          {item.title}
+        </RouterLink>
+      </Link>
+    ),
+    cellProps: { minW: '48', maxW: 'sm' },
+  },
+  {
+    key: 'platform',
+    header: 'Platform',
+    cell: (item) => platformLabel(item.platform),
+    cellProps: { whiteSpace: 'nowrap' },
+  },
+  { key: 'niche', header: 'Niche', cell: (item) => item.niche || '—' },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (item) => (
+      <Badge colorPalette={statusPalette(item.status)}>{statusLabel(item.status)}</Badge>
+    ),
+  },
+  {
+    key: 'planned',
+    header: 'Planned',
+    cell: (item) => formatPlannedDate(item.plannedDate) ?? 'Not set',
+    cellProps: { whiteSpace: 'nowrap' },
+  },
+]
 
 function ContentList() {
-  const [search, setSearch] = useState('')
-  const [query, setQuery] = useState('')
-  const [status, setStatus] = useState<Status | ''>('')
+  const { status = '' } = route.useSearch()
+  const view = useListView()
+  const search = useListSearch(view)
   const [deleting, setDeleting] = useState<ContentItem | null>(null)
   const remove = useDeleteContent()
 
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(search.trim()), SEARCH_DELAY_MS)
-    return () => clearTimeout(timer)
-  }, [search])
-
   const list = useQuery({
     ...contentApi.list.queryOptions({
-      query: { status: status || undefined, search: query || undefined },
+      query: { status: status || undefined, search: search.value || undefined },
     }),
     placeholderData: keepPreviousData,
   })
-  const filtered = Boolean(query || status)
-  const clear = () => {
-    setSearch('')
-    setQuery('')
-    setStatus('')
-  }
+  const filtered = Boolean(search.value || status)
 
   const locked = lockedPanelFor(list.error)
   if (locked) return locked
@@ -81,107 +99,6 @@ function ContentList() {
       </RouterLink>
     </Button>
   )
-
-  let body
-  if (list.isPending) {
-    body = (
-      <Stack gap="3" aria-busy="true">
-        <Text srOnly role="status">
-          Loading content
-        </Text>
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} height="10" />
-        ))}
-      </Stack>
-    )
-  } else if (list.isError) {
-    body = (
-      <ErrorState
-        title="Your content could not be loaded"
-        message={list.error.message}
-        onRetry={() => void list.refetch()}
-        retrying={list.isFetching}
-      />
-    )
-  } else if (list.data.data.length === 0) {
-    body = filtered ? (
-      <EmptyState
-        title="No pieces match these filters"
-        description="Try another word or status."
-        action={
-          <Button variant="outline" onClick={clear}>
-            Clear filters
-          </Button>
-        }
-      />
-    ) : (
-      <EmptyState
-        title="No content planned yet"
-        description="Plan posts, videos and e-mails with their platform, niche and date."
-        action={newPiece}
-      />
-    )
-  } else {
-    body = (
-      <TableScroll label="Your content pieces" position="relative">
-        <Table.Root size="sm" interactive>
-          <Table.Caption srOnly>Your content pieces</Table.Caption>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Title</Table.ColumnHeader>
-              <Table.ColumnHeader>Platform</Table.ColumnHeader>
-              <Table.ColumnHeader>Niche</Table.ColumnHeader>
-              <Table.ColumnHeader>Status</Table.ColumnHeader>
-              <Table.ColumnHeader>Planned</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">
-                <Text srOnly>Actions</Text>
-              </Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {list.data.data.map((item) => (
-              <Table.Row key={item.id}>
-                <Table.Cell minW="48" maxW="sm">
-                  <Link asChild fontWeight="medium" color="fg">
-                    <RouterLink to="/admin/contentdetail" search={{ id: item.id }}>
-                      {item.title}
-                    </RouterLink>
-                  </Link>
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{platformLabel(item.platform)}</Table.Cell>
-                <Table.Cell>{item.niche || '—'}</Table.Cell>
-                <Table.Cell>
-                  <Badge colorPalette={statusPalette(item.status)}>
-                    {statusLabel(item.status)}
-                  </Badge>
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">
-                  {formatPlannedDate(item.plannedDate) ?? 'Not set'}
-                </Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap">
-                  <HStack gap="1" justify="flex-end">
-                    <IconButton asChild size="sm" variant="ghost" aria-label={`Edit ${item.title}`}>
-                      <RouterLink to="/admin/sheet/contentpage" search={{ id: item.id }}>
-                        <AppIcon name="edit" size="18px" />
-                      </RouterLink>
-                    </IconButton>
-                    <IconButton
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Delete ${item.title}`}
-                      onClick={() => setDeleting(item)}
-                    >
-                      <AppIcon name="trash" size="18px" />
-                    </IconButton>
-                  </HStack>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </TableScroll>
-    )
-  }
 
   return (
     <Box>
@@ -202,34 +119,68 @@ function ContentList() {
       <Card>
         <Stack gap="4">
           <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-            <Field.Root maxW={{ sm: 'sm' }}>
-              <Field.Label>Search</Field.Label>
-              <Input
-                type="search"
-                placeholder="Title or niche"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-              />
-            </Field.Root>
-            <Field.Root maxW={{ sm: '48' }}>
-              <Field.Label>Status</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  value={status}
-                  onChange={(event) => setStatus(event.target.value as Status | '')}
-                >
-                  <option value="">All statuses</option>
-                  {statusOptions.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
+            <SearchBox
+              label="Search"
+              placeholder="Title or niche"
+              value={search.text}
+              onChange={search.setText}
+              maxW={{ sm: 'sm' }}
+            />
+            <FilterSelect
+              label="Status"
+              allLabel="All statuses"
+              size="md"
+              value={status}
+              options={statusOptions}
+              onChange={(value) => view.filter({ status: value })}
+              minW="0"
+              maxW={{ sm: '48' }}
+            />
           </Stack>
-          {body}
+          <DataTable
+            label="Your content pieces"
+            framed={false}
+            interactive
+            columns={columns}
+            rows={list.data?.data ?? []}
+            rowKey={(item) => item.id}
+            query={list}
+            loadingLabel="Loading content"
+            errorTitle="Your content could not be loaded"
+            empty={
+              filtered ? (
+                <NoMatches
+                  title="No pieces match these filters"
+                  description="Try another word or status."
+                  onClear={() => search.clear({ status: undefined })}
+                />
+              ) : (
+                <EmptyState
+                  title="No content planned yet"
+                  description="Plan posts, videos and e-mails with their platform, niche and date."
+                  action={newPiece}
+                />
+              )
+            }
+            actions={(item) => (
+              <>
+                <RowAction
+                  icon="edit"
+                  label={`Edit ${item.title}`}
+                  link={(icon) => (
+                    <RouterLink to="/admin/sheet/contentpage" search={{ id: item.id }}>
+                      {icon}
+                    </RouterLink>
+                  )}
+                />
+                <RowAction
+                  icon="trash"
+                  label={`Delete ${item.title}`}
+                  onClick={() => setDeleting(item)}
+                />
+              </>
+            )}
+          />
         </Stack>
       </Card>
       <ConfirmDialog

@@ -13,17 +13,7 @@ import {
 } from '@chakra-ui/react'
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router'
-import {
-  memo,
-  useDeferredValue,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react'
+import { memo, useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react'
 
 import { MONTH_NAMES, type Network } from '@schemas/earnings'
 import { accountsApi, resetEarningsCache } from '@/api/earnings'
@@ -33,6 +23,7 @@ import { Card, EmptyState, ErrorState, PanelSkeleton } from '@/components/ui'
 import { downloadText } from '@/lib/csv'
 import { onFirstUse } from '@/lib/intl'
 import { toast } from '@/lib/toast'
+import { useSettledText } from '@/lib/use-debounced'
 import { useStages } from '@/lib/use-stages'
 
 import { CountriesCard } from './countries-card'
@@ -261,20 +252,9 @@ function Controls({
   accounts: (Account & { query: ReturnType<typeof figuresQuery> })[]
 }) {
   const client = useQueryClient()
-  const [draft, setDraft] = useState(product)
-  const [refreshing, setRefreshing] = useState(false)
-
   // The search is sent once typing pauses.
-  const sendProduct = useRef(onProduct)
-  useLayoutEffect(() => {
-    sendProduct.current = onProduct
-  })
-  useEffect(() => {
-    const next = draft.trim()
-    if (next === product.trim()) return
-    const timer = setTimeout(() => sendProduct.current(next), SEARCH_DEBOUNCE_MS)
-    return () => clearTimeout(timer)
-  }, [draft, product])
+  const [draft, setDraft] = useSettledText(product, onProduct, SEARCH_DEBOUNCE_MS)
+  const [refreshing, setRefreshing] = useState(false)
 
   // Everything the export writes: the same queries the cards show, shared through the cache.
   const figures = useQueries({

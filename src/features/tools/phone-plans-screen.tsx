@@ -1,5 +1,4 @@
 import {
-  Badge,
   Box,
   Button,
   chakra,
@@ -7,7 +6,6 @@ import {
   Checkbox,
   Heading,
   HStack,
-  List,
   Stack,
   Text,
 } from '@chakra-ui/react'
@@ -21,7 +19,7 @@ import { PageHeader } from '@/components/ui'
 import { linkTo } from '@/lib/named-pages'
 
 import { usePlanProgress } from './plan-progress'
-import { PlansContent } from './tool-parts'
+import { FocusHeading, PlanBadges, PlansContent, WatchOutList } from './tool-parts'
 
 /** The phone column: full width on a phone, centred on a desktop. */
 const PHONE_COLUMN = '480px'
@@ -77,15 +75,9 @@ function PlanFlow({ file }: { file: QuickCashFile }) {
     <PlanSteps plan={plan} headingRef={headingRef} onBack={() => go(null)} />
   ) : (
     <Stack gap="4">
-      <Heading
-        as="h2"
-        size="md"
-        ref={headingRef}
-        tabIndex={-1}
-        _focusVisible={{ outline: '2px solid', outlineColor: 'primary.focusRing' }}
-      >
+      <FocusHeading size="md" ref={headingRef}>
         Choose a plan
-      </Heading>
+      </FocusHeading>
       <Text fontSize="sm" color="fg.muted">
         Each plan pairs one type of offer with one free traffic channel and gives you a task for
         each of the next seven days.
@@ -170,19 +162,10 @@ function PlanSteps({
         All plans
       </Button>
       <Stack gap="2">
-        <Heading
-          as="h2"
-          size="lg"
-          ref={headingRef}
-          tabIndex={-1}
-          _focusVisible={{ outline: '2px solid', outlineColor: 'primary.focusRing' }}
-        >
+        <FocusHeading size="lg" ref={headingRef}>
           {plan.title}
-        </Heading>
-        <HStack gap="1" wrap="wrap">
-          <Badge variant="outline">{plan.traffic}</Badge>
-          <Badge variant="subtle">{plan.offerType}</Badge>
-        </HStack>
+        </FocusHeading>
+        <PlanBadges plan={plan} />
         <Text fontSize="sm">{plan.summary}</Text>
       </Stack>
 
@@ -247,16 +230,7 @@ function PlanSteps({
         <Heading as="h3" size="md" id="phone-plan-watch" mb="3">
           Watch out
         </Heading>
-        <List.Root gap="3" variant="plain">
-          {plan.watchOut.map((warning) => (
-            <List.Item key={warning} alignItems="flex-start" fontSize="sm">
-              <List.Indicator asChild color="fg.warning" mt="0.5">
-                <AppIcon name="alert" size="18px" aria-hidden="true" />
-              </List.Indicator>
-              {warning}
-            </List.Item>
-          ))}
-        </List.Root>
+        <WatchOutList plan={plan} fontSize="sm" />
       </Box>
 
       <ChakraLink asChild color="primary.fg" minH="48px" display="inline-flex" alignItems="center">

@@ -8,24 +8,34 @@ import {
   Grid,
   Heading,
   HStack,
-  List,
   Stack,
-  Table,
   Text,
 } from '@chakra-ui/react'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react'
 
 import type { QuickCashFile, QuickPlan } from '@schemas/tool-content'
-import { AreaGate } from '@/components/area-gate'
 import { AppIcon } from '@/components/layout/icons'
 import { useWide } from '@/components/layout/use-wide'
-import { TableScroll } from '@/components/table-parts'
-import { Card, EmptyState, PageHeader } from '@/components/ui'
+import {
+  DataTable,
+  FilterSelect,
+  NoMatches,
+  useSearchUpdate,
+  type Column,
+} from '@/components/list-kit'
+import { Card } from '@/components/ui'
 import { linkTo } from '@/lib/named-pages'
 
 import { usePlanProgress } from './plan-progress'
-import { distinct, FilterSelect, PlansContent } from './tool-parts'
+import {
+  distinct,
+  FocusHeading,
+  PlanBadges,
+  PlansContent,
+  ToolScreen,
+  WatchOutList,
+} from './tool-parts'
 
 const route = getRouteApi('/admin/quickcash/viralspreadsheet')
 
@@ -35,23 +45,19 @@ const route = getRouteApi('/admin/quickcash/viralspreadsheet')
  */
 export function PlansSheetScreen() {
   return (
-    <>
-      <PageHeader
-        title="Quick-start plans"
-        crumbs={[{ label: 'Home', to: '/admin/dashboard' }, { label: 'Quick-start plans' }]}
-        actions={
-          <Button asChild size="sm" variant="outline">
-            <Link {...linkTo('/admin/mobquickcash')}>
-              <AppIcon name="phone" size="16px" />
-              Phone version
-            </Link>
-          </Button>
-        }
-      />
-      <AreaGate area="quickCash">
-        <Plans />
-      </AreaGate>
-    </>
+    <ToolScreen
+      title="Quick-start plans"
+      actions={
+        <Button asChild size="sm" variant="outline">
+          <Link {...linkTo('/admin/mobquickcash')}>
+            <AppIcon name="phone" size="16px" />
+            Phone version
+          </Link>
+        </Button>
+      }
+    >
+      <Plans />
+    </ToolScreen>
   )
 }
 
@@ -61,7 +67,7 @@ function Plans() {
 
 function PlanSheet({ file }: { file: QuickCashFile }) {
   const search = route.useSearch()
-  const navigate = route.useNavigate()
+  const filter = useSearchUpdate()
   const wide = useWide()
   const traffic = search.traffic ?? ''
   const offer = search.offer ?? ''
@@ -83,16 +89,6 @@ function PlanSheet({ file }: { file: QuickCashFile }) {
     }
   }, [chosen])
 
-  const filter = (next: { traffic?: string; offer?: string }) =>
-    void navigate({
-      search: (old) => ({
-        ...old,
-        ...('traffic' in next ? { traffic: next.traffic || undefined } : {}),
-        ...('offer' in next ? { offer: next.offer || undefined } : {}),
-      }),
-      replace: true,
-      resetScroll: false,
-    })
   // The plan shown already: its heading takes the focus now, no address change will follow.
   const pick = (already: boolean) => {
     if (already) headingRef.current?.focus()
@@ -125,18 +121,11 @@ function PlanSheet({ file }: { file: QuickCashFile }) {
           </Text>
         </Flex>
         {shown.length === 0 ? (
-          <EmptyState
+          <NoMatches
             title="No plan matches these filters"
             description="Choose another traffic channel or offer type."
-            action={
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => filter({ traffic: '', offer: '' })}
-              >
-                Clear filters
-              </Button>
-            }
+            size="sm"
+            onClear={() => filter({ traffic: undefined, offer: undefined })}
           />
         ) : wide ? (
           <PlanTable plans={shown} chosen={chosen} onPick={pick} />
@@ -191,38 +180,36 @@ function PlanTable({
   chosen: QuickPlan | undefined
   onPick: (already: boolean) => void
 }) {
+  const columns: Column<QuickPlan>[] = [
+    {
+      key: 'plan',
+      header: 'Plan',
+      cell: (plan) => <PickLink plan={plan} chosen={plan.slug === chosen?.slug} onPick={onPick} />,
+      headerProps: { minW: '56' },
+    },
+    { key: 'offer', header: 'Offer type', cell: (plan) => plan.offerType },
+    {
+      key: 'traffic',
+      header: 'Traffic channel',
+      cell: (plan) => <Badge variant="outline">{plan.traffic}</Badge>,
+    },
+    {
+      key: 'whoFor',
+      header: 'Who it is for',
+      cell: (plan) => plan.whoFor,
+      headerProps: { minW: '64' },
+      cellProps: { color: 'fg.muted' },
+    },
+  ]
   return (
-    <TableScroll label="Quick-start plans" borderWidth="1px" borderRadius="l2" bg="bg.panel">
-      <Table.Root size="sm" aria-label="Quick-start plans">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader minW="56">Plan</Table.ColumnHeader>
-            <Table.ColumnHeader>Offer type</Table.ColumnHeader>
-            <Table.ColumnHeader>Traffic channel</Table.ColumnHeader>
-            <Table.ColumnHeader minW="64">Who it is for</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {plans.map((plan) => {
-            const current = plan.slug === chosen?.slug
-            return (
-              <Table.Row key={plan.slug} bg={current ? 'primary.subtle' : undefined}>
-                <Table.Cell verticalAlign="top">
-                  <PickLink plan={plan} chosen={current} onPick={onPick} />
-                </Table.Cell>
-                <Table.Cell verticalAlign="top">{plan.offerType}</Table.Cell>
-                <Table.Cell verticalAlign="top">
-                  <Badge variant="outline">{plan.traffic}</Badge>
-                </Table.Cell>
-                <Table.Cell verticalAlign="top" color="fg.muted">
-                  {plan.whoFor}
-                </Table.Cell>
-              </Table.Row>
-            )
-          })}
-        </Table.Body>
-      </Table.Root>
-    </TableScroll>
+    <DataTable
+      label="Quick-start plans"
+      columns={columns}
+      rows={plans}
+      rowKey={(plan) => plan.slug}
+      rowProps={(plan) => ({ bg: plan.slug === chosen?.slug ? 'primary.subtle' : undefined })}
+      cellProps={{ verticalAlign: 'top' }}
+    />
   )
 }
 
@@ -254,10 +241,7 @@ function PlanCards({
               <Heading as="h2" size="sm">
                 <PickLink plan={plan} chosen={current} onPick={onPick} />
               </Heading>
-              <HStack gap="1" wrap="wrap">
-                <Badge variant="outline">{plan.traffic}</Badge>
-                <Badge variant="subtle">{plan.offerType}</Badge>
-              </HStack>
+              <PlanBadges plan={plan} />
               <Text fontSize="sm" color="fg.muted">
                 {plan.whoFor}
               </Text>
@@ -282,6 +266,33 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
     </Card>
   )
 }
+
+type PlanDay = QuickPlan['days'][number]
+
+const dayColumns = (dayCheck: (day: number) => ReactNode): Column<PlanDay>[] => [
+  {
+    key: 'day',
+    header: 'Day',
+    cell: (day) => day.day,
+    headerProps: { w: '16' },
+    cellProps: { fontWeight: 'semibold' },
+  },
+  {
+    key: 'task',
+    header: 'Task',
+    cell: (day) => day.task,
+    headerProps: { minW: '48' },
+    cellProps: { fontWeight: 'medium' },
+  },
+  {
+    key: 'detail',
+    header: 'Detail',
+    cell: (day) => day.detail,
+    headerProps: { minW: '72' },
+    cellProps: { color: 'fg.muted' },
+  },
+  { key: 'done', header: 'Done', cell: (day) => dayCheck(day.day), headerProps: { w: '16' } },
+]
 
 function PlanDetail({
   plan,
@@ -310,20 +321,10 @@ function PlanDetail({
   return (
     <Stack as="section" gap="4" aria-labelledby="plan-title">
       <Stack gap="2">
-        <Heading
-          as="h2"
-          size="xl"
-          id="plan-title"
-          ref={headingRef}
-          tabIndex={-1}
-          _focusVisible={{ outline: '2px solid', outlineColor: 'primary.focusRing' }}
-        >
+        <FocusHeading size="xl" id="plan-title" ref={headingRef}>
           {plan.title}
-        </Heading>
-        <HStack gap="1" wrap="wrap">
-          <Badge variant="outline">{plan.traffic}</Badge>
-          <Badge variant="subtle">{plan.offerType}</Badge>
-        </HStack>
+        </FocusHeading>
+        <PlanBadges plan={plan} />
         <Text maxW="3xl">{plan.summary}</Text>
         <Text fontSize="sm" color="fg.muted">
           {plan.whoFor}
@@ -335,34 +336,14 @@ function PlanDetail({
           {daysDone} of {plan.days.length} days done
         </Text>
         {wide ? (
-          <TableScroll label={`Days of ${plan.title}`}>
-            <Table.Root size="sm" aria-label={`Days of ${plan.title}`}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader w="16">Day</Table.ColumnHeader>
-                  <Table.ColumnHeader minW="48">Task</Table.ColumnHeader>
-                  <Table.ColumnHeader minW="72">Detail</Table.ColumnHeader>
-                  <Table.ColumnHeader w="16">Done</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {plan.days.map((day) => (
-                  <Table.Row key={day.day}>
-                    <Table.Cell verticalAlign="top" fontWeight="semibold">
-                      {day.day}
-                    </Table.Cell>
-                    <Table.Cell verticalAlign="top" fontWeight="medium">
-                      {day.task}
-                    </Table.Cell>
-                    <Table.Cell verticalAlign="top" color="fg.muted">
-                      {day.detail}
-                    </Table.Cell>
-                    <Table.Cell verticalAlign="top">{dayCheck(day.day)}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </TableScroll>
+          <DataTable
+            label={`Days of ${plan.title}`}
+            framed={false}
+            columns={dayColumns(dayCheck)}
+            rows={plan.days}
+            rowKey={(day) => day.day}
+            cellProps={{ verticalAlign: 'top' }}
+          />
         ) : (
           <Stack as="ol" gap="4" listStyleType="none" m="0" p="0">
             {plan.days.map((day) => (
@@ -403,16 +384,7 @@ function PlanDetail({
           </Stack>
         </Section>
         <Section title="Watch out">
-          <List.Root gap="3" variant="plain">
-            {plan.watchOut.map((warning) => (
-              <List.Item key={warning} alignItems="flex-start">
-                <List.Indicator asChild color="fg.warning" mt="0.5">
-                  <AppIcon name="alert" size="18px" aria-hidden="true" />
-                </List.Indicator>
-                {warning}
-              </List.Item>
-            ))}
-          </List.Root>
+          <WatchOutList plan={plan} />
         </Section>
       </Grid>
     </Stack>

@@ -1,11 +1,19 @@
-import { Field, NativeSelect } from '@chakra-ui/react'
+import {
+  Badge,
+  Heading,
+  HStack,
+  List,
+  type HeadingProps,
+  type ListRootProps,
+} from '@chakra-ui/react'
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
-import { type ReactNode } from 'react'
+import { type ReactNode, type Ref } from 'react'
 
-import type { QuickCashFile } from '@schemas/tool-content'
+import type { QuickCashFile, QuickPlan } from '@schemas/tool-content'
 import { toolsContent } from '@/api/tools'
-import { lockedPanelFor } from '@/components/area-gate'
-import { EmptyState, ErrorState, PanelSkeleton } from '@/components/ui'
+import { AreaGate, lockedPanelFor } from '@/components/area-gate'
+import { AppIcon } from '@/components/layout/icons'
+import { EmptyState, ErrorState, PageHeader, PanelSkeleton } from '@/components/ui'
 import type { ApiError } from '@/lib/api-error'
 
 /** "short video" -> "Short video", "list growth" -> "List growth". */
@@ -50,38 +58,6 @@ export function ContentQuery<T>({
   return <>{children(query.data)}</>
 }
 
-/** A labelled filter: "All …" and one option per value. */
-export function FilterSelect({
-  label,
-  allLabel,
-  value,
-  options,
-  onChange,
-}: {
-  label: string
-  allLabel: string
-  value: string
-  options: { value: string; label: string }[]
-  onChange: (value: string) => void
-}) {
-  return (
-    <Field.Root width={{ base: 'full', sm: 'auto' }} minW={{ sm: '44' }}>
-      <Field.Label fontSize="sm">{label}</Field.Label>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field value={value} onChange={(e) => onChange(e.target.value)}>
-          <option value="">{allLabel}</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  )
-}
-
 /** The quick-start plans, loaded, with their loading, error and empty states. */
 export function PlansContent({ children }: { children: (file: QuickCashFile) => ReactNode }) {
   const query = useQuery(toolsContent.quickCash)
@@ -98,5 +74,69 @@ export function PlansContent({ children }: { children: (file: QuickCashFile) => 
     >
       {(answer) => children(answer.data)}
     </ContentQuery>
+  )
+}
+
+/** A quick-cash tool's page: its heading under Home, and the content once the area is open. */
+export function ToolScreen({
+  title,
+  actions,
+  children,
+}: {
+  title: string
+  actions?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <>
+      <PageHeader
+        title={title}
+        crumbs={[{ label: 'Home', to: '/admin/dashboard' }, { label: title }]}
+        actions={actions}
+      />
+      <AreaGate area="quickCash">{children}</AreaGate>
+    </>
+  )
+}
+
+/**
+ * A heading that takes the focus when its part of the page opens, so keyboard and screen-reader
+ * users land on it.
+ */
+export function FocusHeading({ ref, ...props }: HeadingProps & { ref?: Ref<HTMLHeadingElement> }) {
+  return (
+    <Heading
+      as="h2"
+      ref={ref}
+      tabIndex={-1}
+      _focusVisible={{ outline: '2px solid', outlineColor: 'primary.focusRing' }}
+      {...props}
+    />
+  )
+}
+
+/** A plan's traffic channel and offer type. */
+export function PlanBadges({ plan }: { plan: QuickPlan }) {
+  return (
+    <HStack gap="1" wrap="wrap">
+      <Badge variant="outline">{plan.traffic}</Badge>
+      <Badge variant="subtle">{plan.offerType}</Badge>
+    </HStack>
+  )
+}
+
+/** What to watch out for in a plan, each with a warning sign. */
+export function WatchOutList({ plan, ...list }: { plan: QuickPlan } & ListRootProps) {
+  return (
+    <List.Root gap="3" variant="plain" {...list}>
+      {plan.watchOut.map((warning) => (
+        <List.Item key={warning} alignItems="flex-start">
+          <List.Indicator asChild color="fg.warning" mt="0.5">
+            <AppIcon name="alert" size="18px" aria-hidden="true" />
+          </List.Indicator>
+          {warning}
+        </List.Item>
+      ))}
+    </List.Root>
   )
 }

@@ -1,44 +1,40 @@
 import {
   Badge,
   Box,
-  Button,
   Link as ChakraLink,
-  Field,
   Flex,
   Heading,
   HStack,
-  Input,
   Stack,
-  Table,
   Text,
 } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
-import { getRouteApi, Link, useRouterState } from '@tanstack/react-router'
-import { useMemo, useState } from 'react'
+import { getRouteApi, Link } from '@tanstack/react-router'
+import { useMemo } from 'react'
 
 import type { ViralFile, ViralIdea } from '@schemas/tool-content'
 import { toolsContent } from '@/api/tools'
-import { AreaGate } from '@/components/area-gate'
 import { useWide } from '@/components/layout/use-wide'
-import { TableScroll } from '@/components/table-parts'
-import { EmptyState, PageHeader } from '@/components/ui'
+import {
+  DataTable,
+  FilterSelect,
+  NoMatches,
+  SearchBox,
+  useListSearch,
+  useListView,
+  type Column,
+} from '@/components/list-kit'
 
-import { capitalise, ContentQuery, distinct, FilterSelect } from './tool-parts'
+import { capitalise, ContentQuery, distinct, ToolScreen } from './tool-parts'
 
 const route = getRouteApi('/admin/sheet/viral')
 
 /** The viral post ideas as a sheet: filter by format and by what an idea is best for, or search. */
 export function ViralSheetScreen() {
   return (
-    <>
-      <PageHeader
-        title="Viral post ideas"
-        crumbs={[{ label: 'Home', to: '/admin/dashboard' }, { label: 'Viral post ideas' }]}
-      />
-      <AreaGate area="quickCash">
-        <Ideas />
-      </AreaGate>
-    </>
+    <ToolScreen title="Viral post ideas">
+      <Ideas />
+    </ToolScreen>
   )
 }
 
@@ -66,26 +62,13 @@ const searchable = (idea: ViralIdea) =>
     .toLowerCase()
 
 function IdeaSheet({ file }: { file: ViralFile }) {
-  const search = route.useSearch()
-  const navigate = route.useNavigate()
+  const { format = '', bestFor = '' } = route.useSearch()
   const wide = useWide()
   // The filters are kept in the address, so going back from an idea restores them; the search
-  // text is typed here first, so no keystroke waits for the address to change.
-  const format = search.format ?? ''
-  const bestFor = search.bestFor ?? ''
-  const [text, setText] = useState(search.q ?? '')
-  // Typing replaces the address; a move in the history (the sidebar's link, back, forward)
-  // brings the address's own search text back into the box.
-  // (Both read from the router's location, which is ahead of the screen's own search.)
-  const entry = useRouterState({ select: (state) => state.location.state.__TSR_index })
-  const addressText = useRouterState({
-    select: (state) => (state.location.search as { q?: string }).q ?? '',
-  })
-  const [shownEntry, setShownEntry] = useState(entry)
-  if (entry !== shownEntry) {
-    setShownEntry(entry)
-    setText(addressText)
-  }
+  // text filters as it is typed and reaches the address once typing pauses.
+  const view = useListView()
+  const search = useListSearch(view, 'q')
+  const text = search.text
   const texts = useMemo(() => new Map(file.ideas.map((i) => [i, searchable(i)])), [file.ideas])
 
   const formats = useMemo(() => distinct(file.ideas.map((i) => i.format)), [file.ideas])
@@ -99,24 +82,6 @@ function IdeaSheet({ file }: { file: ViralFile }) {
         words.every((word) => texts.get(idea)!.includes(word)),
     )
   }, [file.ideas, texts, format, bestFor, text])
-
-  const update = (next: { format?: string; bestFor?: string; q?: string }) =>
-    void navigate({
-      search: (old) => {
-        const merged = { ...old, ...next }
-        return {
-          format: merged.format || undefined,
-          bestFor: merged.bestFor || undefined,
-          q: merged.q || undefined,
-        }
-      },
-      replace: true,
-      resetScroll: false,
-    })
-  const clear = () => {
-    setText('')
-    update({ format: '', bestFor: '', q: '' })
-  }
 
   return (
     <Stack gap="4">
@@ -137,41 +102,35 @@ function IdeaSheet({ file }: { file: ViralFile }) {
           allLabel="All formats"
           value={format}
           options={formats.map((f) => ({ value: f, label: capitalise(f) }))}
-          onChange={(value) => update({ format: value })}
+          onChange={(value) => view.filter({ format: value })}
         />
         <FilterSelect
           label="Best for"
           allLabel="Any goal"
           value={bestFor}
           options={goals.map((g) => ({ value: g, label: capitalise(g) }))}
-          onChange={(value) => update({ bestFor: value })}
+          onChange={(value) => view.filter({ bestFor: value })}
         />
-        <Field.Root width={{ base: 'full', sm: 'auto' }} flex={{ sm: '1' }} maxW={{ sm: 'xs' }}>
-          <Field.Label fontSize="sm">Search</Field.Label>
-          <Input
-            size="sm"
-            type="search"
-            placeholder="Hook, topic or word"
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value)
-              update({ q: event.target.value })
-            }}
-          />
-        </Field.Root>
+        <SearchBox
+          label="Search"
+          size="sm"
+          placeholder="Hook, topic or word"
+          value={text}
+          onChange={search.setText}
+          width={{ base: 'full', sm: 'auto' }}
+          flex={{ sm: '1' }}
+          maxW={{ sm: 'xs' }}
+        />
         <Text fontSize="sm" color="fg.muted" role="status" pb="1.5">
           {shown.length} of {file.ideas.length} ideas
         </Text>
       </Flex>
       {shown.length === 0 ? (
-        <EmptyState
+        <NoMatches
           title="No idea matches these filters"
           description="Choose another format or goal, or search for another word."
-          action={
-            <Button size="sm" variant="outline" onClick={clear}>
-              Clear filters
-            </Button>
-          }
+          size="sm"
+          onClear={() => search.clear({ format: undefined, bestFor: undefined })}
         />
       ) : wide ? (
         <IdeaTable ideas={shown} />
@@ -204,36 +163,32 @@ function Goals({ idea }: { idea: ViralIdea }) {
   )
 }
 
+const ideaColumns: Column<ViralIdea>[] = [
+  {
+    key: 'title',
+    header: 'Title',
+    cell: (idea) => <IdeaLink idea={idea} />,
+    headerProps: { minW: '48' },
+  },
+  {
+    key: 'format',
+    header: 'Format',
+    cell: (idea) => <Badge variant="outline">{capitalise(idea.format)}</Badge>,
+    cellProps: { whiteSpace: 'nowrap' },
+  },
+  { key: 'hook', header: 'Hook formula', cell: (idea) => idea.hook, headerProps: { minW: '64' } },
+  { key: 'bestFor', header: 'Best for', cell: (idea) => <Goals idea={idea} /> },
+]
+
 function IdeaTable({ ideas }: { ideas: ViralIdea[] }) {
   return (
-    <TableScroll label="Viral post ideas" borderWidth="1px" borderRadius="l2" bg="bg.panel">
-      <Table.Root size="sm" aria-label="Viral post ideas">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader minW="48">Title</Table.ColumnHeader>
-            <Table.ColumnHeader>Format</Table.ColumnHeader>
-            <Table.ColumnHeader minW="64">Hook formula</Table.ColumnHeader>
-            <Table.ColumnHeader>Best for</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {ideas.map((idea) => (
-            <Table.Row key={idea.slug}>
-              <Table.Cell verticalAlign="top">
-                <IdeaLink idea={idea} />
-              </Table.Cell>
-              <Table.Cell verticalAlign="top" whiteSpace="nowrap">
-                <Badge variant="outline">{capitalise(idea.format)}</Badge>
-              </Table.Cell>
-              <Table.Cell verticalAlign="top">{idea.hook}</Table.Cell>
-              <Table.Cell verticalAlign="top">
-                <Goals idea={idea} />
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </TableScroll>
+    <DataTable
+      label="Viral post ideas"
+      columns={ideaColumns}
+      rows={ideas}
+      rowKey={(idea) => idea.slug}
+      cellProps={{ verticalAlign: 'top' }}
+    />
   )
 }
 
