@@ -5,7 +5,6 @@ import {
   Drawer,
   Field,
   Flex,
-  NativeSelect,
   Portal,
   RadioGroup,
   Slider,
@@ -14,6 +13,7 @@ import {
 } from '@chakra-ui/react'
 import { useId } from 'react'
 
+import { SelectInput } from '@/components/select-field'
 import { localeOptions } from '@/lib/locales-list'
 import { toast } from '@/lib/toast'
 import {
@@ -27,6 +27,8 @@ import {
 } from '@/stores/appearance'
 import { colourThemes } from '@/theme/themes'
 
+const LANGUAGES = localeOptions.map((option) => ({ value: option.key, label: option.name }))
+
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Stack gap="3">
@@ -38,6 +40,51 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   )
 }
 
+/** A setting chosen among tiles, under its heading, which also names the group. */
+function ChoiceSection<T extends string>({
+  title,
+  value,
+  onChange,
+  children,
+}: {
+  title: string
+  value: T
+  onChange: (value: T) => void
+  children: React.ReactNode
+}) {
+  return (
+    <Section title={title}>
+      <RadioGroup.Root
+        value={value}
+        onValueChange={(e) => e.value && onChange(e.value as T)}
+        aria-label={title}
+      >
+        {children}
+      </RadioGroup.Root>
+    </Section>
+  )
+}
+
+/** One choice of a ChoiceSection: a bordered tile, ringed while its radio has the focus. */
+function Tile({ value, children, ...style }: RadioGroup.ItemProps & { value: string }) {
+  return (
+    <RadioGroup.Item
+      value={value}
+      py="3"
+      borderWidth="1px"
+      borderColor="border"
+      rounded="l2"
+      cursor="pointer"
+      _focusWithin={{ outline: '2px solid', outlineColor: 'primary.focusRing' }}
+      {...style}
+    >
+      <RadioGroup.ItemHiddenInput />
+      {children}
+    </RadioGroup.Item>
+  )
+}
+
+/** A setting of a few named values, as a row of equal tiles. */
 function OptionGroup<T extends string>({
   label,
   value,
@@ -46,38 +93,37 @@ function OptionGroup<T extends string>({
 }: {
   label: string
   value: T
-  options: { value: T; label: string }[]
+  options: readonly { value: T; label: string }[]
   onChange: (value: T) => void
 }) {
   return (
-    <RadioGroup.Root
-      value={value}
-      onValueChange={(e) => e.value && onChange(e.value as T)}
-      aria-label={label}
-    >
+    <ChoiceSection title={label} value={value} onChange={onChange}>
       <Flex gap="3">
         {options.map((option) => (
-          <RadioGroup.Item
+          <Tile
             key={option.value}
             value={option.value}
             flex="1"
             justifyContent="center"
-            py="3"
-            borderWidth="1px"
-            borderColor="border"
-            rounded="l2"
-            cursor="pointer"
             _checked={{ borderColor: 'primary.solid', bg: 'primary.subtle', color: 'primary.fg' }}
-            _focusWithin={{ outline: '2px solid', outlineColor: 'primary.focusRing' }}
           >
-            <RadioGroup.ItemHiddenInput />
             <RadioGroup.ItemText fontWeight="medium">{option.label}</RadioGroup.ItemText>
-          </RadioGroup.Item>
+          </Tile>
         ))}
       </Flex>
-    </RadioGroup.Root>
+    </ChoiceSection>
   )
 }
+
+const MODES: { value: Mode; label: string }[] = [
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+]
+
+const DIRECTIONS: { value: Direction; label: string }[] = [
+  { value: 'ltr', label: 'Left to right' },
+  { value: 'rtl', label: 'Right to left' },
+]
 
 /** Every appearance setting, applied as it changes and kept across reloads by the store. */
 export function CustomizerPanel() {
@@ -85,73 +131,37 @@ export function CustomizerPanel() {
   const languageId = useId()
   return (
     <Stack gap="7">
-      <Section title="Mode">
-        <OptionGroup<Mode>
-          label="Mode"
-          value={s.activeMode}
-          onChange={s.setMode}
-          options={[
-            { value: 'light', label: 'Light' },
-            { value: 'dark', label: 'Dark' },
-          ]}
-        />
-      </Section>
+      <OptionGroup label="Mode" value={s.activeMode} onChange={s.setMode} options={MODES} />
+      <OptionGroup label="Direction" value={s.activeDir} onChange={s.setDir} options={DIRECTIONS} />
 
-      <Section title="Direction">
-        <OptionGroup<Direction>
-          label="Direction"
-          value={s.activeDir}
-          onChange={s.setDir}
-          options={[
-            { value: 'ltr', label: 'Left to right' },
-            { value: 'rtl', label: 'Right to left' },
-          ]}
-        />
-      </Section>
-
-      <Section title="Colour theme">
-        <RadioGroup.Root
-          value={s.activeTheme}
-          onValueChange={(e) => e.value && s.setTheme(e.value as ThemeName)}
-          aria-label="Colour theme"
-        >
-          <Box display="grid" gridTemplateColumns="repeat(3, 1fr)" gap="3">
-            {THEME_NAMES.map((name) => {
-              const theme = colourThemes[name][s.activeMode]
-              return (
-                <RadioGroup.Item
-                  key={name}
-                  value={name}
-                  flexDirection="column"
-                  gap="2"
-                  py="3"
-                  borderWidth="1px"
-                  borderColor="border"
-                  rounded="l2"
-                  cursor="pointer"
-                  _checked={{ borderColor: 'fg', bg: 'bg.muted' }}
-                  _focusWithin={{ outline: '2px solid', outlineColor: 'primary.focusRing' }}
+      <ChoiceSection<ThemeName> title="Colour theme" value={s.activeTheme} onChange={s.setTheme}>
+        <Box display="grid" gridTemplateColumns="repeat(3, 1fr)" gap="3">
+          {THEME_NAMES.map((name) => {
+            const theme = colourThemes[name][s.activeMode]
+            return (
+              <Tile
+                key={name}
+                value={name}
+                flexDirection="column"
+                gap="2"
+                _checked={{ borderColor: 'fg', bg: 'bg.muted' }}
+              >
+                <Flex
+                  aria-hidden="true"
+                  boxSize="32px"
+                  rounded="full"
+                  overflow="hidden"
+                  transform="rotate(45deg)"
                 >
-                  <RadioGroup.ItemHiddenInput />
-                  <Flex
-                    aria-hidden="true"
-                    boxSize="32px"
-                    rounded="full"
-                    overflow="hidden"
-                    transform="rotate(45deg)"
-                  >
-                    <Box flex="1" bg={theme.primary.main} />
-                    <Box flex="1" bg={theme.secondary.main} />
-                  </Flex>
-                  <RadioGroup.ItemText fontSize="sm">
-                    {colourThemes[name].label}
-                  </RadioGroup.ItemText>
-                </RadioGroup.Item>
-              )
-            })}
-          </Box>
-        </RadioGroup.Root>
-      </Section>
+                  <Box flex="1" bg={theme.primary.main} />
+                  <Box flex="1" bg={theme.secondary.main} />
+                </Flex>
+                <RadioGroup.ItemText fontSize="sm">{colourThemes[name].label}</RadioGroup.ItemText>
+              </Tile>
+            )
+          })}
+        </Box>
+      </ChoiceSection>
 
       <Slider.Root
         min={RADIUS_MIN}
@@ -182,20 +192,12 @@ export function CustomizerPanel() {
         <Field.Label htmlFor={languageId} fontWeight="semibold" fontSize="sm">
           Language
         </Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            id={languageId}
-            value={s.isLanguage}
-            onChange={(e) => s.setLanguage(e.currentTarget.value)}
-          >
-            {localeOptions.map((option) => (
-              <option key={option.key} value={option.key}>
-                {option.name}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <SelectInput
+          id={languageId}
+          value={s.isLanguage}
+          onValueChange={s.setLanguage}
+          options={LANGUAGES}
+        />
         <Field.HelperText>
           Translates the labels of pagination, rating, autocomplete, breadcrumb and alert controls.
           The rest of the interface stays English.

@@ -8,7 +8,7 @@ import {
   type TextareaProps,
 } from '@chakra-ui/react'
 import { Link as RouterLink, type LinkProps } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import type { ChangeEvent, ComponentType, ReactNode } from 'react'
 
 interface FieldProps {
   label: string
@@ -20,18 +20,19 @@ interface FieldProps {
 }
 
 /** Label, helper text and error around one control; the error is announced with the field. */
-function FieldFrame({
+export function FieldFrame({
   label,
   error,
   helperText,
   required,
   children,
+  ...root
 }: Pick<FieldProps, 'label' | 'error' | 'helperText'> & {
-  required: boolean | undefined
+  required?: boolean | undefined
   children: ReactNode
-}) {
+} & Omit<Field.RootProps, 'invalid' | 'required' | 'children'>) {
   return (
-    <Field.Root invalid={Boolean(error)} required={required}>
+    <Field.Root invalid={Boolean(error)} required={required} {...root}>
       <Field.Label>
         {label}
         <Field.RequiredIndicator />
@@ -43,49 +44,37 @@ function FieldFrame({
   )
 }
 
-/** A labelled input. */
-export function TextField({
-  label,
-  name,
-  value,
-  onValueChange,
-  error,
-  helperText,
-  ...input
-}: FieldProps & Omit<InputProps, 'onChange' | 'value'>) {
-  return (
-    <FieldFrame label={label} error={error} helperText={helperText} required={input.required}>
-      <Input
-        name={name}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-        {...input}
-      />
-    </FieldFrame>
-  )
+/** A text control (an input, a textarea) in a FieldFrame, editing a string value. */
+function labelled<P extends { required?: boolean | undefined }>(Control: ComponentType<P>) {
+  return function LabelledField({
+    label,
+    name,
+    value,
+    onValueChange,
+    error,
+    helperText,
+    ...control
+  }: FieldProps & Omit<P, 'onChange' | 'value'>) {
+    const props = {
+      name,
+      value,
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+        onValueChange(event.target.value),
+      ...control,
+    } as unknown as P
+    return (
+      <FieldFrame label={label} error={error} helperText={helperText} required={props.required}>
+        <Control {...props} />
+      </FieldFrame>
+    )
+  }
 }
 
+/** A labelled input. */
+export const TextField = labelled<InputProps>(Input)
+
 /** A labelled multi-line input, like TextField. */
-export function TextAreaField({
-  label,
-  name,
-  value,
-  onValueChange,
-  error,
-  helperText,
-  ...textarea
-}: FieldProps & Omit<TextareaProps, 'onChange' | 'value'>) {
-  return (
-    <FieldFrame label={label} error={error} helperText={helperText} required={textarea.required}>
-      <Textarea
-        name={name}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-        {...textarea}
-      />
-    </FieldFrame>
-  )
-}
+export const TextAreaField = labelled<TextareaProps>(Textarea)
 
 export function FormAlert({
   status,

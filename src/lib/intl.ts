@@ -13,3 +13,7 @@ export function onFirstUse<T extends object>(make: () => T): T {
     },
   })
 }
+
+/** A date and time format, made when it is first used (see onFirstUse). */
+export const lazyDateFormat = (locale: string | undefined, options: Intl.DateTimeFormatOptions) =>
+  onFirstUse(() => new Intl.DateTimeFormat(locale, options))

@@ -1,4 +1,4 @@
-import type { LinkProps } from '@tanstack/react-router'
+import { redirect, type LinkProps } from '@tanstack/react-router'
 
 import type { ScriptToolKey } from '@schemas/ai'
 import type { Niche } from '@schemas/niches'
@@ -85,3 +85,10 @@ export function linkTo(path: AppPath): { to: To } {
   }
   return { to: path as To }
 }
+
+/** A route's `beforeLoad` for its parameter `param`: a value `isKnown` refuses opens the 404 page. */
+export const onlyKnown =
+  <P extends string>(param: P, isKnown: (value: string) => boolean) =>
+  ({ params }: { params: Record<P, string> }) => {
+    if (!isKnown(params[param])) throw redirect({ to: '/auth/404', replace: true })
+  }

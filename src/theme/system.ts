@@ -54,6 +54,9 @@ const paletteTokens = (name: 'primary' | 'secondary') => ({
   focusRing: { value: `var(--app-${name})` },
 })
 
+/** A token with one value in light mode and another in dark mode. */
+const byMode = (light: string, dark: string) => ({ value: { _light: light, _dark: dark } })
+
 const fieldFocus = { focusVisibleRing: 'outside' } as const
 
 const config = defineConfig({
@@ -80,32 +83,30 @@ const config = defineConfig({
         primary: paletteTokens('primary'),
         secondary: paletteTokens('secondary'),
         bg: {
-          DEFAULT: { value: { _light: '{colors.white}', _dark: '#2A3447' } },
-          page: { value: { _light: '#F4F7FB', _dark: '#1E2736' } },
-          panel: { value: { _light: '{colors.white}', _dark: '#2A3447' } },
-          subtle: { value: { _light: '#F8FAFC', _dark: '#253044' } },
-          muted: { value: { _light: '#F2F6FA', _dark: '#333F55' } },
-          emphasized: { value: { _light: '#E5EAEF', _dark: '#3D4A63' } },
+          DEFAULT: byMode('{colors.white}', '#2A3447'),
+          page: byMode('#F4F7FB', '#1E2736'),
+          panel: byMode('{colors.white}', '#2A3447'),
+          subtle: byMode('#F8FAFC', '#253044'),
+          muted: byMode('#F2F6FA', '#333F55'),
+          emphasized: byMode('#E5EAEF', '#3D4A63'),
         },
         fg: {
-          DEFAULT: { value: { _light: '#2A3547', _dark: '#EAEFF4' } },
-          muted: { value: { _light: '#55647E', _dark: '#A3B3CB' } },
-          subtle: { value: { _light: '#627188', _dark: '#9DABC1' } },
+          DEFAULT: byMode('#2A3547', '#EAEFF4'),
+          muted: byMode('#55647E', '#A3B3CB'),
+          subtle: byMode('#627188', '#9DABC1'),
           // Chakra's status colours are a shade too light for text on white (3.3–3.8:1).
-          error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } },
-          success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
-          warning: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
+          error: byMode('{colors.red.700}', '{colors.red.300}'),
+          success: byMode('{colors.green.700}', '{colors.green.300}'),
+          warning: byMode('{colors.orange.700}', '{colors.orange.300}'),
         },
         // White on Chakra's solid green, orange and teal is 2.5–3.6:1: one shade darker where
         // the text on them is white (dark orange keeps Chakra's black text on orange.500).
-        green: { solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.700}' } } },
-        teal: { solid: { value: { _light: '{colors.teal.700}', _dark: '{colors.teal.700}' } } },
-        orange: {
-          solid: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.500}' } },
-        },
+        green: { solid: byMode('{colors.green.700}', '{colors.green.700}') },
+        teal: { solid: byMode('{colors.teal.700}', '{colors.teal.700}') },
+        orange: { solid: byMode('{colors.orange.700}', '{colors.orange.500}') },
         border: {
-          DEFAULT: { value: { _light: '#E5EAEF', _dark: '#333F55' } },
-          muted: { value: { _light: '#EEF2F6', _dark: '#2F3A4F' } },
+          DEFAULT: byMode('#E5EAEF', '#333F55'),
+          muted: byMode('#EEF2F6', '#2F3A4F'),
         },
       },
       radii: {
@@ -115,18 +116,11 @@ const config = defineConfig({
         l3: { value: 'calc(var(--app-radius, 7px) + 2px)' },
       },
       shadows: {
-        card: {
-          value: {
-            _light: '0 0 2px 0 rgb(145 158 171 / 30%), 0 12px 24px -4px rgb(145 158 171 / 12%)',
-            _dark: '0 0 2px 0 rgb(0 0 0 / 60%), 0 12px 24px -4px rgb(0 0 0 / 45%)',
-          },
-        },
-        topbar: {
-          value: {
-            _light: '0 1px 0 0 #E5EAEF',
-            _dark: '0 1px 0 0 #333F55, 0 4px 12px rgb(0 0 0 / 35%)',
-          },
-        },
+        card: byMode(
+          '0 0 2px 0 rgb(145 158 171 / 30%), 0 12px 24px -4px rgb(145 158 171 / 12%)',
+          '0 0 2px 0 rgb(0 0 0 / 60%), 0 12px 24px -4px rgb(0 0 0 / 45%)',
+        ),
+        topbar: byMode('0 1px 0 0 #E5EAEF', '0 1px 0 0 #333F55, 0 4px 12px rgb(0 0 0 / 35%)'),
       },
     },
     // A focused field gets a 2 px ring outside its border (Chakra's own is a 1 px change of the

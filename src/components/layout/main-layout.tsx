@@ -1,8 +1,9 @@
 import { Box, Flex, IconButton, SkipNavLink, useMediaQuery } from '@chakra-ui/react'
 import { useRouterState } from '@tanstack/react-router'
-import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { lazy, useState, type ReactNode } from 'react'
 
 import { CustomizerButton } from '@/components/customizer-button'
+import { LazyOverlay, useLazyOverlay } from '@/components/lazy-overlay'
 import { SearchPaletteButton } from '@/components/search-palette'
 import { useAppearance } from '@/stores/appearance'
 
@@ -22,8 +23,7 @@ export function MainLayout({ children, userMenu }: { children: ReactNode; userMe
   const isCollapse = useAppearance((s) => s.isCollapse)
   const toggleCollapse = useAppearance((s) => s.toggleCollapse)
   const pathname = useRouterState({ select: (s) => s.location.pathname })
-  const [drawerOpen, setDrawerOpen] = useState(false)
-  const [drawerLoaded, setDrawerLoaded] = useState(false)
+  const drawer = useLazyOverlay()
   // From `lg` up the fixed sidebar takes over: a drawer left open must not trap focus unseen.
   // Read at once, so a phone's first render skips the sidebar it would only hide; the build's
   // prerender (no window) draws it, and CSS hides it below `lg`.
@@ -34,7 +34,7 @@ export function MainLayout({ children, userMenu }: { children: ReactNode; userMe
   const [drawerPath, setDrawerPath] = useState(pathname)
   if (drawerPath !== pathname) {
     setDrawerPath(pathname)
-    if (drawerOpen) setDrawerOpen(false)
+    if (drawer.open) drawer.setOpen(false)
   }
 
   const sidebarWidth = isCollapse ? MINI_SIDEBAR_WIDTH : SIDEBAR_WIDTH
@@ -60,11 +60,9 @@ export function MainLayout({ children, userMenu }: { children: ReactNode; userMe
         {import.meta.env.SSR || isDesktop ? <SidebarContent mini={isCollapse} /> : null}
       </Box>
 
-      {drawerLoaded ? (
-        <Suspense fallback={null}>
-          <NavDrawer open={drawerOpen && !isDesktop} onOpenChange={setDrawerOpen} />
-        </Suspense>
-      ) : null}
+      <LazyOverlay loaded={drawer.loaded}>
+        <NavDrawer open={drawer.open && !isDesktop} onOpenChange={drawer.setOpen} />
+      </LazyOverlay>
 
       <Flex
         direction="column"
@@ -90,11 +88,8 @@ export function MainLayout({ children, userMenu }: { children: ReactNode; userMe
             hideFrom="lg"
             variant="ghost"
             aria-label="Open navigation"
-            aria-expanded={drawerOpen}
-            onClick={() => {
-              setDrawerLoaded(true)
-              setDrawerOpen(true)
-            }}
+            aria-expanded={drawer.open}
+            onClick={drawer.show}
           >
             <AppIcon name="menu" />
           </IconButton>

@@ -6,6 +6,7 @@ import { linkTo } from '@/lib/named-pages'
 
 import { AppIcon } from './icons'
 import { findNavItem, navGroups, visibleNavGroups, type NavItem } from './nav-items'
+import { navLinkStyle } from './nav-link-style'
 import { TOPBAR_HEIGHT } from './sizes'
 import { useAreaLock } from './use-area-lock'
 
@@ -73,14 +74,7 @@ function NavLink({
       rounded="l2"
       color="fg.muted"
       fontWeight="medium"
-      textDecoration="none"
-      transition="background 0.15s, color 0.15s"
-      _hover={{ bg: 'primary.subtle', color: 'primary.fg' }}
-      _focusVisible={{
-        outline: '2px solid',
-        outlineColor: 'primary.focusRing',
-        outlineOffset: '2px',
-      }}
+      {...navLinkStyle}
       _currentPage={{ bg: 'primary.solid', color: 'primary.contrast' }}
     >
       <Link

@@ -1,5 +1,7 @@
-import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react'
+import { Button, Dialog, Text } from '@chakra-ui/react'
 import { useRef, type ReactNode } from 'react'
+
+import { DialogShell } from './dialog-form'
 
 /**
  * Asks before something cannot be undone (a delete). Focus starts on Cancel, so Enter alone never
@@ -24,42 +26,29 @@ export function ConfirmDialog({
 }) {
   const cancelRef = useRef<HTMLButtonElement>(null)
   return (
-    <Dialog.Root
+    <DialogShell
       role="alertdialog"
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onCancel()
-      }}
+      onClose={onCancel}
       initialFocusEl={() => cancelRef.current}
-      placement="center"
       size="sm"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content bg="bg.panel">
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            {description ? (
-              <Dialog.Body>
-                <Text color="fg.muted">{description}</Text>
-              </Dialog.Body>
-            ) : null}
-            <Dialog.Footer>
-              <Button ref={cancelRef} variant="outline" onClick={onCancel}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" onClick={onConfirm} loading={pending}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Dialog.Header>
+        <Dialog.Title>{title}</Dialog.Title>
+      </Dialog.Header>
+      {description ? (
+        <Dialog.Body>
+          <Text color="fg.muted">{description}</Text>
+        </Dialog.Body>
+      ) : null}
+      <Dialog.Footer>
+        <Button ref={cancelRef} variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button colorPalette="red" onClick={onConfirm} loading={pending}>
+          {confirmLabel}
+        </Button>
+      </Dialog.Footer>
+    </DialogShell>
   )
 }

@@ -1,11 +1,12 @@
-import { chakra, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react'
+import { Button, chakra, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react'
 import type { FormEvent, ReactNode } from 'react'
 
 import { FormAlert } from '@/components/form-fields'
 
 /**
- * A dialog's content as one form: title, the fields under a form-level error, and the footer's
- * buttons. A flex column, so the body scrolls between a fixed header and footer.
+ * A dialog's content as one form: title (none where the dialog shows its own), the fields under a
+ * form-level error, and the footer's buttons. A flex column, so the body scrolls between a fixed
+ * header and footer.
  */
 export function DialogForm({
   title,
@@ -14,7 +15,7 @@ export function DialogForm({
   footer,
   children,
 }: {
-  title: string
+  title?: string
   onSubmit: (event: FormEvent) => void
   formError: string | null
   footer: ReactNode
@@ -29,9 +30,11 @@ export function DialogForm({
       flex="1"
       minH="0"
     >
-      <Dialog.Header>
-        <Dialog.Title>{title}</Dialog.Title>
-      </Dialog.Header>
+      {title ? (
+        <Dialog.Header>
+          <Dialog.Title>{title}</Dialog.Title>
+        </Dialog.Header>
+      ) : null}
       <Dialog.Body>
         <Stack gap="4">
           {formError ? <FormAlert status="error">{formError}</FormAlert> : null}
@@ -40,6 +43,30 @@ export function DialogForm({
       </Dialog.Body>
       <Dialog.Footer flexWrap="wrap">{footer}</Dialog.Footer>
     </chakra.form>
+  )
+}
+
+/** A form dialog's Cancel and submit buttons; the submit one is busy while `pending`. */
+export function DialogActions({
+  onCancel,
+  submitLabel,
+  pending,
+  pendingText,
+}: {
+  onCancel: () => void
+  submitLabel: string
+  pending: boolean
+  pendingText?: string
+}) {
+  return (
+    <>
+      <Button variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" loading={pending} loadingText={pendingText}>
+        {submitLabel}
+      </Button>
+    </>
   )
 }
 
@@ -52,12 +79,13 @@ export function DialogShell({
   onClose,
   size,
   children,
+  ...root
 }: {
   open: boolean
   onClose: () => void
   size: 'sm' | 'md' | 'lg' | 'xl'
   children: ReactNode
-}) {
+} & Pick<Dialog.RootProps, 'role' | 'initialFocusEl'>) {
   return (
     <Dialog.Root
       open={open}
@@ -67,6 +95,7 @@ export function DialogShell({
       placement="center"
       size={size}
       scrollBehavior="inside"
+      {...root}
     >
       <Portal>
         <Dialog.Backdrop />

@@ -1,14 +1,21 @@
-import { Button, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Button, Skeleton, Stack, Text, type SkeletonProps } from '@chakra-ui/react'
+import type { UseQueryResult } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 
-/** Placeholder rows while a panel (a dashboard widget, a figures card) loads. */
-export function PanelSkeleton({ label, rows = 3 }: { label: string; rows?: number }) {
+/** Placeholder rows while a panel (a dashboard widget, a figures card) or a list of cards loads. */
+export function PanelSkeleton({
+  label,
+  rows = 3,
+  height = '10',
+  rounded,
+}: { label: string; rows?: number } & Pick<SkeletonProps, 'height' | 'rounded'>) {
   return (
     <Stack gap="3" aria-busy="true">
       <Text srOnly role="status">
         {label}
       </Text>
       {Array.from({ length: rows }, (_, i) => (
-        <Skeleton key={i} height="10" />
+        <Skeleton key={i} height={height} rounded={rounded} />
       ))}
     </Stack>
   )
@@ -34,4 +41,33 @@ export function PanelError({
       </Button>
     </Stack>
   )
+}
+
+/**
+ * A panel's content drawn from its query's data: until the data is there, placeholder rows
+ * (`loading` is what they announce), or the failed load with a retry, its message after
+ * `failed` where given ("Notes could not be loaded: …").
+ */
+export function PanelQuery<T>({
+  query,
+  loading,
+  failed,
+  children,
+}: {
+  query: UseQueryResult<T, Error>
+  loading: string
+  failed?: string
+  children: (data: T) => ReactNode
+}) {
+  if (query.isPending) return <PanelSkeleton label={loading} />
+  if (query.isError) {
+    return (
+      <PanelError
+        message={failed ? `${failed}: ${query.error.message}` : query.error.message}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    )
+  }
+  return children(query.data)
 }

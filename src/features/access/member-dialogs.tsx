@@ -1,14 +1,4 @@
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  Field,
-  Fieldset,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react'
+import { Button, Dialog, Fieldset, SimpleGrid, Text } from '@chakra-ui/react'
 import type { FormEvent, ReactNode } from 'react'
 import { z } from 'zod/mini'
 
@@ -17,8 +7,10 @@ import type { Role } from '@schemas/auth'
 import { emailSchema } from '@schemas/contract'
 import { createMemberBodySchema, members, type MemberSummary } from '@schemas/members'
 import { bodySchemaOf } from '@/api/create-api'
-import { FormAlert, FormError, TextField } from '@/components/form-fields'
-import { DialogShell } from '@/components/ui'
+import { CheckboxField } from '@/components/checkbox-field'
+import { FormAlert, TextField } from '@/components/form-fields'
+import { SelectField } from '@/components/select-field'
+import { DialogActions, DialogForm, DialogShell } from '@/components/ui'
 import { useContractForm } from '@/lib/contract-form'
 
 /** A dialog around one form; the form is mounted only while open, so it starts fresh each time. */
@@ -59,20 +51,19 @@ function AreaCheckboxes({
       <Fieldset.Legend>Areas</Fieldset.Legend>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2" mt="2">
         {AREAS.map((area) => (
-          <Checkbox.Root
+          <CheckboxField
             key={area.key}
+            label={
+              <>
+                {`${area.label} `}
+                <Text as="span" color="fg.muted" fontSize="xs">
+                  {`(${area.free ? 'free' : 'paid'})`}
+                </Text>
+              </>
+            }
             checked={value.includes(area.key)}
-            onCheckedChange={(details) => toggle(area.key, details.checked === true)}
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>
-              {`${area.label} `}
-              <Text as="span" color="fg.muted" fontSize="xs">
-                {`(${area.free ? 'free' : 'paid'})`}
-              </Text>
-            </Checkbox.Label>
-          </Checkbox.Root>
+            onCheckedChange={(on) => toggle(area.key, on)}
+          />
         ))}
       </SimpleGrid>
       {error ? <Fieldset.ErrorText>{error}</Fieldset.ErrorText> : null}
@@ -88,8 +79,8 @@ interface MemberFormProps<T> {
   onClose: () => void
 }
 
-/** A member dialog's form: its message above the fields, Cancel and the submit button below. */
-function DialogForm({
+/** A member dialog's form, under the dialog's title: Cancel and the submit button below it. */
+function MemberForm({
   form,
   onClose,
   submitLabel,
@@ -103,22 +94,13 @@ function DialogForm({
   children: ReactNode
 }) {
   return (
-    <form onSubmit={form.submit} noValidate>
-      <Dialog.Body>
-        <Stack gap="4">
-          <FormError message={form.formError} />
-          {children}
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={pending}>
-          {submitLabel}
-        </Button>
-      </Dialog.Footer>
-    </form>
+    <DialogForm
+      onSubmit={form.submit}
+      formError={form.formError}
+      footer={<DialogActions onCancel={onClose} submitLabel={submitLabel} pending={pending} />}
+    >
+      {children}
+    </DialogForm>
   )
 }
 
@@ -143,7 +125,7 @@ export function AccessForm({
     error,
   })
   return (
-    <DialogForm form={form} onClose={onClose} submitLabel="Save access" pending={pending}>
+    <MemberForm form={form} onClose={onClose} submitLabel="Save access" pending={pending}>
       {member.role === 'admin' ? (
         <FormAlert status="info">Administrators open every area whatever is ticked here.</FormAlert>
       ) : null}
@@ -160,9 +142,14 @@ export function AccessForm({
       >
         Reset to the free areas
       </Button>
-    </DialogForm>
+    </MemberForm>
   )
 }
+
+const ROLES = [
+  { value: 'member', label: 'Member' },
+  { value: 'admin', label: 'Administrator' },
+]
 
 /** A new member: they get an e-mail with a link to choose their password. */
 export function CreateMemberForm({
@@ -184,28 +171,19 @@ export function CreateMemberForm({
     error,
   })
   return (
-    <DialogForm form={form} onClose={onClose} submitLabel="Create member" pending={pending}>
+    <MemberForm form={form} onClose={onClose} submitLabel="Create member" pending={pending}>
       <TextField label="E-mail" type="email" required autoComplete="off" {...form.field('email')} />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <TextField label="First name" required autoComplete="off" {...form.field('firstName')} />
         <TextField label="Last name" autoComplete="off" {...form.field('lastName')} />
       </SimpleGrid>
-      <Field.Root>
-        <Field.Label>Role</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            name="role"
-            value={form.values.role}
-            onChange={(event) =>
-              form.setValue('role', event.target.value === 'admin' ? 'admin' : 'member')
-            }
-          >
-            <option value="member">Member</option>
-            <option value="admin">Administrator</option>
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <SelectField
+        label="Role"
+        name="role"
+        value={form.values.role}
+        onValueChange={(role) => form.setValue('role', role === 'admin' ? 'admin' : 'member')}
+        options={ROLES}
+      />
       <AreaCheckboxes
         value={form.values.areas}
         onChange={(areas) => form.setValue('areas', areas)}
@@ -214,7 +192,7 @@ export function CreateMemberForm({
       <Text fontSize="sm" color="fg.muted">
         We e-mail the new member a link to choose their password.
       </Text>
-    </DialogForm>
+    </MemberForm>
   )
 }
 
@@ -242,7 +220,7 @@ export function ChangeMemberEmailForm({
     error,
   })
   return (
-    <DialogForm form={form} onClose={onClose} submitLabel="Change e-mail" pending={pending}>
+    <MemberForm form={form} onClose={onClose} submitLabel="Change e-mail" pending={pending}>
       <Text color="fg.muted">Current address: {member.email}</Text>
       <TextField
         label="New e-mail"
@@ -251,6 +229,6 @@ export function ChangeMemberEmailForm({
         autoComplete="off"
         {...form.field('newEmail')}
       />
-    </DialogForm>
+    </MemberForm>
   )
 }

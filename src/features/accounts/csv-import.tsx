@@ -1,6 +1,6 @@
-import { Button, HStack, List, Progress, Stack, Text } from '@chakra-ui/react'
+import { HStack, List, Stack, Text } from '@chakra-ui/react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useRef, useState, type ChangeEvent } from 'react'
+import { useState } from 'react'
 
 import {
   accounts,
@@ -10,10 +10,12 @@ import {
   type Network,
 } from '@schemas/earnings'
 import { resetEarningsCache } from '@/api/earnings'
+import { FileButton } from '@/components/file-button'
 import { FormAlert } from '@/components/form-fields'
 import { upload } from '@/lib/upload'
 
 import { memberFields, reloadAccounts } from './account-cache'
+import { ImportProgress } from './import-progress'
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 
@@ -41,7 +43,6 @@ export function CsvImport({
   connected: boolean
 }) {
   const client = useQueryClient()
-  const input = useRef<HTMLInputElement>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const [progress, setProgress] = useState(0)
   const [result, setResult] = useState<{ file: string; summary: CsvImportResult } | null>(null)
@@ -67,10 +68,7 @@ export function CsvImport({
     },
   })
 
-  const pick = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0]
-    event.target.value = ''
-    if (!file) return
+  const pick = (file: File) => {
     const found = csvProblem(file)
     setProblem(found)
     if (found) return
@@ -81,41 +79,25 @@ export function CsvImport({
   return (
     <Stack gap="3">
       <HStack gap="3" flexWrap="wrap">
-        <Button
+        <FileButton
           variant="outline"
-          onClick={() => input.current?.click()}
           loading={send.isPending}
           loadingText="Uploading"
           disabled={!connected}
+          inputLabel={`${label} CSV file`}
+          accept=".csv,text/csv"
+          onFile={pick}
         >
           Import a CSV file
-        </Button>
+        </FileButton>
         <Text fontSize="sm" color="fg.muted">
           {connected
             ? `A transactions export from ${label}, at most ${megabytes(CSV_MAX_BYTES)}. Rows already stored are skipped.`
             : `Save the account first to import its CSV export.`}
         </Text>
-        <input
-          ref={input}
-          type="file"
-          hidden
-          accept=".csv,text/csv"
-          aria-label={`${label} CSV file`}
-          onChange={pick}
-        />
       </HStack>
       {send.isPending ? (
-        <Progress.Root value={Math.round(progress * 100)} max={100} size="sm">
-          <HStack justify="space-between" mb="1">
-            <Progress.Label fontSize="sm">
-              {progress < 1 ? 'Uploading' : 'Importing the rows'}
-            </Progress.Label>
-            <Progress.ValueText fontSize="sm" />
-          </HStack>
-          <Progress.Track>
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
+        <ImportProgress done={progress} step={progress < 1 ? 'Uploading' : 'Importing the rows'} />
       ) : null}
       {problem ? <FormAlert status="error">{problem}</FormAlert> : null}
       {send.isError ? <FormAlert status="error">{send.error.message}</FormAlert> : null}

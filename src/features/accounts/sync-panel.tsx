@@ -1,4 +1,4 @@
-import { Button, HStack, Progress, Stack, Text } from '@chakra-ui/react'
+import { Button, HStack, Stack, Text } from '@chakra-ui/react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 
@@ -7,6 +7,7 @@ import { accountsApi, resetEarningsCache } from '@/api/earnings'
 import { FormAlert } from '@/components/form-fields'
 
 import { memberFields, storeAccount } from './account-cache'
+import { ImportProgress } from './import-progress'
 
 /** How often the account is read while an import runs. */
 export const SYNC_POLL_MS = 1000
@@ -78,22 +79,11 @@ export function SyncPanel({
         </Text>
       </HStack>
       {running ? (
-        <Progress.Root
-          value={Math.round(account.sync.progress * 100)}
-          max={100}
-          size="sm"
-          aria-label={`${label} import progress`}
-        >
-          <HStack justify="space-between" mb="1" gap="3">
-            <Progress.Label fontSize="sm">
-              {account.sync.step || 'Starting the import'}
-            </Progress.Label>
-            <Progress.ValueText fontSize="sm" />
-          </HStack>
-          <Progress.Track>
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
+        <ImportProgress
+          done={account.sync.progress}
+          step={account.sync.step || 'Starting the import'}
+          label={`${label} import progress`}
+        />
       ) : null}
       {start.isError ? <FormAlert status="error">{start.error.message}</FormAlert> : null}
       {finished && !running ? (

@@ -1,10 +1,11 @@
-import { Badge, Field, Flex, NativeSelect, Progress, Stack, Text } from '@chakra-ui/react'
+import { Badge, Flex, Progress, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 
 import type { AiStatus, Writer } from '@schemas/ai'
 import { aiApi } from '@/api/ai'
-import { PageHeader } from '@/components/ui'
+import { SelectField } from '@/components/select-field'
+import { Card, PageHeader } from '@/components/ui'
 import { onFirstUse } from '@/lib/intl'
 import { timeOfDay } from '@/lib/time-format'
 
@@ -54,6 +55,15 @@ export function AiPageHeader({ title, actions }: { title: string; actions?: Reac
       ]}
       actions={actions}
     />
+  )
+}
+
+/** The allowance in a card of its own, beside a tool. */
+export function AllowanceCard({ status }: { status: AiStatus | undefined }) {
+  return (
+    <Card title="Your allowance">
+      <UsageMeter status={status} />
+    </Card>
   )
 }
 
@@ -117,12 +127,9 @@ export function ModelLine({ status }: { status: AiStatus | undefined }) {
 
 /** A labelled list of choices, as [value, text] pairs. */
 export function ChoiceField({
-  label,
-  name,
-  value,
   options,
   onChange,
-  error,
+  ...field
 }: {
   label: string
   name?: string
@@ -132,19 +139,12 @@ export function ChoiceField({
   error?: string | undefined
 }) {
   return (
-    <Field.Root invalid={Boolean(error)} flex="1" minW="0">
-      <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field name={name} value={value} onChange={(e) => onChange(e.target.value)}>
-          {options.map(([v, text]) => (
-            <option key={v} value={v}>
-              {text}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-    </Field.Root>
+    <SelectField
+      {...field}
+      onValueChange={onChange}
+      options={options.map(([value, label]) => ({ value, label }))}
+      flex="1"
+      minW="0"
+    />
   )
 }

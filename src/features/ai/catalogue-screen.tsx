@@ -3,8 +3,8 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 
 import { SCRIPT_TOOLS } from '@schemas/ai'
-import { AreaGate } from '@/components/area-gate'
-import { Card, PageHeader } from '@/components/ui'
+import { Screen } from '@/components/screen'
+import { Card } from '@/components/ui'
 import { linkTo, type AppPath } from '@/lib/named-pages'
 
 import { ModelLine, UsageMeter, useAiStatus } from './ai-parts'
@@ -26,14 +26,17 @@ function ToolCard({ purpose, link }: { purpose: string; link: ReactNode }) {
   )
 }
 
-function ToolSection({
+/** A group of tools, each a card whose title is the link `link` makes for it. */
+function ToolSection<T extends { title: string; purpose: string }>({
   title,
   columns,
-  children,
+  tools,
+  link,
 }: {
   title: string
   columns: number
-  children: ReactNode
+  tools: readonly T[]
+  link: (tool: T) => ReactNode
 }) {
   return (
     <Stack gap="3">
@@ -41,7 +44,9 @@ function ToolSection({
         {title}
       </Heading>
       <SimpleGrid as="ul" columns={{ base: 1, sm: 2, lg: columns }} gap="4" aria-label={title}>
-        {children}
+        {tools.map((tool) => (
+          <ToolCard key={tool.title} purpose={tool.purpose} link={link(tool)} />
+        ))}
       </SimpleGrid>
     </Stack>
   )
@@ -74,43 +79,31 @@ const OTHERS: { title: string; purpose: string; path: AppPath }[] = [
 export function CatalogueScreen() {
   const status = useAiStatus()
   return (
-    <>
-      <PageHeader
-        title="AI tools"
-        crumbs={[{ label: 'Home', to: '/admin/dashboard' }, { label: 'AI tools' }]}
-      />
-      <AreaGate area="aiTools">
-        <Stack gap="8">
-          <Card>
-            <Stack gap="4">
-              <ModelLine status={status.data?.data} />
-              <UsageMeter status={status.data?.data} />
-            </Stack>
-          </Card>
-          <ToolSection title="Script writers" columns={3}>
-            {SCRIPT_TOOLS.map((tool) => (
-              <ToolCard
-                key={tool.key}
-                purpose={tool.purpose}
-                link={
-                  <Link to="/admin/aiscript/$tool" params={{ tool: tool.key }}>
-                    {tool.title}
-                  </Link>
-                }
-              />
-            ))}
-          </ToolSection>
-          <ToolSection title="Writer, translators and chatbot" columns={4}>
-            {OTHERS.map((tool) => (
-              <ToolCard
-                key={tool.path}
-                purpose={tool.purpose}
-                link={<Link {...linkTo(tool.path)}>{tool.title}</Link>}
-              />
-            ))}
-          </ToolSection>
-        </Stack>
-      </AreaGate>
-    </>
+    <Screen title="AI tools" area="aiTools">
+      <Stack gap="8">
+        <Card>
+          <Stack gap="4">
+            <ModelLine status={status.data?.data} />
+            <UsageMeter status={status.data?.data} />
+          </Stack>
+        </Card>
+        <ToolSection
+          title="Script writers"
+          columns={3}
+          tools={SCRIPT_TOOLS}
+          link={(tool) => (
+            <Link to="/admin/aiscript/$tool" params={{ tool: tool.key }}>
+              {tool.title}
+            </Link>
+          )}
+        />
+        <ToolSection
+          title="Writer, translators and chatbot"
+          columns={4}
+          tools={OTHERS}
+          link={(tool) => <Link {...linkTo(tool.path)}>{tool.title}</Link>}
+        />
+      </Stack>
+    </Screen>
   )
 }

@@ -14,11 +14,11 @@ import { ai, CHAT_QUESTION_MAX, type ChatMessage, type Source } from '@schemas/a
 import { aiApi } from '@/api/ai'
 import { AreaGate, lockedPanelFor } from '@/components/area-gate'
 import { FormAlert } from '@/components/form-fields'
-import { Card, ConfirmDialog, PanelError, PanelSkeleton } from '@/components/ui'
+import { Card, ConfirmDialog, PanelQuery } from '@/components/ui'
 import { linkTo, type AppPath } from '@/lib/named-pages'
 import { toast } from '@/lib/toast'
 
-import { AiPageHeader, UsageMeter, useAiStatus, WriterBadge } from './ai-parts'
+import { AiPageHeader, AllowanceCard, useAiStatus, WriterBadge } from './ai-parts'
 import { useAnswer, type Answer } from './use-answer'
 
 const SUGGESTIONS = [
@@ -219,53 +219,49 @@ export function ChatbotScreen() {
                     ? ''
                     : ' No AI model is set on this site, so answers are the matching parts of the lessons themselves.'}
                 </Text>
-                {chat.isPending ? (
-                  <PanelSkeleton label="Loading your conversation" rows={3} />
-                ) : chat.isError ? (
-                  <PanelError
-                    message={chat.error.message}
-                    onRetry={() => void chat.refetch()}
-                    retrying={chat.isFetching}
-                  />
-                ) : messages.length === 0 && !asked ? (
-                  <Stack gap="2">
-                    <Text fontWeight="medium">Try one of these</Text>
-                    <HStack gap="2" wrap="wrap">
-                      {SUGGESTIONS.map((s) => (
-                        <Button key={s} size="sm" variant="outline" onClick={() => ask(s)}>
-                          {s}
-                        </Button>
-                      ))}
-                    </HStack>
-                  </Stack>
-                ) : (
-                  <Stack
-                    as="ol"
-                    gap="3"
-                    listStyleType="none"
-                    aria-label="Conversation"
-                    aria-live="polite"
-                  >
-                    {messages.map((m) =>
-                      m.role === 'member' ? (
-                        <Bubble key={m.id} role="member" text={m.text} />
-                      ) : (
-                        <AnswerBubble key={m.id} message={m} />
-                      ),
-                    )}
-                    {asked ? (
-                      <>
-                        <Bubble role="member" text={asked} />
-                        <AnswerBubble
-                          message={{
-                            ...liveMessage(answer),
-                            text: answer.text || (streaming ? '…' : ''),
-                          }}
-                        />
-                      </>
-                    ) : null}
-                  </Stack>
-                )}
+                <PanelQuery query={chat} loading="Loading your conversation">
+                  {() =>
+                    messages.length === 0 && !asked ? (
+                      <Stack gap="2">
+                        <Text fontWeight="medium">Try one of these</Text>
+                        <HStack gap="2" wrap="wrap">
+                          {SUGGESTIONS.map((s) => (
+                            <Button key={s} size="sm" variant="outline" onClick={() => ask(s)}>
+                              {s}
+                            </Button>
+                          ))}
+                        </HStack>
+                      </Stack>
+                    ) : (
+                      <Stack
+                        as="ol"
+                        gap="3"
+                        listStyleType="none"
+                        aria-label="Conversation"
+                        aria-live="polite"
+                      >
+                        {messages.map((m) =>
+                          m.role === 'member' ? (
+                            <Bubble key={m.id} role="member" text={m.text} />
+                          ) : (
+                            <AnswerBubble key={m.id} message={m} />
+                          ),
+                        )}
+                        {asked ? (
+                          <>
+                            <Bubble role="member" text={asked} />
+                            <AnswerBubble
+                              message={{
+                                ...liveMessage(answer),
+                                text: answer.text || (streaming ? '…' : ''),
+                              }}
+                            />
+                          </>
+                        ) : null}
+                      </Stack>
+                    )
+                  }
+                </PanelQuery>
                 <div ref={endRef} />
               </Stack>
             </Card>
@@ -298,9 +294,7 @@ export function ChatbotScreen() {
                 </Flex>
               </Stack>
             </form>
-            <Card title="Your allowance">
-              <UsageMeter status={status.data?.data} />
-            </Card>
+            <AllowanceCard status={status.data?.data} />
           </Stack>
         )}
         <ConfirmDialog

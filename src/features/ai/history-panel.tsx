@@ -4,7 +4,7 @@ import { useState } from 'react'
 
 import type { Generation, GenerationSummary, HistoryTool } from '@schemas/ai'
 import { aiApi } from '@/api/ai'
-import { Card, ConfirmDialog, PanelError, PanelSkeleton } from '@/components/ui'
+import { Card, ConfirmDialog, PanelQuery } from '@/components/ui'
 import { copyText } from '@/lib/clipboard'
 import { toast } from '@/lib/toast'
 
@@ -50,86 +50,82 @@ export function HistoryPanel({
 
   return (
     <Card title="History">
-      {list.isPending ? (
-        <PanelSkeleton label="Loading your history" rows={3} />
-      ) : list.isError ? (
-        <PanelError
-          message={list.error.message}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : list.data.data.total === 0 ? (
-        <Text color="fg.muted" fontSize="sm">
-          Nothing written with this tool yet. What you write is kept here, for you only.
-        </Text>
-      ) : (
-        <Stack gap="0" as="ul" listStyleType="none" aria-label="Past answers">
-          {list.data.data.items.map((g) => (
-            <Box as="li" key={g.id} py="3" borderTopWidth="1px" _first={{ borderTopWidth: 0 }}>
-              <Flex gap="3" justify="space-between" align="center" wrap="wrap">
-                <Stack gap="1" minW="0" flex="1">
-                  <Text fontWeight="medium" truncate title={g.title}>
-                    {g.title}
-                  </Text>
-                  <HStack gap="2" wrap="wrap" fontSize="xs" color="fg.muted">
-                    <span>{writtenAt.format(new Date(g.createdAt))}</span>
-                    <WriterBadge writer={g.writer} />
-                    {g.status !== 'done' ? (
-                      <Badge colorPalette={g.status === 'stopped' ? 'orange' : 'red'}>
-                        {g.status === 'stopped'
-                          ? 'Stopped'
-                          : g.status === 'running'
-                            ? 'Unfinished'
-                            : 'Failed'}
-                      </Badge>
-                    ) : null}
-                  </HStack>
-                </Stack>
-                <HStack gap="1">
-                  <Button
-                    size="xs"
-                    variant="ghost"
-                    loading={busy === g.id}
-                    aria-label={`Open "${g.title}"`}
-                    onClick={() => void fetchOne(g.id, onOpen)}
-                  >
-                    Open
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="ghost"
-                    aria-label={`Copy "${g.title}"`}
-                    onClick={() => void fetchOne(g.id, (one) => copyText(one.output, 'Text'))}
-                  >
-                    Copy
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="ghost"
-                    colorPalette="red"
-                    aria-label={`Delete "${g.title}"`}
-                    onClick={() => setDeleting(g)}
-                  >
-                    Delete
-                  </Button>
-                </HStack>
-              </Flex>
-            </Box>
-          ))}
-          {list.data.data.total > list.data.data.items.length ? (
-            <Button
-              mt="2"
-              size="sm"
-              variant="outline"
-              alignSelf="center"
-              loading={list.isFetching}
-              onClick={() => setPageSize((n) => Math.min(n + PAGE, 100))}
-            >
-              Show more
-            </Button>
-          ) : null}
-        </Stack>
-      )}
+      <PanelQuery query={list} loading="Loading your history">
+        {({ data }) =>
+          data.total === 0 ? (
+            <Text color="fg.muted" fontSize="sm">
+              Nothing written with this tool yet. What you write is kept here, for you only.
+            </Text>
+          ) : (
+            <Stack gap="0" as="ul" listStyleType="none" aria-label="Past answers">
+              {data.items.map((g) => (
+                <Box as="li" key={g.id} py="3" borderTopWidth="1px" _first={{ borderTopWidth: 0 }}>
+                  <Flex gap="3" justify="space-between" align="center" wrap="wrap">
+                    <Stack gap="1" minW="0" flex="1">
+                      <Text fontWeight="medium" truncate title={g.title}>
+                        {g.title}
+                      </Text>
+                      <HStack gap="2" wrap="wrap" fontSize="xs" color="fg.muted">
+                        <span>{writtenAt.format(new Date(g.createdAt))}</span>
+                        <WriterBadge writer={g.writer} />
+                        {g.status !== 'done' ? (
+                          <Badge colorPalette={g.status === 'stopped' ? 'orange' : 'red'}>
+                            {g.status === 'stopped'
+                              ? 'Stopped'
+                              : g.status === 'running'
+                                ? 'Unfinished'
+                                : 'Failed'}
+                          </Badge>
+                        ) : null}
+                      </HStack>
+                    </Stack>
+                    <HStack gap="1">
+                      <Button
+                        size="xs"
+                        variant="ghost"
+                        loading={busy === g.id}
+                        aria-label={`Open "${g.title}"`}
+                        onClick={() => void fetchOne(g.id, onOpen)}
+                      >
+                        Open
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="ghost"
+                        aria-label={`Copy "${g.title}"`}
+                        onClick={() => void fetchOne(g.id, (one) => copyText(one.output, 'Text'))}
+                      >
+                        Copy
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="ghost"
+                        colorPalette="red"
+                        aria-label={`Delete "${g.title}"`}
+                        onClick={() => setDeleting(g)}
+                      >
+                        Delete
+                      </Button>
+                    </HStack>
+                  </Flex>
+                </Box>
+              ))}
+              {data.total > data.items.length ? (
+                <Button
+                  mt="2"
+                  size="sm"
+                  variant="outline"
+                  alignSelf="center"
+                  loading={list.isFetching}
+                  onClick={() => setPageSize((n) => Math.min(n + PAGE, 100))}
+                >
+                  Show more
+                </Button>
+              ) : null}
+            </Stack>
+          )
+        }
+      </PanelQuery>
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this answer?"

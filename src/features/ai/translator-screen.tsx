@@ -3,12 +3,12 @@ import { Button, Grid, HStack, Stack, Text } from '@chakra-ui/react'
 import { ai, languageName, LANGUAGES, TRANSLATE_MAX, translateInputSchema } from '@schemas/ai'
 import { AreaGate } from '@/components/area-gate'
 import { FormAlert, TextAreaField } from '@/components/form-fields'
-import { Card, PageSpinner } from '@/components/ui'
+import { PageSpinner } from '@/components/ui'
 import { copyText } from '@/lib/clipboard'
 import { useContractForm } from '@/lib/contract-form'
 import { onFirstUse } from '@/lib/intl'
 
-import { AiPageHeader, ChoiceField, UsageMeter, useAiStatus } from './ai-parts'
+import { AiPageHeader, AllowanceCard, ChoiceField, useAiStatus } from './ai-parts'
 import { HistoryPanel } from './history-panel'
 import { useAnswer } from './use-answer'
 
@@ -179,9 +179,7 @@ function Translator({ mode }: { mode: 'text' | 'page' }) {
                     })
                   }}
                 />
-                <Card title="Your allowance">
-                  <UsageMeter status={status.data?.data} />
-                </Card>
+                <AllowanceCard status={status.data?.data} />
               </Grid>
             ) : null}
           </Stack>

@@ -21,7 +21,7 @@ import { FormAlert, FormError, TextAreaField, TextField } from '@/components/for
 import { Card } from '@/components/ui'
 import { useContractForm } from '@/lib/contract-form'
 
-import { AiPageHeader, ChoiceField, ModelLine, UsageMeter, useAiStatus } from './ai-parts'
+import { AiPageHeader, AllowanceCard, ChoiceField, ModelLine, useAiStatus } from './ai-parts'
 import { AnswerView } from './answer-view'
 import { HistoryPanel } from './history-panel'
 import { useAnswer } from './use-answer'
@@ -182,9 +182,7 @@ export function WriterScreen({ tool }: { tool: ScriptToolDef | 'generator' }) {
                 </Stack>
               </form>
             </Card>
-            <Card title="Your allowance">
-              <UsageMeter status={status.data?.data} />
-            </Card>
+            <AllowanceCard status={status.data?.data} />
           </Stack>
           <Stack gap="6" minW="0">
             <Stack ref={resultsRef} tabIndex={-1} outline="none" aria-label="Results" role="region">

@@ -1,7 +1,7 @@
-import { Button, Stack } from '@chakra-ui/react'
 import { useMutation } from '@tanstack/react-query'
 
-import { FormAlert, FormError, TextField } from '@/components/form-fields'
+import { FormAlert } from '@/components/form-fields'
+import { EmailField, StackedForm } from '@/components/stacked-form'
 import { useContractForm } from '@/lib/contract-form'
 
 import { loadAuthCalls } from './load-auth-calls'
@@ -33,25 +33,19 @@ export function EmailLinkForm({
   })
 
   return (
-    <form onSubmit={form.submit} onFocus={() => void loadAuthCalls()} noValidate>
-      <Stack gap="4">
-        <FormError message={form.formError} />
-        {request.isSuccess ? (
-          <FormAlert status="success" title="Check your inbox">
-            {request.data.data.message}
-          </FormAlert>
-        ) : null}
-        <TextField
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          required
-          {...form.field('email')}
-        />
-        <Button type="submit" loading={request.isPending} loadingText="Sending…">
-          {submitLabel}
-        </Button>
-      </Stack>
-    </form>
+    <StackedForm
+      form={form}
+      submitLabel={submitLabel}
+      pending={request.isPending}
+      pendingText="Sending…"
+      onFocus={() => void loadAuthCalls()}
+    >
+      {request.isSuccess ? (
+        <FormAlert status="success" title="Check your inbox">
+          {request.data.data.message}
+        </FormAlert>
+      ) : null}
+      <EmailField {...form.field('email')} />
+    </StackedForm>
   )
 }

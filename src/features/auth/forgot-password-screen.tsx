@@ -1,11 +1,11 @@
-import { Button, Stack } from '@chakra-ui/react'
 import { getRouteApi } from '@tanstack/react-router'
 
 import { auth } from '@schemas/auth'
 import { authApi } from '@/api/auth'
 import { bodySchemaOf } from '@/api/create-api'
 import { AuthCard } from '@/components/blank-layout'
-import { FormAlert, FormError, TextField, TextLink } from '@/components/form-fields'
+import { FormAlert, FormError, TextLink } from '@/components/form-fields'
+import { PasswordField, StackedForm } from '@/components/stacked-form'
 import { confirmError, useContractForm } from '@/lib/contract-form'
 
 import { EmailLinkForm } from './email-link-form'
@@ -62,29 +62,16 @@ function ResetPassword({ token }: { token: string }) {
         </TextLink>
       }
     >
-      <form onSubmit={form.submit} noValidate>
-        <Stack gap="4">
-          <FormError message={form.errorOf('token')} />
-          <FormError message={form.formError} />
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            required
-            {...form.field('password')}
-          />
-          <TextField
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            required
-            {...form.field('confirm')}
-          />
-          <Button type="submit" loading={reset.isPending} loadingText="Saving…">
-            Set new password
-          </Button>
-        </Stack>
-      </form>
+      <StackedForm
+        form={form}
+        submitLabel="Set new password"
+        pending={reset.isPending}
+        pendingText="Saving…"
+      >
+        <FormError message={form.errorOf('token')} />
+        <PasswordField label="New password" {...form.field('password')} />
+        <PasswordField label="Confirm new password" {...form.field('confirm')} />
+      </StackedForm>
     </AuthCard>
   )
 }

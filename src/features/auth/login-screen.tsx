@@ -1,10 +1,10 @@
-import { Button, Stack } from '@chakra-ui/react'
 import { useMutation } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 
 import type { Credentials } from '@schemas/auth'
 import { AuthCard } from '@/components/blank-layout'
-import { FormError, TextField, TextLink } from '@/components/form-fields'
+import { TextLink } from '@/components/form-fields'
+import { EmailField, PasswordField, StackedForm } from '@/components/stacked-form'
 import { useContractForm } from '@/lib/contract-form'
 
 import { EmailLinkForm } from './email-link-form'
@@ -49,28 +49,20 @@ function PasswordSignIn() {
         </>
       }
     >
-      <form onSubmit={form.submit} onFocus={() => void loadAuthCalls()} noValidate>
-        <Stack gap="4">
-          <FormError message={form.formError} />
-          <TextField
-            label="E-mail"
-            type="email"
-            autoComplete="username"
-            required
-            {...form.field('email')}
-          />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            required
-            {...form.field('password')}
-          />
-          <Button type="submit" loading={login.isPending} loadingText="Signing in…">
-            Sign in
-          </Button>
-        </Stack>
-      </form>
+      <StackedForm
+        form={form}
+        submitLabel="Sign in"
+        pending={login.isPending}
+        pendingText="Signing in…"
+        onFocus={() => void loadAuthCalls()}
+      >
+        <EmailField autoComplete="username" {...form.field('email')} />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          {...form.field('password')}
+        />
+      </StackedForm>
     </AuthCard>
   )
 }

@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from '@chakra-ui/react'
+import { Button, Text } from '@chakra-ui/react'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 
@@ -6,7 +6,8 @@ import { auth, AUTH_MESSAGES } from '@schemas/auth'
 import { authApi } from '@/api/auth'
 import { bodySchemaOf } from '@/api/create-api'
 import { AuthCard } from '@/components/blank-layout'
-import { FormAlert, FormError, TextField, TextLink } from '@/components/form-fields'
+import { FormAlert, TextField, TextLink } from '@/components/form-fields'
+import { StackedForm } from '@/components/stacked-form'
 import { useContractForm } from '@/lib/contract-form'
 
 import { clearChallenge, readChallenge } from './challenge'
@@ -59,31 +60,30 @@ export function TwoStepsScreen() {
       title="Two-step verification"
       description="Your account is protected with two-step verification. Open your authenticator app and enter the 6-digit code it shows for Members Area."
     >
-      <form onSubmit={form.submit} noValidate>
-        <Stack gap="4">
-          <FormError message={form.formError} />
-          <TextField
-            label="Verification code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={6}
-            required
-            autoFocus
-            {...form.field('code')}
-            onValueChange={(value) =>
-              form.setValue('code', value.replace(/[^\d]/g, '').slice(0, 6))
-            }
-            helperText="The code changes every 30 seconds."
-          />
-          <Button type="submit" loading={verify.isPending} loadingText="Checking…">
-            Verify and sign in
-          </Button>
+      <StackedForm
+        form={form}
+        submitLabel="Verify and sign in"
+        pending={verify.isPending}
+        pendingText="Checking…"
+        after={
           <Button type="button" variant="ghost" onClick={startOver}>
             Start over
           </Button>
-        </Stack>
-      </form>
+        }
+      >
+        <TextField
+          label="Verification code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={6}
+          required
+          autoFocus
+          {...form.field('code')}
+          onValueChange={(value) => form.setValue('code', value.replace(/[^\d]/g, '').slice(0, 6))}
+          helperText="The code changes every 30 seconds."
+        />
+      </StackedForm>
     </AuthCard>
   )
 }

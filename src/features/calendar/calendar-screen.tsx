@@ -43,6 +43,12 @@ const VIEWS = [
 ] as const
 type ViewId = (typeof VIEWS)[number]['id']
 
+/** The buttons that step back and forth by the view's unit; their arrows follow the reading direction. */
+const STEPS = [
+  { go: 'prev', label: 'Previous', icon: 'chevronLeft' },
+  { go: 'next', label: 'Next', icon: 'chevronRight' },
+] as const
+
 const plugins = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]
 const WORKDAY_START = '07:00:00'
 
@@ -216,30 +222,21 @@ export function CalendarScreen() {
             direction={{ base: 'column', md: 'row' }}
           >
             <HStack gap="2">
-              <IconButton
-                variant="outline"
-                size="sm"
-                aria-label={`Previous ${unit}`}
-                onClick={() => api()?.prev()}
-              >
-                <AppIcon
-                  name="chevronLeft"
-                  size="18px"
-                  css={{ '[dir=rtl] &': { rotate: '180deg' } }}
-                />
-              </IconButton>
-              <IconButton
-                variant="outline"
-                size="sm"
-                aria-label={`Next ${unit}`}
-                onClick={() => api()?.next()}
-              >
-                <AppIcon
-                  name="chevronRight"
-                  size="18px"
-                  css={{ '[dir=rtl] &': { rotate: '180deg' } }}
-                />
-              </IconButton>
+              {STEPS.map((step) => (
+                <IconButton
+                  key={step.go}
+                  variant="outline"
+                  size="sm"
+                  aria-label={`${step.label} ${unit}`}
+                  onClick={() => api()?.[step.go]()}
+                >
+                  <AppIcon
+                    name={step.icon}
+                    size="18px"
+                    css={{ '[dir=rtl] &': { rotate: '180deg' } }}
+                  />
+                </IconButton>
+              ))}
               <Button variant="outline" size="sm" onClick={() => api()?.today()}>
                 Today
               </Button>

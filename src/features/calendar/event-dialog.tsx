@@ -1,22 +1,16 @@
-import {
-  Button,
-  Checkbox,
-  Fieldset,
-  HStack,
-  RadioGroup,
-  SimpleGrid,
-  Spacer,
-} from '@chakra-ui/react'
+import { Button, SimpleGrid, Spacer } from '@chakra-ui/react'
 import { useState } from 'react'
 
-import { eventBodySchema, type CalendarEvent } from '@schemas/events'
+import { EVENT_COLORS, eventBodySchema, type CalendarEvent } from '@schemas/events'
 import { eventsApi } from '@/api/events'
+import { CheckboxField } from '@/components/checkbox-field'
+import { ColorField } from '@/components/color-field'
 import { TextAreaField, TextField } from '@/components/form-fields'
-import { ConfirmDialog, DialogForm, DialogShell } from '@/components/ui'
+import { ConfirmDialog, DialogActions, DialogForm, DialogShell } from '@/components/ui'
 import { useContractForm } from '@/lib/contract-form'
 import { toast } from '@/lib/toast'
+import { useSave } from '@/lib/use-save'
 
-import { eventColorOptions, type EventColor } from './event-colors'
 import { inputsFromRange, rangeFromInputs, switchAllDay, type TimeInputs } from './event-time'
 import { useDeleteEvent } from './use-event-mutations'
 
@@ -50,14 +44,11 @@ function EventForm({ draft, onDone }: { draft: EventDraft; onDone: () => void })
   const event = draft.kind === 'edit' ? draft.event : null
   const [confirming, setConfirming] = useState(false)
 
-  const onSuccess = () => {
+  const saving = useSave(eventsApi, event?.id, () => {
     toast.success(event ? 'Event saved' : 'Event added')
     onDone()
-  }
-  const create = eventsApi.create.useMutation({ meta: { errorToast: false }, onSuccess })
-  const update = eventsApi.update.useMutation({ meta: { errorToast: false }, onSuccess })
+  })
   const remove = useDeleteEvent()
-  const saving = event ? update : create
   const form = useContractForm({
     schema: eventBodySchema,
     initial: () => ({
@@ -69,10 +60,7 @@ function EventForm({ draft, onDone }: { draft: EventDraft; onDone: () => void })
     }),
     // The start and end inputs hold local wall time; the contract takes ISO instants.
     toInput: (values) => ({ ...values, ...rangeFromInputs(values) }),
-    onSubmit: (body) => {
-      if (event) update.mutate({ params: { id: event.id }, body })
-      else create.mutate({ body })
-    },
+    onSubmit: saving.save,
     error: saving.error,
   })
   const { allDay } = form.values
@@ -93,29 +81,23 @@ function EventForm({ draft, onDone }: { draft: EventDraft; onDone: () => void })
               </Button>
             ) : null}
             <Spacer />
-            <Button variant="outline" onClick={onDone}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving.isPending} loadingText="Saving…">
-              {event ? 'Save event' : 'Add event'}
-            </Button>
+            <DialogActions
+              onCancel={onDone}
+              submitLabel={event ? 'Save event' : 'Add event'}
+              pending={saving.isPending}
+              pendingText="Saving…"
+            />
           </>
         }
       >
         <TextField label="Title" required maxLength={200} {...form.field('title')} />
-        <Checkbox.Root
+        <CheckboxField
+          label="All day"
           checked={allDay}
-          onCheckedChange={(details) =>
-            form.setValues((current) => ({
-              ...current,
-              ...switchAllDay(current, details.checked === true),
-            }))
+          onCheckedChange={(checked) =>
+            form.setValues((current) => ({ ...current, ...switchAllDay(current, checked) }))
           }
-        >
-          <Checkbox.HiddenInput />
-          <Checkbox.Control />
-          <Checkbox.Label>All day</Checkbox.Label>
-        </Checkbox.Root>
+        />
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <TextField
             label={allDay ? 'First day' : 'Start'}
@@ -130,32 +112,11 @@ function EventForm({ draft, onDone }: { draft: EventDraft; onDone: () => void })
             {...form.field('end')}
           />
         </SimpleGrid>
-        <Fieldset.Root>
-          <Fieldset.Legend id="event-colour-legend">Colour</Fieldset.Legend>
-          <RadioGroup.Root
-            aria-labelledby="event-colour-legend"
-            name="color"
-            size="sm"
-            value={form.values.color}
-            onValueChange={(details) => {
-              if (details.value) form.setValue('color', details.value as EventColor)
-            }}
-          >
-            <HStack gap="4" wrap="wrap">
-              {eventColorOptions.map((option) => (
-                <RadioGroup.Item
-                  key={option.value}
-                  value={option.value}
-                  colorPalette={option.value}
-                >
-                  <RadioGroup.ItemHiddenInput />
-                  <RadioGroup.ItemIndicator />
-                  <RadioGroup.ItemText>{option.label}</RadioGroup.ItemText>
-                </RadioGroup.Item>
-              ))}
-            </HStack>
-          </RadioGroup.Root>
-        </Fieldset.Root>
+        <ColorField
+          colors={EVENT_COLORS}
+          value={form.values.color}
+          onChange={(color) => form.setValue('color', color)}
+        />
         <TextField label="Location" maxLength={200} {...form.field('location')} />
         <TextAreaField label="Description" rows={4} {...form.field('description')} />
       </DialogForm>

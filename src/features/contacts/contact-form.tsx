@@ -1,7 +1,9 @@
-import { Avatar, Button, Checkbox, Field, Flex, SimpleGrid, Stack } from '@chakra-ui/react'
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { Avatar, Button, Field, Flex, SimpleGrid, Stack } from '@chakra-ui/react'
+import { useState, type FormEvent } from 'react'
 import { z } from 'zod/mini'
 
+import { CheckboxField } from '@/components/checkbox-field'
+import { FileButton } from '@/components/file-button'
 import { TextAreaField, TextField } from '@/components/form-fields'
 import { useContractForm } from '@/lib/contract-form'
 import { emptyContact, type ContactFields } from '@/stores/contacts'
@@ -57,12 +59,8 @@ export function ContactForm({
     onSubmit: (parsed, fields) => onSave({ ...fields, ...parsed }),
   })
   const [imageError, setImageError] = useState<string>()
-  const fileInput = useRef<HTMLInputElement>(null)
 
-  const pickImage = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0]
-    event.target.value = ''
-    if (!file) return
+  const pickImage = (file: File) => {
     if (!['image/jpeg', 'image/png', 'image/webp', 'image/gif'].includes(file.type)) {
       setImageError('Choose a JPEG, PNG, WebP or GIF picture')
       return
@@ -100,17 +98,15 @@ export function ContactForm({
               <Avatar.Fallback name={fullName(form.values)} />
               {form.values.image ? <Avatar.Image src={form.values.image} alt="" /> : null}
             </Avatar.Root>
-            <Button size="sm" variant="outline" onClick={() => fileInput.current?.click()}>
-              Choose picture
-            </Button>
-            <input
-              ref={fileInput}
-              type="file"
-              hidden
-              aria-label="Contact picture"
+            <FileButton
+              size="sm"
+              variant="outline"
+              inputLabel="Contact picture"
               accept="image/jpeg,image/png,image/webp,image/gif"
-              onChange={pickImage}
-            />
+              onFile={pickImage}
+            >
+              Choose picture
+            </FileButton>
             {form.values.image ? (
               <Button size="sm" variant="ghost" onClick={() => form.setValue('image', '')}>
                 Remove picture
@@ -130,22 +126,16 @@ export function ContactForm({
         {text('address', 'Address', 'text', 'street-address')}
         <TextAreaField label="Notes" rows={3} {...form.field('notes')} />
         <Flex gap="4" wrap="wrap">
-          <Checkbox.Root
+          <CheckboxField
+            label="Starred"
             checked={form.values.starred}
-            onCheckedChange={(d) => form.setValue('starred', d.checked === true)}
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>Starred</Checkbox.Label>
-          </Checkbox.Root>
-          <Checkbox.Root
+            onCheckedChange={(on) => form.setValue('starred', on)}
+          />
+          <CheckboxField
+            label="Frequently contacted"
             checked={form.values.frequentlycontacted}
-            onCheckedChange={(d) => form.setValue('frequentlycontacted', d.checked === true)}
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>Frequently contacted</Checkbox.Label>
-          </Checkbox.Root>
+            onCheckedChange={(on) => form.setValue('frequentlycontacted', on)}
+          />
         </Flex>
         <Flex gap="2">
           <Button type="submit">{submitLabel}</Button>

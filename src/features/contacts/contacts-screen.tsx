@@ -322,6 +322,11 @@ function ContactDetail({
   const [editing, onEdit] = useState(false)
   const name = fullName(contact)
   const { id: _id, ...fields } = contact
+  const deleteButton = (forever: boolean) => (
+    <Button size="sm" variant="outline" colorPalette="red" onClick={() => onDelete(forever)}>
+      {forever ? 'Delete for good' : 'Delete'}
+    </Button>
+  )
   return (
     <Card>
       <Stack gap="5">
@@ -335,14 +340,7 @@ function ContactDetail({
                 <Button size="sm" onClick={onRestore}>
                   Restore
                 </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  colorPalette="red"
-                  onClick={() => onDelete(true)}
-                >
-                  Delete for good
-                </Button>
+                {deleteButton(true)}
               </>
             ) : (
               <>
@@ -355,14 +353,7 @@ function ContactDetail({
                 >
                   {editing ? 'Stop editing' : 'Edit'}
                 </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  colorPalette="red"
-                  onClick={() => onDelete(false)}
-                >
-                  Delete
-                </Button>
+                {deleteButton(false)}
               </>
             )}
           </Flex>

@@ -2,7 +2,6 @@ import {
   Badge,
   Box,
   Button,
-  Checkbox,
   Grid,
   Heading,
   HStack,
@@ -19,6 +18,7 @@ import { useState } from 'react'
 import { CHECKLIST_ITEMS, type ContentItem } from '@schemas/content'
 import { contentApi } from '@/api/content'
 import { AreaGate, lockedPanelFor } from '@/components/area-gate'
+import { CheckboxField } from '@/components/checkbox-field'
 import { Card, EmptyState, ErrorState, PageHeader } from '@/components/ui'
 
 import {
@@ -28,6 +28,7 @@ import {
   statusLabel,
   statusPalette,
 } from './content-labels'
+import { plannerCrumbs } from './content-parts'
 import { useSaveChecklist } from './use-content-mutations'
 
 const route = getRouteApi('/admin/contentchecklist')
@@ -67,16 +68,7 @@ function Checklist() {
   const locked = lockedPanelFor(list.error)
   if (locked) return locked
 
-  const header = (
-    <PageHeader
-      title="Content checklist"
-      crumbs={[
-        { label: 'Home', to: '/admin/dashboard' },
-        { label: 'Content planner', to: '/admin/sheet/content' },
-        { label: 'Checklist' },
-      ]}
-    />
-  )
+  const header = <PageHeader title="Content checklist" crumbs={plannerCrumbs('Checklist')} />
 
   if (list.isPending) {
     return (
@@ -218,17 +210,12 @@ function Checklist() {
               </Heading>
               <Stack gap="3">
                 {CHECKLIST_ITEMS.map((entry) => (
-                  <Checkbox.Root
+                  <CheckboxField
                     key={`${entry.key}:${failures}`}
+                    label={entry.label}
                     checked={selected.checklist[entry.key] === true}
-                    onCheckedChange={(details) =>
-                      toggle(selected, entry.key, details.checked === true)
-                    }
-                  >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                    <Checkbox.Label>{entry.label}</Checkbox.Label>
-                  </Checkbox.Root>
+                    onCheckedChange={(on) => toggle(selected, entry.key, on)}
+                  />
                 ))}
               </Stack>
             </Stack>

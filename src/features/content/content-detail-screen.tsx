@@ -1,18 +1,10 @@
 import { Badge, Box, Button, DataList, HStack, Link, Progress, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link as RouterLink, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 
-import { contentApi } from '@/api/content'
-import { AreaGate, lockedPanelFor } from '@/components/area-gate'
-import {
-  Card,
-  ConfirmDialog,
-  EmptyState,
-  ErrorState,
-  PageHeader,
-  PageSpinner,
-} from '@/components/ui'
+import type { ContentItem } from '@schemas/content'
+import { AreaGate } from '@/components/area-gate'
+import { Card, ConfirmDialog, EmptyState, PageHeader } from '@/components/ui'
 
 import {
   checklistProgress,
@@ -21,15 +13,10 @@ import {
   statusLabel,
   statusPalette,
 } from './content-labels'
+import { PieceQuery, plannerCrumbs } from './content-parts'
 import { useDeleteContent } from './use-content-mutations'
 
 const route = getRouteApi('/admin/contentdetail')
-
-const crumbs = (last: string) => [
-  { label: 'Home', to: '/admin/dashboard' as const },
-  { label: 'Content planner', to: '/admin/sheet/content' as const },
-  { label: last },
-]
 
 /** One content piece with its text and checklist progress; edit and delete from here. */
 export function ContentDetailScreen() {
@@ -40,7 +27,7 @@ export function ContentDetailScreen() {
         <PieceDetail id={id} />
       ) : (
         <Box>
-          <PageHeader title="Content piece" crumbs={crumbs('Details')} />
+          <PageHeader title="Content piece" crumbs={plannerCrumbs('Details')} />
           <Card>
             <EmptyState
               title="No content piece chosen"
@@ -59,39 +46,24 @@ export function ContentDetailScreen() {
 }
 
 function PieceDetail({ id }: { id: string }) {
+  return (
+    <PieceQuery id={id} title="Content piece" crumb="Details">
+      {(item) => <PieceView item={item} />}
+    </PieceQuery>
+  )
+}
+
+function PieceView({ item }: { item: ContentItem }) {
   const navigate = useNavigate()
-  const piece = useQuery(contentApi.get.queryOptions({ params: { id } }))
   const [confirming, setConfirming] = useState(false)
   const remove = useDeleteContent()
 
-  if (piece.isPending) return <PageSpinner label="Loading the content piece" />
-  if (piece.isError) {
-    return (
-      lockedPanelFor(piece.error) ?? (
-        <Box>
-          <PageHeader title="Content piece" crumbs={crumbs('Details')} />
-          <ErrorState
-            title={
-              piece.error.status === 404
-                ? 'This content piece does not exist'
-                : 'The content piece could not be loaded'
-            }
-            message={piece.error.message}
-            onRetry={piece.error.status === 404 ? undefined : () => void piece.refetch()}
-            retrying={piece.isFetching}
-          />
-        </Box>
-      )
-    )
-  }
-
-  const item = piece.data.data
   const progress = checklistProgress(item)
   return (
     <Box>
       <PageHeader
         title={item.title}
-        crumbs={crumbs('Details')}
+        crumbs={plannerCrumbs('Details')}
         actions={
           <>
             <Button asChild variant="outline">

@@ -1,16 +1,17 @@
-import { Box, Button, Field, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
+import { Box, Button, SimpleGrid, Stack } from '@chakra-ui/react'
 import { getRouteApi, Link as RouterLink, useNavigate } from '@tanstack/react-router'
 
 import { contentBodySchema, type ContentItem } from '@schemas/content'
 import { contentApi } from '@/api/content'
-import { AreaGate, lockedPanelFor } from '@/components/area-gate'
+import { AreaGate } from '@/components/area-gate'
 import { FormError, TextAreaField, TextField } from '@/components/form-fields'
-import { Card, ErrorState, PageHeader, PageSpinner } from '@/components/ui'
+import { SelectField } from '@/components/select-field'
+import { Card, PageHeader } from '@/components/ui'
 import { useContractForm } from '@/lib/contract-form'
 import { toast } from '@/lib/toast'
 
 import { platformOptions, statusOptions } from './content-labels'
+import { PieceQuery, plannerCrumbs } from './content-parts'
 
 const route = getRouteApi('/admin/sheet/contentpage')
 
@@ -23,35 +24,12 @@ export function ContentFormScreen() {
 }
 
 function EditPiece({ id }: { id: string }) {
-  const piece = useQuery(contentApi.get.queryOptions({ params: { id } }))
-  if (piece.isPending) return <PageSpinner label="Loading the content piece" />
-  if (piece.isError) {
-    return (
-      lockedPanelFor(piece.error) ?? (
-        <Box>
-          <PageHeader title="Edit content" crumbs={crumbs('Edit')} />
-          <ErrorState
-            title={
-              piece.error.status === 404
-                ? 'This content piece does not exist'
-                : 'The content piece could not be loaded'
-            }
-            message={piece.error.message}
-            onRetry={piece.error.status === 404 ? undefined : () => void piece.refetch()}
-            retrying={piece.isFetching}
-          />
-        </Box>
-      )
-    )
-  }
-  return <PieceForm key={piece.data.data.id} item={piece.data.data} />
+  return (
+    <PieceQuery id={id} title="Edit content" crumb="Edit">
+      {(item) => <PieceForm key={item.id} item={item} />}
+    </PieceQuery>
+  )
 }
-
-const crumbs = (last: string) => [
-  { label: 'Home', to: '/admin/dashboard' as const },
-  { label: 'Content planner', to: '/admin/sheet/content' as const },
-  { label: last },
-]
 
 function PieceForm({ item }: { item: ContentItem | null }) {
   const navigate = useNavigate()
@@ -88,7 +66,7 @@ function PieceForm({ item }: { item: ContentItem | null }) {
   const heading = item ? 'Edit content' : 'New content piece'
   return (
     <Box>
-      <PageHeader title={heading} crumbs={crumbs(item ? 'Edit' : 'New')} />
+      <PageHeader title={heading} crumbs={plannerCrumbs(item ? 'Edit' : 'New')} />
       <Card maxW="3xl">
         <form onSubmit={form.submit} noValidate aria-label={heading}>
           <Stack gap="4">
@@ -134,48 +112,5 @@ function PieceForm({ item }: { item: ContentItem | null }) {
         </form>
       </Card>
     </Box>
-  )
-}
-
-/** A labelled select of fixed options, like TextField. */
-function SelectField({
-  label,
-  name,
-  value,
-  onValueChange,
-  error,
-  options,
-  required,
-}: {
-  label: string
-  name: string
-  value: string
-  onValueChange: (value: string) => void
-  error?: string | undefined
-  options: readonly { value: string; label: string }[]
-  required?: boolean
-}) {
-  return (
-    <Field.Root invalid={Boolean(error)} required={required}>
-      <Field.Label>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field
-          name={name}
-          value={value}
-          onChange={(event) => onValueChange(event.target.value)}
-        >
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-    </Field.Root>
   )
 }

@@ -280,6 +280,14 @@ function LessonView({ lesson }: { lesson: Lesson }) {
 function NeighbourLink({ to, rel }: { to: NonNullable<Lesson['next']>; rel: 'prev' | 'next' }) {
   const router = useRouter()
   const label = rel === 'prev' ? 'Previous' : 'Next'
+  // The arrow points the way the page is read.
+  const arrow = (
+    <AppIcon
+      name={rel === 'prev' ? 'chevronLeft' : 'chevronRight'}
+      size="18px"
+      css={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }}
+    />
+  )
   return (
     <Button
       asChild
@@ -297,24 +305,12 @@ function NeighbourLink({ to, rel }: { to: NonNullable<Lesson['next']>; rel: 'pre
           void router.navigate({ href: to.path })
         }}
       >
-        {rel === 'prev' ? (
-          <AppIcon
-            name="chevronLeft"
-            size="18px"
-            css={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }}
-          />
-        ) : null}
+        {rel === 'prev' ? arrow : null}
         <Text as="span" truncate maxW={{ base: '10rem', md: '16rem' }}>
           {label}: {to.title}
         </Text>
         {to.locked ? <AppIcon name="lock" size="16px" /> : null}
-        {rel === 'next' ? (
-          <AppIcon
-            name="chevronRight"
-            size="18px"
-            css={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }}
-          />
-        ) : null}
+        {rel === 'next' ? arrow : null}
       </a>
     </Button>
   )

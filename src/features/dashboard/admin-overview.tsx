@@ -4,24 +4,14 @@ import { Link as RouterLink } from '@tanstack/react-router'
 
 import { AUDIT_ACTION_LABELS, type MemberStats } from '@schemas/members'
 import { membersApi } from '@/api/members'
-import { Card, PanelError, PanelSkeleton, StatTile } from '@/components/ui'
-import { onFirstUse } from '@/lib/intl'
+import { Card, PanelQuery, StatTile } from '@/components/ui'
+import { lazyDateFormat } from '@/lib/intl'
+
+import { PersonItem } from './person-item'
 
 const SHOWN = 5
-const dayFormat = onFirstUse(
-  () => new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short' }),
-)
-const whenFormat = onFirstUse(
-  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
-)
-const weekFormat = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('en', {
-      day: 'numeric',
-      month: 'short',
-      timeZone: 'UTC',
-    }),
-)
+const whenFormat = lazyDateFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const weekFormat = lazyDateFormat('en', { day: 'numeric', month: 'short', timeZone: 'UTC' })
 const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en')} ${n === 1 ? one : many}`
 
@@ -87,55 +77,49 @@ function SignUps({ stats }: { stats: UseQueryResult<{ data: MemberStats }> }) {
   const most = Math.max(1, ...weeks.map((w) => w.count))
   return (
     <Card title="Sign-ups per week">
-      {stats.isPending ? (
-        <PanelSkeleton label="Loading sign-ups" />
-      ) : stats.isError ? (
-        <PanelError
-          message={stats.error.message}
-          onRetry={() => void stats.refetch()}
-          retrying={stats.isFetching}
-        />
-      ) : (
-        <Stack gap="2">
-          <Flex
-            as="ol"
-            listStyleType="none"
-            h="32"
-            gap="1.5"
-            align="flex-end"
-            aria-label={`Sign-ups in each of the last ${weeks.length} weeks`}
-          >
-            {weeks.map((week) => {
-              const label = `Week of ${weekFormat.format(new Date(`${week.start}T00:00:00Z`))}: ${plural(week.count, 'sign-up', 'sign-ups')}`
-              return (
-                <Box
-                  as="li"
-                  key={week.start}
-                  flex="1"
-                  h="full"
-                  display="flex"
-                  alignItems="flex-end"
-                  title={label}
-                  aria-label={label}
-                >
+      <PanelQuery query={stats} loading="Loading sign-ups">
+        {() => (
+          <Stack gap="2">
+            <Flex
+              as="ol"
+              listStyleType="none"
+              h="32"
+              gap="1.5"
+              align="flex-end"
+              aria-label={`Sign-ups in each of the last ${weeks.length} weeks`}
+            >
+              {weeks.map((week) => {
+                const label = `Week of ${weekFormat.format(new Date(`${week.start}T00:00:00Z`))}: ${plural(week.count, 'sign-up', 'sign-ups')}`
+                return (
                   <Box
-                    w="full"
-                    h={`${Math.max(2, (week.count / most) * 100)}%`}
-                    bg={week.count > 0 ? 'primary.solid' : 'border'}
-                    roundedTop="sm"
-                  />
-                </Box>
-              )
-            })}
-          </Flex>
-          <Flex justify="space-between" fontSize="xs" color="fg.muted" aria-hidden="true">
-            <span>
-              {weeks[0] ? weekFormat.format(new Date(`${weeks[0].start}T00:00:00Z`)) : ''}
-            </span>
-            <span>This week</span>
-          </Flex>
-        </Stack>
-      )}
+                    as="li"
+                    key={week.start}
+                    flex="1"
+                    h="full"
+                    display="flex"
+                    alignItems="flex-end"
+                    title={label}
+                    aria-label={label}
+                  >
+                    <Box
+                      w="full"
+                      h={`${Math.max(2, (week.count / most) * 100)}%`}
+                      bg={week.count > 0 ? 'primary.solid' : 'border'}
+                      roundedTop="sm"
+                    />
+                  </Box>
+                )
+              })}
+            </Flex>
+            <Flex justify="space-between" fontSize="xs" color="fg.muted" aria-hidden="true">
+              <span>
+                {weeks[0] ? weekFormat.format(new Date(`${weeks[0].start}T00:00:00Z`)) : ''}
+              </span>
+              <span>This week</span>
+            </Flex>
+          </Stack>
+        )}
+      </PanelQuery>
     </Card>
   )
 }
@@ -148,40 +132,23 @@ function NewestMembers() {
   )
   return (
     <Card title="Newest members" action={auditLink}>
-      {list.isPending ? (
-        <PanelSkeleton label="Loading the newest members" />
-      ) : list.isError ? (
-        <PanelError
-          message={list.error.message}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : (
-        <Stack as="ul" gap="3" listStyleType="none">
-          {list.data.data.items.map((member) => {
-            const name = [member.firstName, member.lastName].filter(Boolean).join(' ')
-            return (
-              <HStack as="li" key={member.id} justify="space-between" gap="3">
-                <Stack gap="0" minW="0">
-                  <Text fontWeight="medium" truncate>
-                    {name || member.email}
-                  </Text>
-                  {name ? (
-                    <Text fontSize="sm" color="fg.muted" truncate>
-                      {member.email}
-                    </Text>
-                  ) : null}
-                </Stack>
-                <Text fontSize="sm" color="fg.muted" flexShrink={0}>
-                  <time dateTime={member.createdAt}>
-                    {dayFormat.format(new Date(member.createdAt))}
-                  </time>
-                </Text>
-              </HStack>
-            )
-          })}
-        </Stack>
-      )}
+      <PanelQuery query={list} loading="Loading the newest members">
+        {({ data }) => (
+          <Stack as="ul" gap="3" listStyleType="none">
+            {data.items.map((member) => {
+              const name = [member.firstName, member.lastName].filter(Boolean).join(' ')
+              return (
+                <PersonItem
+                  key={member.id}
+                  title={name || member.email}
+                  detail={name ? member.email : undefined}
+                  createdAt={member.createdAt}
+                />
+              )
+            })}
+          </Stack>
+        )}
+      </PanelQuery>
     </Card>
   )
 }
@@ -190,36 +157,32 @@ function RecentChanges() {
   const audit = useQuery(membersApi.audit.queryOptions({ query: { page: 1, pageSize: SHOWN } }))
   return (
     <Card title="Recent changes" action={auditLink}>
-      {audit.isPending ? (
-        <PanelSkeleton label="Loading recent changes" />
-      ) : audit.isError ? (
-        <PanelError
-          message={audit.error.message}
-          onRetry={() => void audit.refetch()}
-          retrying={audit.isFetching}
-        />
-      ) : audit.data.data.items.length === 0 ? (
-        <Text fontSize="sm" color="fg.muted">
-          No changes yet. Creating, changing or deleting a member is recorded here.
-        </Text>
-      ) : (
-        <Stack as="ul" gap="3" listStyleType="none">
-          {audit.data.data.items.map((entry) => (
-            <Stack as="li" key={entry.id} gap="0.5" minW="0">
-              <HStack gap="2" minW="0">
-                <Badge flexShrink={0}>{AUDIT_ACTION_LABELS[entry.action]}</Badge>
-                <Text truncate>{entry.targetEmail}</Text>
-              </HStack>
-              <Text fontSize="sm" color="fg.muted" truncate>
-                <time dateTime={entry.createdAt}>
-                  {whenFormat.format(new Date(entry.createdAt))}
-                </time>{' '}
-                by {entry.actorEmail}
-              </Text>
+      <PanelQuery query={audit} loading="Loading recent changes">
+        {({ data }) =>
+          data.items.length === 0 ? (
+            <Text fontSize="sm" color="fg.muted">
+              No changes yet. Creating, changing or deleting a member is recorded here.
+            </Text>
+          ) : (
+            <Stack as="ul" gap="3" listStyleType="none">
+              {data.items.map((entry) => (
+                <Stack as="li" key={entry.id} gap="0.5" minW="0">
+                  <HStack gap="2" minW="0">
+                    <Badge flexShrink={0}>{AUDIT_ACTION_LABELS[entry.action]}</Badge>
+                    <Text truncate>{entry.targetEmail}</Text>
+                  </HStack>
+                  <Text fontSize="sm" color="fg.muted" truncate>
+                    <time dateTime={entry.createdAt}>
+                      {whenFormat.format(new Date(entry.createdAt))}
+                    </time>{' '}
+                    by {entry.actorEmail}
+                  </Text>
+                </Stack>
+              ))}
             </Stack>
-          ))}
-        </Stack>
-      )}
+          )
+        }
+      </PanelQuery>
     </Card>
   )
 }

@@ -4,7 +4,7 @@ import { Link as RouterLink } from '@tanstack/react-router'
 import { noteBodySchema } from '@schemas/notes'
 import { notesApi } from '@/api/notes'
 import { TextAreaField, TextField } from '@/components/form-fields'
-import { Card, PanelError, PanelSkeleton, StatTile } from '@/components/ui'
+import { Card, PanelQuery, StatTile } from '@/components/ui'
 import { useContractForm } from '@/lib/contract-form'
 import { toast } from '@/lib/toast'
 
@@ -89,51 +89,47 @@ export function NotesPanel() {
             </HStack>
           </Stack>
         </form>
-        {notes.isPending ? (
-          <PanelSkeleton label="Loading notes" />
-        ) : notes.isError ? (
-          <PanelError
-            message={`Notes could not be loaded: ${notes.error.message}`}
-            onRetry={() => void notes.refetch()}
-            retrying={notes.isFetching}
-          />
-        ) : all.length === 0 ? (
-          <Text color="fg.muted" fontSize="sm">
-            No notes yet. Write your first one above.
-          </Text>
-        ) : (
-          <Stack as="ul" gap="2" listStyleType="none" aria-label="Latest notes">
-            {all.slice(0, SHOWN).map((note) => (
-              <Box
-                as="li"
-                key={note.id}
-                colorPalette={note.color}
-                bg="colorPalette.subtle"
-                borderInlineStartWidth="4px"
-                borderColor="colorPalette.solid"
-                rounded="l1"
-                px="3"
-                py="2"
-              >
-                <HStack justify="space-between" gap="2">
-                  <Text fontWeight="medium" truncate>
-                    {note.title}
-                  </Text>
-                  {note.pinned ? (
-                    <Badge size="sm" variant="solid" colorPalette={note.color}>
-                      Pinned
-                    </Badge>
-                  ) : null}
-                </HStack>
-                {note.body ? (
-                  <Text fontSize="sm" color="fg.muted" truncate title={note.body}>
-                    {note.body}
-                  </Text>
-                ) : null}
-              </Box>
-            ))}
-          </Stack>
-        )}
+        <PanelQuery query={notes} loading="Loading notes" failed="Notes could not be loaded">
+          {() =>
+            all.length === 0 ? (
+              <Text color="fg.muted" fontSize="sm">
+                No notes yet. Write your first one above.
+              </Text>
+            ) : (
+              <Stack as="ul" gap="2" listStyleType="none" aria-label="Latest notes">
+                {all.slice(0, SHOWN).map((note) => (
+                  <Box
+                    as="li"
+                    key={note.id}
+                    colorPalette={note.color}
+                    bg="colorPalette.subtle"
+                    borderInlineStartWidth="4px"
+                    borderColor="colorPalette.solid"
+                    rounded="l1"
+                    px="3"
+                    py="2"
+                  >
+                    <HStack justify="space-between" gap="2">
+                      <Text fontWeight="medium" truncate>
+                        {note.title}
+                      </Text>
+                      {note.pinned ? (
+                        <Badge size="sm" variant="solid" colorPalette={note.color}>
+                          Pinned
+                        </Badge>
+                      ) : null}
+                    </HStack>
+                    {note.body ? (
+                      <Text fontSize="sm" color="fg.muted" truncate title={note.body}>
+                        {note.body}
+                      </Text>
+                    ) : null}
+                  </Box>
+                ))}
+              </Stack>
+            )
+          }
+        </PanelQuery>
       </Stack>
     </Card>
   )

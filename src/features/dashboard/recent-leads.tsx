@@ -7,14 +7,12 @@ import { leadsApi } from '@/api/leads'
 import { useOwnProfile } from '@/api/members'
 import { lockedAreaOf } from '@/components/area-gate'
 import { AppIcon } from '@/components/layout/icons'
-import { Card, PanelError, PanelSkeleton } from '@/components/ui'
-import { onFirstUse } from '@/lib/intl'
+import { Card, PanelQuery } from '@/components/ui'
 import { storedEmail } from '@/lib/session'
 
+import { PersonItem } from './person-item'
+
 const SHOWN = 5
-const dateFormat = onFirstUse(
-  () => new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short' }),
-)
 
 /** The five newest leads; a member without the viral-leads area sees why instead of an error. */
 export function RecentLeads() {
@@ -55,36 +53,28 @@ export function RecentLeads() {
             </RouterLink>
           </Button>
         </Stack>
-      ) : profile.isPending || leads.isPending ? (
-        <PanelSkeleton label="Loading leads" />
-      ) : leads.isError ? (
-        <PanelError
-          message={`Leads could not be loaded: ${leads.error.message}`}
-          onRetry={() => void leads.refetch()}
-          retrying={leads.isFetching}
-        />
-      ) : leads.data.data.items.length === 0 ? (
-        <Text color="fg.muted" fontSize="sm">
-          No leads yet. Share your opt-in link to collect some.
-        </Text>
       ) : (
-        <Stack as="ul" gap="3" listStyleType="none" aria-label="Newest leads">
-          {leads.data.data.items.map((lead) => (
-            <HStack as="li" key={lead.id} justify="space-between" gap="3">
-              <Stack gap="0" minW="0">
-                <Text fontWeight="medium" truncate>
-                  {lead.name}
-                </Text>
-                <Text fontSize="sm" color="fg.muted" truncate>
-                  {lead.email}
-                </Text>
-              </Stack>
-              <Text fontSize="sm" color="fg.muted" flexShrink={0}>
-                <time dateTime={lead.createdAt}>{dateFormat.format(new Date(lead.createdAt))}</time>
+        // While the profile loads the list is not asked for: it shows as loading.
+        <PanelQuery query={leads} loading="Loading leads" failed="Leads could not be loaded">
+          {({ data }) =>
+            data.items.length === 0 ? (
+              <Text color="fg.muted" fontSize="sm">
+                No leads yet. Share your opt-in link to collect some.
               </Text>
-            </HStack>
-          ))}
-        </Stack>
+            ) : (
+              <Stack as="ul" gap="3" listStyleType="none" aria-label="Newest leads">
+                {data.items.map((lead) => (
+                  <PersonItem
+                    key={lead.id}
+                    title={lead.name}
+                    detail={lead.email}
+                    createdAt={lead.createdAt}
+                  />
+                ))}
+              </Stack>
+            )
+          }
+        </PanelQuery>
       )}
     </Card>
   )

@@ -5,8 +5,8 @@ import { useState } from 'react'
 
 import type { CalendarEvent } from '@schemas/events'
 import { eventsApi } from '@/api/events'
-import { Card, PanelError, PanelSkeleton, StatTile } from '@/components/ui'
-import { onFirstUse } from '@/lib/intl'
+import { Card, PanelQuery, StatTile } from '@/components/ui'
+import { lazyDateFormat } from '@/lib/intl'
 import { timeOfDay } from '@/lib/time-format'
 
 export const UPCOMING_DAYS = 14
@@ -20,14 +20,7 @@ function upcomingRange(now = new Date()) {
   return { from: from.toISOString(), to: to.toISOString() }
 }
 
-const dayFormat = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('en', {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-    }),
-)
+const dayFormat = lazyDateFormat('en', { weekday: 'short', day: 'numeric', month: 'short' })
 
 function when(event: CalendarEvent) {
   const start = new Date(event.start)
@@ -97,51 +90,47 @@ export function UpcomingEvents() {
         </Link>
       }
     >
-      {events.isPending ? (
-        <PanelSkeleton label="Loading events" />
-      ) : events.isError ? (
-        <PanelError
-          message={`Events could not be loaded: ${events.error.message}`}
-          onRetry={() => void events.refetch()}
-          retrying={events.isFetching}
-        />
-      ) : upcoming.length === 0 ? (
-        <Text color="fg.muted" fontSize="sm">
-          Nothing planned for the next {UPCOMING_DAYS} days.{' '}
-          <Link asChild color="primary.fg">
-            <RouterLink to="/admin/calendar">Plan an event</RouterLink>
-          </Link>
-        </Text>
-      ) : (
-        <Stack
-          as="ul"
-          gap="3"
-          listStyleType="none"
-          aria-label={`Events in the next ${UPCOMING_DAYS} days`}
-        >
-          {upcoming.slice(0, SHOWN).map((event) => (
-            <HStack as="li" key={event.id} gap="3" align="flex-start">
-              <Box
-                colorPalette={event.color}
-                bg="colorPalette.solid"
-                w="1"
-                alignSelf="stretch"
-                rounded="full"
-                flexShrink={0}
-              />
-              <Stack gap="0" minW="0">
-                <Text fontWeight="medium" truncate>
-                  {event.title}
-                </Text>
-                <Text fontSize="sm" color="fg.muted">
-                  <time dateTime={event.start}>{when(event)}</time>
-                  {event.location ? ` · ${event.location}` : ''}
-                </Text>
-              </Stack>
-            </HStack>
-          ))}
-        </Stack>
-      )}
+      <PanelQuery query={events} loading="Loading events" failed="Events could not be loaded">
+        {() =>
+          upcoming.length === 0 ? (
+            <Text color="fg.muted" fontSize="sm">
+              Nothing planned for the next {UPCOMING_DAYS} days.{' '}
+              <Link asChild color="primary.fg">
+                <RouterLink to="/admin/calendar">Plan an event</RouterLink>
+              </Link>
+            </Text>
+          ) : (
+            <Stack
+              as="ul"
+              gap="3"
+              listStyleType="none"
+              aria-label={`Events in the next ${UPCOMING_DAYS} days`}
+            >
+              {upcoming.slice(0, SHOWN).map((event) => (
+                <HStack as="li" key={event.id} gap="3" align="flex-start">
+                  <Box
+                    colorPalette={event.color}
+                    bg="colorPalette.solid"
+                    w="1"
+                    alignSelf="stretch"
+                    rounded="full"
+                    flexShrink={0}
+                  />
+                  <Stack gap="0" minW="0">
+                    <Text fontWeight="medium" truncate>
+                      {event.title}
+                    </Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      <time dateTime={event.start}>{when(event)}</time>
+                      {event.location ? ` · ${event.location}` : ''}
+                    </Text>
+                  </Stack>
+                </HStack>
+              ))}
+            </Stack>
+          )
+        }
+      </PanelQuery>
     </Card>
   )
 }

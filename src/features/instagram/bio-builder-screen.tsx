@@ -5,7 +5,6 @@ import {
   Flex,
   Grid,
   Input,
-  NativeSelect,
   SimpleGrid,
   Stack,
   Text,
@@ -13,12 +12,14 @@ import {
 } from '@chakra-ui/react'
 
 import { BIO_LINK_MAX, PROFILE_NAME_MAX } from '@schemas/instagram'
-import { AreaGate, lockedPanelFor } from '@/components/area-gate'
+import { lockedPanelFor } from '@/components/area-gate'
 import { FormError, TextField } from '@/components/form-fields'
-import { Card, ConfirmDialog, PageHeader, PanelError, PanelSkeleton } from '@/components/ui'
+import { Screen } from '@/components/screen'
+import { SelectField } from '@/components/select-field'
+import { Card, ConfirmDialog, PanelQuery } from '@/components/ui'
 import { copyText } from '@/lib/clipboard'
 
-import { BIO_MAX, isNiche, NICHE_NAMES } from './bio-text'
+import { BIO_MAX, isNiche, NICHE_OPTIONS } from './bio-text'
 import { ProfilePreview } from './profile-preview'
 import { SavedBios } from './saved-bios'
 import { TemplatePicker } from './template-picker'
@@ -27,15 +28,9 @@ import { useBioBuilder } from './use-bio-builder'
 /** The Instagram bio builder: templates, an editor counting as Instagram does, a preview, saved bios. */
 export function BioBuilderScreen() {
   return (
-    <>
-      <PageHeader
-        title="Instagram bio"
-        crumbs={[{ label: 'Home', to: '/admin/dashboard' }, { label: 'Instagram bio' }]}
-      />
-      <AreaGate area="instagram">
-        <BioBuilder />
-      </AreaGate>
-    </>
+    <Screen title="Instagram bio" area="instagram">
+      <BioBuilder />
+    </Screen>
   )
 }
 
@@ -148,30 +143,14 @@ function BioBuilder() {
                 {...form.field('link')}
                 helperText="The page your link in bio opens, starting with https://"
               />
-              <Field.Root invalid={Boolean(form.errorOf('niche'))}>
-                <Field.Label>Niche</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field
-                    name="niche"
-                    value={form.values.niche}
-                    onChange={(event) => {
-                      const value = event.target.value
-                      form.setValue('niche', isNiche(value) ? value : '')
-                    }}
-                  >
-                    <option value="">No particular niche</option>
-                    {Object.entries(NICHE_NAMES).map(([value, label]) => (
-                      <option key={value} value={value}>
-                        {label}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-                {form.errorOf('niche') ? (
-                  <Field.ErrorText>{form.errorOf('niche')}</Field.ErrorText>
-                ) : null}
-              </Field.Root>
+              <SelectField
+                label="Niche"
+                name="niche"
+                value={form.values.niche}
+                onValueChange={(value) => form.setValue('niche', isNiche(value) ? value : '')}
+                error={form.errorOf('niche')}
+                options={[{ value: '', label: 'No particular niche' }, ...NICHE_OPTIONS]}
+              />
               <Flex gap="2" wrap="wrap" justify="flex-end">
                 {editing || builder.dirty ? (
                   <Button variant="ghost" onClick={builder.startOver}>
@@ -224,22 +203,16 @@ function BioBuilder() {
         />
       </Card>
       <Card title="Saved bios">
-        {builder.me.isError ? (
-          <PanelError
-            message={builder.me.error.message}
-            onRetry={() => void builder.me.refetch()}
-            retrying={builder.me.isFetching}
-          />
-        ) : builder.me.data ? (
-          <SavedBios
-            memberId={builder.me.data.id}
-            editingId={editing?.id ?? null}
-            onEdit={builder.editSaved}
-            onDeleted={builder.onDeleted}
-          />
-        ) : (
-          <PanelSkeleton label="Loading your saved bios" rows={3} />
-        )}
+        <PanelQuery query={builder.me} loading="Loading your saved bios">
+          {(me) => (
+            <SavedBios
+              memberId={me.id}
+              editingId={editing?.id ?? null}
+              onEdit={builder.editSaved}
+              onDeleted={builder.onDeleted}
+            />
+          )}
+        </PanelQuery>
       </Card>
       <ConfirmDialog
         open={builder.asking}

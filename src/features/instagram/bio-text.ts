@@ -12,6 +12,9 @@ export const NICHE_NAMES: Record<Niche, string> = {
 
 export const isNiche = (value: string): value is Niche => value in NICHE_NAMES
 
+/** The niches as a select offers them. */
+export const NICHE_OPTIONS = Object.entries(NICHE_NAMES).map(([value, label]) => ({ value, label }))
+
 /** The blanks a template leaves, and the field each is filled from. */
 export const PLACEHOLDERS = [
   { key: 'topic', token: '{topic}', label: 'Topic', help: 'What your account is about' },

@@ -14,6 +14,31 @@ import { bioTitle, isNiche, NICHE_NAMES } from './bio-text'
 
 const savedAt = onFirstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }))
 
+/** One of a saved bio's buttons, named with the bio's title for screen readers ("Edit …"). */
+function BioAction({
+  label,
+  title,
+  onClick,
+  danger = false,
+}: {
+  label: string
+  title: string
+  onClick: () => void
+  danger?: boolean
+}) {
+  return (
+    <Button
+      size="xs"
+      variant="outline"
+      colorPalette={danger ? 'red' : undefined}
+      aria-label={`${label} ${title}`}
+      onClick={onClick}
+    >
+      {label}
+    </Button>
+  )
+}
+
 /** The member's saved bios: each can go back into the editor, be copied or be deleted. */
 export function SavedBios({
   memberId,
@@ -92,31 +117,13 @@ export function SavedBios({
                 {bio.bio}
               </Text>
               <Flex mt="3" gap="2" wrap="wrap">
-                <Button
-                  size="xs"
-                  variant="outline"
-                  aria-label={`Edit ${title}`}
-                  onClick={() => onEdit(bio)}
-                >
-                  Edit
-                </Button>
-                <Button
-                  size="xs"
-                  variant="outline"
-                  aria-label={`Copy ${title}`}
+                <BioAction label="Edit" title={title} onClick={() => onEdit(bio)} />
+                <BioAction
+                  label="Copy"
+                  title={title}
                   onClick={() => void copyText(bio.bio, 'Bio')}
-                >
-                  Copy
-                </Button>
-                <Button
-                  size="xs"
-                  variant="outline"
-                  colorPalette="red"
-                  aria-label={`Delete ${title}`}
-                  onClick={() => setDeleting(bio)}
-                >
-                  Delete
-                </Button>
+                />
+                <BioAction label="Delete" title={title} onClick={() => setDeleting(bio)} danger />
               </Flex>
             </Box>
           )

@@ -1,13 +1,14 @@
-import { Box, Button, Field, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 
 import type { BioTemplateWire } from '@schemas/instagram'
 import type { Niche } from '@schemas/niches'
 import { bioTemplatesApi } from '@/api/instagram'
-import { PanelError, PanelSkeleton } from '@/components/ui'
+import { SelectField } from '@/components/select-field'
+import { PanelQuery } from '@/components/ui'
 
-import { isNiche, NICHE_NAMES } from './bio-text'
+import { isNiche, NICHE_NAMES, NICHE_OPTIONS } from './bio-text'
 
 /** The templates query: the same for every member and unchanging, so it is never asked again. */
 export const templatesQuery = () => ({
@@ -29,50 +30,35 @@ export function TemplatePicker({
   const shown = templates.data?.data.filter((template) => template.niche === niche) ?? []
   return (
     <Stack gap="4">
-      <Field.Root maxW={{ sm: 'xs' }}>
-        <Field.Label>Templates for</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            name="templateNiche"
-            value={niche}
-            onChange={(event) => {
-              if (isNiche(event.target.value)) onNicheChange(event.target.value)
-            }}
+      <SelectField
+        label="Templates for"
+        name="templateNiche"
+        value={niche}
+        onValueChange={(value) => {
+          if (isNiche(value)) onNicheChange(value)
+        }}
+        options={NICHE_OPTIONS}
+        maxW={{ sm: 'xs' }}
+      />
+      <PanelQuery query={templates} loading="Loading the templates">
+        {() => (
+          <SimpleGrid
+            as="ul"
+            listStyleType="none"
+            columns={{ base: 1, md: 2, xl: 3 }}
+            gap="3"
+            aria-label={`${NICHE_NAMES[niche]} bio templates`}
           >
-            {Object.entries(NICHE_NAMES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
+            {shown.map((template, index) => (
+              <TemplateCard
+                key={`${template.niche}-${index}`}
+                template={template}
+                onUse={() => onUse(template)}
+              />
             ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
-      {templates.isPending ? (
-        <PanelSkeleton label="Loading the templates" rows={3} />
-      ) : templates.isError ? (
-        <PanelError
-          message={templates.error.message}
-          onRetry={() => void templates.refetch()}
-          retrying={templates.isFetching}
-        />
-      ) : (
-        <SimpleGrid
-          as="ul"
-          listStyleType="none"
-          columns={{ base: 1, md: 2, xl: 3 }}
-          gap="3"
-          aria-label={`${NICHE_NAMES[niche]} bio templates`}
-        >
-          {shown.map((template, index) => (
-            <TemplateCard
-              key={`${template.niche}-${index}`}
-              template={template}
-              onUse={() => onUse(template)}
-            />
-          ))}
-        </SimpleGrid>
-      )}
+          </SimpleGrid>
+        )}
+      </PanelQuery>
     </Stack>
   )
 }

@@ -5,16 +5,10 @@ import { useState } from 'react'
 
 import type { Lead } from '@schemas/leads'
 import { leadsApi } from '@/api/leads'
-import { AreaGate, lockedPanelFor } from '@/components/area-gate'
 import { DetailList } from '@/components/detail-list'
-import {
-  Card,
-  ConfirmDialog,
-  EmptyState,
-  ErrorState,
-  PageHeader,
-  PageSpinner,
-} from '@/components/ui'
+import { guardQuery } from '@/components/query-guard'
+import { Screen } from '@/components/screen'
+import { Card, ConfirmDialog, EmptyState, PageSpinner } from '@/components/ui'
 import { onFirstUse } from '@/lib/intl'
 import { storedEmail } from '@/lib/session'
 import { toast } from '@/lib/toast'
@@ -31,19 +25,13 @@ const dateFormat = onFirstUse(
 
 export function LeadDetailScreen() {
   return (
-    <>
-      <PageHeader
-        title="Lead"
-        crumbs={[
-          { label: 'Home', to: '/admin/dashboard' },
-          { label: 'Leads', to: '/admin/sheet/leads' },
-          { label: 'Lead' },
-        ]}
-      />
-      <AreaGate area="viralLeads">
-        <LeadDetail />
-      </AreaGate>
-    </>
+    <Screen
+      title="Lead"
+      crumbs={[{ label: 'Leads', to: '/admin/sheet/leads' }, { label: 'Lead' }]}
+      area="viralLeads"
+    >
+      <LeadDetail />
+    </Screen>
   )
 }
 
@@ -54,22 +42,12 @@ function LeadDetail() {
     enabled: Boolean(id),
   })
 
-  if (!id) return <MissingLead />
-  if (lead.isPending) return <PageSpinner label="Loading the lead" />
-  if (lead.isError) {
-    if (lead.error.status === 404 || lead.error.status === 400) return <MissingLead />
-    return (
-      lockedPanelFor(lead.error) ?? (
-        <ErrorState
-          title="The lead could not be loaded"
-          message={lead.error.message}
-          onRetry={() => void lead.refetch()}
-          retrying={lead.isFetching}
-        />
-      )
-    )
-  }
-  return <LeadCard lead={lead.data.data} />
+  if (!id || lead.error?.status === 404 || lead.error?.status === 400) return <MissingLead />
+  const shown = guardQuery(lead, {
+    loading: <PageSpinner label="Loading the lead" />,
+    errorTitle: 'The lead could not be loaded',
+  })
+  return shown.ready ? <LeadCard lead={shown.data.data} /> : shown.view
 }
 
 function MissingLead() {

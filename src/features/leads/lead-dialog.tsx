@@ -1,56 +1,10 @@
-import { Button, Checkbox, Dialog, Stack } from '@chakra-ui/react'
-
 import { leadBodySchema, type Lead, type LeadBody } from '@schemas/leads'
-import { FormError, TextAreaField, TextField } from '@/components/form-fields'
-import { DialogShell } from '@/components/ui'
+import { CheckboxField } from '@/components/checkbox-field'
+import { TextAreaField, TextField } from '@/components/form-fields'
+import { DialogActions, DialogForm, DialogShell } from '@/components/ui'
 import { useContractForm } from '@/lib/contract-form'
 
-/** The add and edit form of a lead, in a dialog. Closing it drops what was typed. */
-export function LeadDialog({
-  open,
-  lead,
-  title,
-  submitLabel,
-  pending,
-  error,
-  onSubmit,
-  onClose,
-}: {
-  open: boolean
-  lead?: Lead
-  title: string
-  submitLabel: string
-  pending: boolean
-  error: unknown
-  onSubmit: (body: LeadBody) => void
-  onClose: () => void
-}) {
-  return (
-    <DialogShell open={open} onClose={onClose} size="md">
-      {open ? (
-        <LeadForm
-          lead={lead}
-          title={title}
-          submitLabel={submitLabel}
-          pending={pending}
-          error={error}
-          onSubmit={onSubmit}
-          onClose={onClose}
-        />
-      ) : null}
-    </DialogShell>
-  )
-}
-
-function LeadForm({
-  lead,
-  title,
-  submitLabel,
-  pending,
-  error,
-  onSubmit,
-  onClose,
-}: {
+interface LeadFormProps {
   lead?: Lead | undefined
   title: string
   submitLabel: string
@@ -58,7 +12,18 @@ function LeadForm({
   error: unknown
   onSubmit: (body: LeadBody) => void
   onClose: () => void
-}) {
+}
+
+/** The add and edit form of a lead, in a dialog. Closing it drops what was typed. */
+export function LeadDialog({ open, ...form }: LeadFormProps & { open: boolean }) {
+  return (
+    <DialogShell open={open} onClose={form.onClose} size="md">
+      {open ? <LeadForm {...form} /> : null}
+    </DialogShell>
+  )
+}
+
+function LeadForm({ lead, title, submitLabel, pending, error, onSubmit, onClose }: LeadFormProps) {
   const form = useContractForm({
     schema: leadBodySchema,
     initial: {
@@ -73,36 +38,22 @@ function LeadForm({
   })
 
   return (
-    <form onSubmit={form.submit} noValidate>
-      <Dialog.Header>
-        <Dialog.Title>{title}</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body>
-        <Stack gap="4">
-          <FormError message={form.formError} />
-          <TextField label="Name" required {...form.field('name')} />
-          <TextField label="E-mail" type="email" required {...form.field('email')} />
-          <TextField label="Phone" type="tel" {...form.field('phone')} />
-          <TextAreaField label="Notes" rows={4} {...form.field('notes')} />
-          <Checkbox.Root
-            name="consent"
-            checked={form.values.consent}
-            onCheckedChange={(details) => form.setValue('consent', details.checked === true)}
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>Agreed to be contacted</Checkbox.Label>
-          </Checkbox.Root>
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={pending}>
-          {submitLabel}
-        </Button>
-      </Dialog.Footer>
-    </form>
+    <DialogForm
+      title={title}
+      onSubmit={form.submit}
+      formError={form.formError}
+      footer={<DialogActions onCancel={onClose} submitLabel={submitLabel} pending={pending} />}
+    >
+      <TextField label="Name" required {...form.field('name')} />
+      <TextField label="E-mail" type="email" required {...form.field('email')} />
+      <TextField label="Phone" type="tel" {...form.field('phone')} />
+      <TextAreaField label="Notes" rows={4} {...form.field('notes')} />
+      <CheckboxField
+        name="consent"
+        label="Agreed to be contacted"
+        checked={form.values.consent}
+        onCheckedChange={(consent) => form.setValue('consent', consent)}
+      />
+    </DialogForm>
   )
 }

@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, Field, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Field, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -6,7 +6,9 @@ import { useState } from 'react'
 import { captureBodySchema } from '@schemas/leads'
 import { leadsApi } from '@/api/leads'
 import { AuthCard } from '@/components/blank-layout'
-import { FormAlert, FormError, TextField } from '@/components/form-fields'
+import { CheckboxField } from '@/components/checkbox-field'
+import { FormAlert, TextField } from '@/components/form-fields'
+import { EmailField, StackedForm } from '@/components/stacked-form'
 import { PageSpinner } from '@/components/ui'
 import { useContractForm } from '@/lib/contract-form'
 
@@ -72,49 +74,41 @@ function CaptureForm({ formKey, onDone }: { formKey: string; onDone: () => void 
 
   const consentError = form.errorOf('consent')
   return (
-    <form onSubmit={form.submit} noValidate>
-      <Stack gap="4">
-        <FormError message={form.formError} />
-        <TextField label="Name" autoComplete="name" required {...form.field('name')} />
-        <TextField
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          required
-          {...form.field('email')}
-        />
-        {/* People never see this field; form-filling robots do, and fill it. */}
-        <Box position="absolute" left="-10000px" aria-hidden="true">
-          <label>
-            Website
-            <input
-              name="website"
-              tabIndex={-1}
-              autoComplete="off"
-              value={form.values.website}
-              onChange={(e) => form.setValue('website', e.target.value)}
-            />
-          </label>
-        </Box>
-        <Field.Root invalid={Boolean(consentError)} required>
-          <Checkbox.Root
-            name="consent"
-            checked={form.values.consent}
-            onCheckedChange={(details) => form.setValue('consent', details.checked === true)}
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>I agree to be contacted by e-mail</Checkbox.Label>
-          </Checkbox.Root>
-          {consentError ? <Field.ErrorText>{consentError}</Field.ErrorText> : null}
-        </Field.Root>
-        <Button type="submit" loading={capture.isPending} loadingText="Sending…">
-          Sign me up
-        </Button>
+    <StackedForm
+      form={form}
+      submitLabel="Sign me up"
+      pending={capture.isPending}
+      pendingText="Sending…"
+      after={
         <Text fontSize="xs" color="fg.muted">
           You can ask to be removed at any time.
         </Text>
-      </Stack>
-    </form>
+      }
+    >
+      <TextField label="Name" autoComplete="name" required {...form.field('name')} />
+      <EmailField {...form.field('email')} />
+      {/* People never see this field; form-filling robots do, and fill it. */}
+      <Box position="absolute" left="-10000px" aria-hidden="true">
+        <label>
+          Website
+          <input
+            name="website"
+            tabIndex={-1}
+            autoComplete="off"
+            value={form.values.website}
+            onChange={(e) => form.setValue('website', e.target.value)}
+          />
+        </label>
+      </Box>
+      <Field.Root invalid={Boolean(consentError)} required>
+        <CheckboxField
+          name="consent"
+          label="I agree to be contacted by e-mail"
+          checked={form.values.consent}
+          onCheckedChange={(consent) => form.setValue('consent', consent)}
+        />
+        {consentError ? <Field.ErrorText>{consentError}</Field.ErrorText> : null}
+      </Field.Root>
+    </StackedForm>
   )
 }

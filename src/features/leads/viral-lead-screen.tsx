@@ -3,8 +3,9 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 
 import { leadsApi } from '@/api/leads'
-import { AreaGate, lockedPanelFor } from '@/components/area-gate'
-import { Card, ConfirmDialog, ErrorState, PageHeader } from '@/components/ui'
+import { guardQuery } from '@/components/query-guard'
+import { Screen } from '@/components/screen'
+import { Card, ConfirmDialog } from '@/components/ui'
 import { copyText } from '@/lib/clipboard'
 import { toast } from '@/lib/toast'
 
@@ -29,19 +30,13 @@ export function formSnippet(action: string) {
 
 export function ViralLeadScreen() {
   return (
-    <>
-      <PageHeader
-        title="Viral leads"
-        crumbs={[
-          { label: 'Home', to: '/admin/dashboard' },
-          { label: 'Leads', to: '/admin/sheet/leads' },
-          { label: 'Opt-in link' },
-        ]}
-      />
-      <AreaGate area="viralLeads">
-        <OptinLink />
-      </AreaGate>
-    </>
+    <Screen
+      title="Viral leads"
+      crumbs={[{ label: 'Leads', to: '/admin/sheet/leads' }, { label: 'Opt-in link' }]}
+      area="viralLeads"
+    >
+      <OptinLink />
+    </Screen>
   )
 }
 
@@ -56,30 +51,20 @@ function OptinLink() {
     onError: () => setConfirming(false),
   })
 
-  if (form.isPending) {
-    return (
+  const shown = guardQuery(form, {
+    loading: (
       <Stack gap="4" role="status" aria-label="Loading your opt-in link">
         <Skeleton height="32" />
         <Skeleton height="48" />
       </Stack>
-    )
-  }
-  if (form.isError) {
-    return (
-      lockedPanelFor(form.error) ?? (
-        <ErrorState
-          title="Your opt-in link could not be loaded"
-          message={form.error.message}
-          onRetry={() => void form.refetch()}
-          retrying={form.isFetching}
-        />
-      )
-    )
-  }
+    ),
+    errorTitle: 'Your opt-in link could not be loaded',
+  })
+  if (!shown.ready) return shown.view
 
   const origin = window.location.origin
-  const link = origin + form.data.data.optinPath
-  const snippet = formSnippet(origin + form.data.data.captureAction)
+  const link = origin + shown.data.data.optinPath
+  const snippet = formSnippet(origin + shown.data.data.captureAction)
   return (
     <Stack gap="6">
       <Card title="Your opt-in link">

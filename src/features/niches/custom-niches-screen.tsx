@@ -13,6 +13,7 @@ import { TextField } from '@/components/form-fields'
 import {
   Card,
   ConfirmDialog,
+  DialogActions,
   DialogForm,
   DialogShell,
   EmptyState,
@@ -309,14 +310,11 @@ function LabelForm({
       onSubmit={form.submit}
       formError={form.formError}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" colorPalette="primary" loading={pending}>
-            {niche ? 'Rename' : 'Create'}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          submitLabel={niche ? 'Rename' : 'Create'}
+          pending={pending}
+        />
       }
     >
       <TextField

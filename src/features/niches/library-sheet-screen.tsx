@@ -1,25 +1,24 @@
-import { Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 
-import type { ItemColumn } from '@schemas/niche-items'
 import type { LibraryRow, Niche } from '@schemas/niches'
 import { authApi } from '@/api/auth'
 import { nicheLibraryApi, nicheSheetApis } from '@/api/niches'
-import { AreaGate } from '@/components/area-gate'
 import { useWide } from '@/components/layout/use-wide'
 import { guardQuery } from '@/components/query-guard'
-import { PageHeader, PanelSkeleton } from '@/components/ui'
+import { Screen } from '@/components/screen'
+import { PanelSkeleton } from '@/components/ui'
 import { isApiError } from '@/lib/api-error'
 import { linkTo } from '@/lib/named-pages'
 import { toast } from '@/lib/toast'
 
 import { NICHE_PAGES } from './niche-pages'
 import { LIBRARY_COLUMNS } from './sheet-columns'
-import { SheetFilter } from './sheet-filter'
-import { SheetGrid, type Cell, type SortState } from './sheet-grid'
-import { nextSort, useColumnWidths, useSelection, useSortedFiltered } from './sheet-view'
+import { SheetFilterBar } from './sheet-filter'
+import { SheetGrid, type Cell } from './sheet-grid'
+import { useColumnWidths, useSelection, useSheetView } from './sheet-view'
 
 type Starter = LibraryRow & { id: string }
 
@@ -27,20 +26,17 @@ type Starter = LibraryRow & { id: string }
 export function LibrarySheetScreen({ niche }: { niche: Niche }) {
   const page = NICHE_PAGES[niche]
   return (
-    <>
-      <PageHeader
-        title={`${page.name} library`}
-        crumbs={[{ label: 'Home', to: '/admin/dashboard' }, { label: `${page.name} library` }]}
-        actions={
-          <Button asChild size="sm" variant="outline">
-            <Link {...linkTo(page.own)}>Open my {page.name.toLowerCase()} sheet</Link>
-          </Button>
-        }
-      />
-      <AreaGate area="niches">
-        <Library key={niche} niche={niche} />
-      </AreaGate>
-    </>
+    <Screen
+      title={`${page.name} library`}
+      area="niches"
+      actions={
+        <Button asChild size="sm" variant="outline">
+          <Link {...linkTo(page.own)}>Open my {page.name.toLowerCase()} sheet</Link>
+        </Button>
+      }
+    >
+      <Library key={niche} niche={niche} />
+    </Screen>
   )
 }
 
@@ -53,15 +49,12 @@ function Library({ niche }: { niche: Niche }) {
   const { selected, select, clear } = useSelection()
   const [active, setActive] = useState<Cell>({ row: 0, col: 0 })
   const [widths, setWidth] = useColumnWidths()
-  const [sort, setSort] = useState<SortState>(null)
-  const [filterColumn, setFilterColumn] = useState<ItemColumn | ''>('')
-  const [filterText, setFilterText] = useState('')
   const [copying, setCopying] = useState(false)
   const rows = useMemo<Starter[]>(
     () => (library.data?.data.rows ?? []).map((row, i) => ({ ...row, id: `starter-${i + 1}` })),
     [library.data],
   )
-  const shown = useSortedFiltered(rows, LIBRARY_COLUMNS, sort, filterColumn, filterText)
+  const { shown, sort, onSort, filter } = useSheetView(rows, LIBRARY_COLUMNS)
 
   const guard = guardQuery(library, {
     loading: <PanelSkeleton label="Loading the library" rows={8} />,
@@ -99,18 +92,7 @@ function Library({ niche }: { niche: Niche }) {
         from the audience and its pain to the hook, the format and the call to action. Copy the ones
         that fit you into your own sheet, then make them yours.
       </Text>
-      <Flex gap="2" wrap="wrap" align="center">
-        <SheetFilter
-          columns={LIBRARY_COLUMNS}
-          column={filterColumn}
-          onColumn={setFilterColumn}
-          text={filterText}
-          onText={setFilterText}
-        />
-        <Text fontSize="sm" color="fg.muted">
-          {shown.length} of {rows.length} rows
-        </Text>
-        <Box flex="1" />
+      <SheetFilterBar {...filter} count={`${shown.length} of ${rows.length} rows`}>
         <Button
           size="sm"
           colorPalette="primary"
@@ -122,7 +104,7 @@ function Library({ niche }: { niche: Niche }) {
             ? `Copy ${picked.length} selected to my sheet`
             : 'Select rows to copy them'}
         </Button>
-      </Flex>
+      </SheetFilterBar>
       {isDesk ? (
         <SheetGrid
           label={`${page.name} library`}
@@ -134,7 +116,7 @@ function Library({ niche }: { niche: Niche }) {
           widths={widths}
           onWidth={setWidth}
           sort={sort}
-          onSort={(key) => setSort(nextSort(sort, key))}
+          onSort={onSort}
           active={active}
           onActive={setActive}
           rowActionLabel="Copy"

@@ -12,6 +12,14 @@ export interface SheetColumn {
   max: number
 }
 
+/** A column whose value is picked from `options`. */
+const choice = (
+  key: ItemColumn,
+  label: string,
+  width: number,
+  options: readonly string[],
+): SheetColumn => ({ key, label, width, kind: 'choice', options, max: 20 })
+
 /** The columns of a content-plan sheet, left to right. */
 export const SHEET_COLUMNS: SheetColumn[] = [
   { key: 'subNiche', label: 'Sub-niche', width: 180, kind: 'text', max: PLAN_LIMITS.subNiche },
@@ -25,25 +33,11 @@ export const SHEET_COLUMNS: SheetColumn[] = [
     max: PLAN_LIMITS.offerCategory,
   },
   { key: 'hook', label: 'Hook', width: 260, kind: 'long', max: PLAN_LIMITS.hook },
-  {
-    key: 'postFormat',
-    label: 'Format',
-    width: 130,
-    kind: 'choice',
-    options: ['', ...POST_FORMATS],
-    max: 20,
-  },
+  choice('postFormat', 'Format', 130, ['', ...POST_FORMATS]),
   { key: 'postIdea', label: 'Post idea', width: 320, kind: 'long', max: PLAN_LIMITS.postIdea },
   { key: 'cta', label: 'Call to action', width: 220, kind: 'text', max: PLAN_LIMITS.cta },
   { key: 'hashtags', label: 'Hashtags', width: 220, kind: 'text', max: PLAN_LIMITS.hashtags },
-  {
-    key: 'status',
-    label: 'Status',
-    width: 120,
-    kind: 'choice',
-    options: ITEM_STATUSES,
-    max: 20,
-  },
+  choice('status', 'Status', 120, ITEM_STATUSES),
   { key: 'link', label: 'Link', width: 200, kind: 'text', max: MAX_LINK },
   { key: 'note', label: 'Note', width: 220, kind: 'long', max: PLAN_LIMITS.note },
 ]

@@ -36,7 +36,7 @@ const collator = onFirstUse(
  * column's order (choices in their list's order, texts alphabetically, blanks last), or the
  * sheet's own order.
  */
-export function useSortedFiltered<R extends GridRow>(
+function useSortedFiltered<R extends GridRow>(
   rows: R[],
   columns: SheetColumn[],
   sort: SortState,
@@ -64,8 +64,24 @@ export function useSortedFiltered<R extends GridRow>(
 }
 
 /** A header click sorts up, then down, then back to the sheet's own order. */
-export const nextSort = (sort: SortState, key: ItemColumn): SortState =>
+const nextSort = (sort: SortState, key: ItemColumn): SortState =>
   sort?.key !== key ? { key, dir: 'asc' } : sort.dir === 'asc' ? { key, dir: 'desc' } : null
+
+/**
+ * How a sheet shows its rows: the filter (what SheetFilterBar takes), the order its header
+ * clicks choose, and the rows they leave.
+ */
+export function useSheetView<R extends GridRow>(rows: R[], columns: SheetColumn[]) {
+  const [sort, setSort] = useState<SortState>(null)
+  const [column, setColumn] = useState<ItemColumn | ''>('')
+  const [text, setText] = useState('')
+  return {
+    shown: useSortedFiltered(rows, columns, sort, column, text),
+    sort,
+    onSort: (key: ItemColumn) => setSort(nextSort(sort, key)),
+    filter: { columns, column, onColumn: setColumn, text, onText: setText },
+  }
+}
 
 /** The rows picked by their checkboxes; `select` is the same function on every draw. */
 export function useSelection() {

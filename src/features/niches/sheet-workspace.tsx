@@ -1,7 +1,8 @@
 import { Box, Button, Flex, HStack, Progress, Stack, Text } from '@chakra-ui/react'
-import { useRef, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 
-import type { ItemColumn, NicheItem } from '@schemas/niche-items'
+import type { NicheItem } from '@schemas/niche-items'
+import { FileButton } from '@/components/file-button'
 import { AppIcon } from '@/components/layout/icons'
 import { useWide } from '@/components/layout/use-wide'
 import { guardQuery } from '@/components/query-guard'
@@ -14,9 +15,9 @@ import { nicheFetchError } from './sheet-calls'
 import { SheetCards } from './sheet-cards'
 import { SHEET_COLUMNS } from './sheet-columns'
 import type { ParsedCsv } from './sheet-csv'
-import { SheetFilter } from './sheet-filter'
-import { SheetGrid, type Cell, type SortState } from './sheet-grid'
-import { nextSort, useColumnWidths, useSelection, useSortedFiltered } from './sheet-view'
+import { SheetFilterBar } from './sheet-filter'
+import { SheetGrid, type Cell } from './sheet-grid'
+import { useColumnWidths, useSelection, useSheetView } from './sheet-view'
 import { useSheet, type SheetCalls } from './use-sheet'
 
 /**
@@ -46,13 +47,9 @@ export function SheetWorkspace({
   const [newRow, setNewRow] = useState<string | null>(null)
   const [confirming, setConfirming] = useState<string[] | null>(null)
   const [importing, setImporting] = useState<ImportState | null>(null)
-  const fileInput = useRef<HTMLInputElement>(null)
   const [widths, setWidth] = useColumnWidths()
-  const [sort, setSort] = useState<SortState>(null)
-  const [filterColumn, setFilterColumn] = useState<ItemColumn | ''>('')
-  const [filterText, setFilterText] = useState('')
   const rows = sheet.rows ?? []
-  const shown = useSortedFiltered(rows, SHEET_COLUMNS, sort, filterColumn, filterText)
+  const { shown, sort, onSort, filter } = useSheetView(rows, SHEET_COLUMNS)
   const newIndex = newRow ? shown.findIndex((r) => r.id === newRow) : -1
   const active = newIndex >= 0 ? { row: newIndex, col: 0 } : activeCell
   const onActive = (cell: Cell) => {
@@ -71,7 +68,7 @@ export function SheetWorkspace({
     const created = await sheet.addRow(current, copy)
     if (created) {
       // The new row shows in the current order: a filter that would hide it is cleared.
-      setFilterText('')
+      filter.onText('')
       setNewRow(created.id)
     }
   }
@@ -149,42 +146,30 @@ export function SheetWorkspace({
           Undo
         </Button>
         <Box flex="1" />
-        <Button size="sm" variant="outline" onClick={() => fileInput.current?.click()}>
-          Import CSV
-        </Button>
-        <input
-          ref={fileInput}
-          type="file"
+        <FileButton
+          size="sm"
+          variant="outline"
+          inputLabel="CSV file to import"
           accept=".csv,text/csv"
-          hidden
-          aria-label="CSV file to import"
-          onChange={(e) => {
-            const file = e.target.files?.[0]
-            e.target.value = ''
-            if (file) void onImport(file)
-          }}
-        />
+          onFile={(file) => void onImport(file)}
+        >
+          Import CSV
+        </FileButton>
         <Button size="sm" variant="outline" disabled={!rows.length} onClick={() => void onExport()}>
           Export CSV
         </Button>
       </Flex>
 
-      <Flex gap="2" wrap="wrap" align="center">
-        <SheetFilter
-          columns={SHEET_COLUMNS}
-          column={filterColumn}
-          onColumn={setFilterColumn}
-          text={filterText}
-          onText={setFilterText}
-        />
-        <Text fontSize="sm" color="fg.muted">
-          {shown.length === rows.length
+      <SheetFilterBar
+        {...filter}
+        count={
+          shown.length === rows.length
             ? `${rows.length.toLocaleString()} ${rows.length === 1 ? 'row' : 'rows'}`
-            : `${shown.length.toLocaleString()} of ${rows.length.toLocaleString()} rows`}
-        </Text>
-        <Box flex="1" />
+            : `${shown.length.toLocaleString()} of ${rows.length.toLocaleString()} rows`
+        }
+      >
         <SaveStatus state={sheet.save} onRetry={sheet.retryNow} />
-      </Flex>
+      </SheetFilterBar>
 
       {importing ? <ImportPanel state={importing} onClose={() => setImporting(null)} /> : null}
 
@@ -214,7 +199,7 @@ export function SheetWorkspace({
             widths={widths}
             onWidth={setWidth}
             sort={sort}
-            onSort={(key) => setSort(nextSort(sort, key))}
+            onSort={onSort}
             onCommand={(command) => {
               if (command === 'undo') void sheet.undo()
             }}

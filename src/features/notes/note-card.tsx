@@ -1,7 +1,16 @@
-import { Badge, Box, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react'
+import {
+  Badge,
+  Box,
+  Heading,
+  HStack,
+  IconButton,
+  Stack,
+  Text,
+  type IconButtonProps,
+} from '@chakra-ui/react'
 
 import type { Note } from '@schemas/notes'
-import { AppIcon } from '@/components/layout/icons'
+import { AppIcon, type IconName } from '@/components/layout/icons'
 import { onFirstUse } from '@/lib/intl'
 
 const dateFormat = onFirstUse(
@@ -68,33 +77,29 @@ export function NoteCard({
           <time dateTime={note.updatedAt}>{dateFormat.format(new Date(note.updatedAt))}</time>
         </Text>
         <HStack gap="1">
-          <IconButton
-            size="sm"
-            variant="ghost"
-            aria-label={note.pinned ? `Unpin note ${note.title}` : `Pin note ${note.title}`}
+          <CardAction
+            icon="pin"
+            label={`${note.pinned ? 'Unpin' : 'Pin'} note ${note.title}`}
             aria-pressed={note.pinned}
             onClick={onTogglePin}
-          >
-            <AppIcon name="pin" size="18px" />
-          </IconButton>
-          <IconButton
-            size="sm"
-            variant="ghost"
-            aria-label={`Edit note ${note.title}`}
-            onClick={onEdit}
-          >
-            <AppIcon name="edit" size="18px" />
-          </IconButton>
-          <IconButton
-            size="sm"
-            variant="ghost"
-            aria-label={`Delete note ${note.title}`}
-            onClick={onDelete}
-          >
-            <AppIcon name="trash" size="18px" />
-          </IconButton>
+          />
+          <CardAction icon="edit" label={`Edit note ${note.title}`} onClick={onEdit} />
+          <CardAction icon="trash" label={`Delete note ${note.title}`} onClick={onDelete} />
         </HStack>
       </Stack>
     </Box>
+  )
+}
+
+/** One of a card's icon buttons, named for what it does to the note. */
+function CardAction({
+  icon,
+  label,
+  ...button
+}: { icon: IconName; label: string } & Omit<IconButtonProps, 'aria-label' | 'children'>) {
+  return (
+    <IconButton size="sm" variant="ghost" aria-label={label} {...button}>
+      <AppIcon name={icon} size="18px" />
+    </IconButton>
   )
 }

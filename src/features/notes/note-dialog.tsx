@@ -1,13 +1,12 @@
-import { Button, Checkbox, Fieldset, HStack, RadioGroup } from '@chakra-ui/react'
-
-import { noteBodySchema, type Note } from '@schemas/notes'
+import { NOTE_COLORS, noteBodySchema, type Note } from '@schemas/notes'
 import { notesApi } from '@/api/notes'
+import { CheckboxField } from '@/components/checkbox-field'
+import { ColorField } from '@/components/color-field'
 import { TextAreaField, TextField } from '@/components/form-fields'
-import { DialogForm, DialogShell } from '@/components/ui'
+import { DialogActions, DialogForm, DialogShell } from '@/components/ui'
 import { useContractForm } from '@/lib/contract-form'
 import { toast } from '@/lib/toast'
-
-import { noteColorOptions, type NoteColor } from './note-colors'
+import { useSave } from '@/lib/use-save'
 
 /** Create (no `note`) or edit one note. The dialog closes itself after a successful save. */
 export function NoteDialog({
@@ -28,13 +27,10 @@ export function NoteDialog({
 }
 
 function NoteForm({ note, onDone }: { note: Note | null; onDone: () => void }) {
-  const onSuccess = () => {
+  const saving = useSave(notesApi, note?.id, () => {
     toast.success(note ? 'Note saved' : 'Note added')
     onDone()
-  }
-  const create = notesApi.create.useMutation({ meta: { errorToast: false }, onSuccess })
-  const update = notesApi.update.useMutation({ meta: { errorToast: false }, onSuccess })
-  const saving = note ? update : create
+  })
   const form = useContractForm({
     schema: noteBodySchema,
     initial: {
@@ -43,13 +39,9 @@ function NoteForm({ note, onDone }: { note: Note | null; onDone: () => void }) {
       color: note?.color ?? 'yellow',
       pinned: note?.pinned ?? false,
     },
-    onSubmit: (body) => {
-      if (note) update.mutate({ params: { id: note.id }, body })
-      else create.mutate({ body })
-    },
+    onSubmit: saving.save,
     error: saving.error,
   })
-  const colorError = form.errorOf('color')
 
   return (
     <DialogForm
@@ -57,49 +49,27 @@ function NoteForm({ note, onDone }: { note: Note | null; onDone: () => void }) {
       onSubmit={form.submit}
       formError={form.formError}
       footer={
-        <>
-          <Button variant="outline" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving.isPending} loadingText="Saving…">
-            {note ? 'Save note' : 'Add note'}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onDone}
+          submitLabel={note ? 'Save note' : 'Add note'}
+          pending={saving.isPending}
+          pendingText="Saving…"
+        />
       }
     >
       <TextField label="Title" required maxLength={200} {...form.field('title')} />
       <TextAreaField label="Note" rows={6} {...form.field('body')} />
-      <Fieldset.Root invalid={Boolean(colorError)}>
-        <Fieldset.Legend id="note-colour-legend">Colour</Fieldset.Legend>
-        <RadioGroup.Root
-          aria-labelledby="note-colour-legend"
-          name="color"
-          size="sm"
-          value={form.values.color}
-          onValueChange={(details) => {
-            if (details.value) form.setValue('color', details.value as NoteColor)
-          }}
-        >
-          <HStack gap="4" wrap="wrap">
-            {noteColorOptions.map((option) => (
-              <RadioGroup.Item key={option.value} value={option.value} colorPalette={option.value}>
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>{option.label}</RadioGroup.ItemText>
-              </RadioGroup.Item>
-            ))}
-          </HStack>
-        </RadioGroup.Root>
-        {colorError ? <Fieldset.ErrorText>{colorError}</Fieldset.ErrorText> : null}
-      </Fieldset.Root>
-      <Checkbox.Root
+      <ColorField
+        colors={NOTE_COLORS}
+        value={form.values.color}
+        onChange={(color) => form.setValue('color', color)}
+        error={form.errorOf('color')}
+      />
+      <CheckboxField
+        label="Pin to the top"
         checked={form.values.pinned}
-        onCheckedChange={(details) => form.setValue('pinned', details.checked === true)}
-      >
-        <Checkbox.HiddenInput />
-        <Checkbox.Control />
-        <Checkbox.Label>Pin to the top</Checkbox.Label>
-      </Checkbox.Root>
+        onCheckedChange={(pinned) => form.setValue('pinned', pinned)}
+      />
     </DialogForm>
   )
 }

@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
-import { type ReactNode } from 'react'
+import { type ComponentType, type ReactNode } from 'react'
 
 import type { Niche } from '@schemas/niches'
 import { AreaGate } from '@/components/area-gate'
@@ -103,3 +103,13 @@ export function PhoneFlow({
     </Box>
   )
 }
+
+/** A step's screen: `Step`, the step's own content, in the flow's frame. */
+export const phoneStep = (step: StepNumber, Step: ComponentType<{ niche: Niche }>) =>
+  function PhoneStepScreen({ niche }: { niche: Niche }) {
+    return (
+      <PhoneFlow niche={niche} step={step}>
+        <Step niche={niche} />
+      </PhoneFlow>
+    )
+  }

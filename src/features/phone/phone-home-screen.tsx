@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router'
 import type { AreaKey } from '@schemas/access'
 import { AppIcon, type IconName } from '@/components/layout/icons'
 import { navGroups, visibleNavGroups } from '@/components/layout/nav-items'
+import { navLinkStyle } from '@/components/layout/nav-link-style'
 import { useAreaLock } from '@/components/layout/use-area-lock'
 import { PageHeader } from '@/components/ui'
 import { linkTo, type AppPath } from '@/lib/named-pages'
@@ -47,14 +48,7 @@ function TargetTile({ target, locked }: { target: Target; locked: boolean }) {
       color="fg"
       fontWeight="medium"
       fontSize="sm"
-      textDecoration="none"
-      transition="background 0.15s, color 0.15s"
-      _hover={{ bg: 'primary.subtle', color: 'primary.fg' }}
-      _focusVisible={{
-        outline: '2px solid',
-        outlineColor: 'primary.focusRing',
-        outlineOffset: '2px',
-      }}
+      {...navLinkStyle}
     >
       <Link {...linkTo(target.path)} aria-label={locked ? `${target.label} (locked)` : undefined}>
         <Box color="primary.solid">

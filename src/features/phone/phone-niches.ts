@@ -13,33 +13,26 @@ export interface PhoneNiche {
   create: 'createHealth' | 'createWealth' | 'createRelationship' | 'createWoodworking'
 }
 
+/** A niche's flow, whose three pages are `page`, `page2` and `page3`. */
+const flow = (
+  niche: Niche,
+  label: string,
+  page: 'mobquickhealth' | 'mobquickwealth' | 'mobrelationship' | 'mobcraft',
+  create: PhoneNiche['create'],
+): PhoneNiche => ({
+  niche,
+  label,
+  steps: [`/admin/${page}`, `/admin/${page}2`, `/admin/${page}3`],
+  create,
+})
+
 /** The phone flow of each niche. */
-export const PHONE_NICHES = {
-  health: {
-    niche: 'health',
-    label: 'health',
-    steps: ['/admin/mobquickhealth', '/admin/mobquickhealth2', '/admin/mobquickhealth3'],
-    create: 'createHealth',
-  },
-  wealth: {
-    niche: 'wealth',
-    label: 'wealth',
-    steps: ['/admin/mobquickwealth', '/admin/mobquickwealth2', '/admin/mobquickwealth3'],
-    create: 'createWealth',
-  },
-  relationship: {
-    niche: 'relationship',
-    label: 'relationships',
-    steps: ['/admin/mobrelationship', '/admin/mobrelationship2', '/admin/mobrelationship3'],
-    create: 'createRelationship',
-  },
-  woodworking: {
-    niche: 'woodworking',
-    label: 'craft',
-    steps: ['/admin/mobcraft', '/admin/mobcraft2', '/admin/mobcraft3'],
-    create: 'createWoodworking',
-  },
-} as const satisfies Record<Niche, PhoneNiche>
+export const PHONE_NICHES: Record<Niche, PhoneNiche> = {
+  health: flow('health', 'health', 'mobquickhealth', 'createHealth'),
+  wealth: flow('wealth', 'wealth', 'mobquickwealth', 'createWealth'),
+  relationship: flow('relationship', 'relationships', 'mobrelationship', 'createRelationship'),
+  woodworking: flow('woodworking', 'craft', 'mobcraft', 'createWoodworking'),
+}
 
 export const PHONE_NICHE_LIST: PhoneNiche[] = Object.values(PHONE_NICHES)
 

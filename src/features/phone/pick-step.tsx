@@ -1,26 +1,21 @@
-import { Box, Field, Heading, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Box, Heading, Stack, Text } from '@chakra-ui/react'
 import { useNavigate } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 
 import type { LibraryRow, Niche } from '@schemas/niches'
 import { nicheLibraryApi } from '@/api/niches'
-import { lockedPanelFor } from '@/components/area-gate'
-import { ConfirmDialog, ErrorState } from '@/components/ui'
+import { FilterSelect } from '@/components/list-kit'
+import { guardQuery } from '@/components/query-guard'
+import { ConfirmDialog, PanelSkeleton } from '@/components/ui'
 import { linkTo } from '@/lib/named-pages'
 
 import { AngleSummary, ChoiceCard } from './angle-card'
 import { blankDraft, usePhoneDraft, type PhoneDraft } from './draft'
-import { PhoneFlow } from './phone-flow'
+import { phoneStep } from './phone-flow'
 import { PHONE_NICHES } from './phone-niches'
 
 /** Step 1 of a niche's phone flow: a library row to start from, or a blank post. */
-export function PhonePickScreen({ niche }: { niche: Niche }) {
-  return (
-    <PhoneFlow niche={niche} step={1}>
-      <PickAngle niche={niche} />
-    </PhoneFlow>
-  )
-}
+export const PhonePickScreen = phoneStep(1, PickAngle)
 
 /** A post started from a library row: its angle, and its texts as a first version. */
 const draftFrom = (row: LibraryRow): PhoneDraft => ({
@@ -66,27 +61,13 @@ function PickAngle({ niche }: { niche: Niche }) {
   // A draft in progress is only replaced when the member says so.
   const choose = (next: PhoneDraft) => (draft ? setReplacing(next) : start(next))
 
+  const shownLibrary = guardQuery(library, {
+    loading: <PanelSkeleton label="Loading angles" height="28" rounded="l3" />,
+    errorTitle: 'The angles could not be loaded',
+  })
   let angles
-  if (library.isPending) {
-    angles = (
-      <Stack gap="3" aria-busy="true">
-        <Text srOnly role="status">
-          Loading angles
-        </Text>
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} height="28" rounded="l3" />
-        ))}
-      </Stack>
-    )
-  } else if (library.isError) {
-    angles = lockedPanelFor(library.error) ?? (
-      <ErrorState
-        title="The angles could not be loaded"
-        message={library.error.message}
-        onRetry={() => void library.refetch()}
-        retrying={library.isFetching}
-      />
-    )
+  if (!shownLibrary.ready) {
+    angles = shownLibrary.view
   } else if (groups.length === 0) {
     angles = (
       <Text color="fg.muted">
@@ -96,24 +77,20 @@ function PickAngle({ niche }: { niche: Niche }) {
   } else {
     angles = (
       <Stack gap="5">
-        <Field.Root>
-          <Field.Label>Sub-niche</Field.Label>
-          <NativeSelect.Root size="lg">
-            <NativeSelect.Field
-              value={subNiche}
-              onChange={(event) => setSubNiche(event.target.value)}
-              bg="bg.panel"
-            >
-              <option value="">All sub-niches ({library.data.data.rows.length} angles)</option>
-              {groups.map((group) => (
-                <option key={group.subNiche} value={group.subNiche}>
-                  {group.subNiche} ({group.items.length})
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <FilterSelect
+          label="Sub-niche"
+          allLabel={`All sub-niches (${shownLibrary.data.data.rows.length} angles)`}
+          size="lg"
+          value={subNiche}
+          options={groups.map((group) => ({
+            value: group.subNiche,
+            label: `${group.subNiche} (${group.items.length})`,
+          }))}
+          onChange={setSubNiche}
+          fieldProps={{ bg: 'bg.panel' }}
+          width="full"
+          minW="0"
+        />
         {shown.map((group) => (
           <Box as="section" key={group.subNiche} aria-label={group.subNiche}>
             <Heading as="h3" size="sm" mb="2">

@@ -12,7 +12,7 @@ import { Card, ErrorState } from '@/components/ui'
 import { linkTo } from '@/lib/named-pages'
 
 import { hashtagList, usePhoneDraft, type PhoneDraft } from './draft'
-import { PhoneFlow } from './phone-flow'
+import { phoneStep } from './phone-flow'
 import { capitalise, PHONE_NICHES } from './phone-niches'
 import { checkPost, POST_FIELDS, type PostField } from './post-checks'
 import { SavedPosts } from './saved-posts'
@@ -26,13 +26,7 @@ const FIELD_NAMES: Record<PostField, string> = {
 }
 
 /** Step 3 of a niche's phone flow: the post as it will look, and Save. */
-export function PhoneReviewScreen({ niche }: { niche: Niche }) {
-  return (
-    <PhoneFlow niche={niche} step={3}>
-      <ReviewPost niche={niche} />
-    </PhoneFlow>
-  )
-}
+export const PhoneReviewScreen = phoneStep(3, ReviewPost)
 
 function ReviewPost({ niche }: { niche: Niche }) {
   const config = PHONE_NICHES[niche]

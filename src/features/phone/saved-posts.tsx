@@ -1,11 +1,11 @@
-import { Badge, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Badge, Flex, Heading, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 
 import type { NicheItem } from '@schemas/niche-items'
 import { authApi } from '@/api/auth'
 import { phoneItemsApi } from '@/api/niches'
-import { lockedPanelFor } from '@/components/area-gate'
-import { Card, EmptyState, ErrorState } from '@/components/ui'
+import { guardQuery } from '@/components/query-guard'
+import { Card, EmptyState, PanelSkeleton } from '@/components/ui'
 import { onFirstUse } from '@/lib/intl'
 
 import { capitalise, PHONE_NICHES } from './phone-niches'
@@ -50,27 +50,16 @@ export function SavedPosts() {
   // The server lists them newest first.
   const items = list.data?.data ?? []
 
+  // The member's own record comes first: without it the list is not asked for.
+  const shown = guardQuery<unknown>(me.isError ? me : list, {
+    loading: (
+      <PanelSkeleton label="Loading your saved phone posts" rows={2} height="20" rounded="l3" />
+    ),
+    errorTitle: 'Your saved phone posts could not be loaded',
+  })
   let content
-  const failed = me.isError ? me : list.isError ? list : null
-  if (failed?.error) {
-    content = lockedPanelFor(failed.error) ?? (
-      <ErrorState
-        title="Your saved phone posts could not be loaded"
-        message={failed.error.message}
-        onRetry={() => void failed.refetch()}
-        retrying={failed.isFetching}
-      />
-    )
-  } else if (list.isPending) {
-    content = (
-      <Stack gap="3" aria-busy="true">
-        <Text srOnly role="status">
-          Loading your saved phone posts
-        </Text>
-        <Skeleton height="20" rounded="l3" />
-        <Skeleton height="20" rounded="l3" />
-      </Stack>
-    )
+  if (!shown.ready) {
+    content = shown.view
   } else if (items.length === 0) {
     content = <EmptyState title="No phone posts yet" />
   } else {

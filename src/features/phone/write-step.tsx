@@ -13,13 +13,13 @@ import {
   Wrap,
 } from '@chakra-ui/react'
 import { Link, Navigate, useNavigate, useRouterState } from '@tanstack/react-router'
-import { useEffect, useState, type ReactNode, type SyntheticEvent } from 'react'
+import { useEffect, useState, type ChangeEvent, type ReactNode, type SyntheticEvent } from 'react'
 
 import { MAX_HASHTAGS, PLAN_LIMITS, POST_FORMATS, type Niche } from '@schemas/niches'
 import { linkTo } from '@/lib/named-pages'
 
 import { hashtagList, tidyHashtags, usePhoneDraft, type PhoneDraft } from './draft'
-import { PhoneFlow } from './phone-flow'
+import { phoneStep } from './phone-flow'
 import { capitalise, PHONE_NICHES } from './phone-niches'
 import { checkPost, POST_FIELDS, type PostField } from './post-checks'
 
@@ -27,13 +27,7 @@ import { checkPost, POST_FIELDS, type PostField } from './post-checks'
 export const fieldId = (field: PostField) => `phone-${field}`
 
 /** Step 2 of a niche's phone flow: the post itself, checked as it is typed. */
-export function PhoneWriteScreen({ niche }: { niche: Niche }) {
-  return (
-    <PhoneFlow niche={niche} step={2}>
-      <WritePost niche={niche} />
-    </PhoneFlow>
-  )
-}
+export const PhoneWriteScreen = phoneStep(2, WritePost)
 
 function WritePost({ niche }: { niche: Niche }) {
   const [draft, setDraft] = usePhoneDraft(niche)
@@ -78,6 +72,9 @@ function PostField({
     </Field.Root>
   )
 }
+
+/** The fields typed as text, each with a length limit. */
+type TypedField = Exclude<PostField, 'postFormat'>
 
 const TAG_PATTERN = /^#[\p{L}\p{N}_]+$/u
 
@@ -177,6 +174,25 @@ function PostForm({
       : field !== 'postFormat' && draft[field].length > PLAN_LIMITS[field]
   const errorOf = (field: PostField) =>
     attempted || touched.has(field) || over(field) ? errors[field] : undefined
+  /** What the input of a text field takes. */
+  const control = (field: TypedField) => ({
+    name: field,
+    value: draft[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      set(field)(event.target.value),
+    onBlur: blur(field),
+    bg: 'bg.panel',
+    size: 'lg' as const,
+  })
+  const characters = (field: TypedField) => (
+    <Counter count={draft[field].length} max={PLAN_LIMITS[field]} unit="characters" />
+  )
+  /** What the PostField around a text field takes: its message and its count of characters. */
+  const frame = (field: TypedField) => ({
+    field,
+    error: errorOf(field),
+    counter: characters(field),
+  })
 
   const submit = (event: SyntheticEvent) => {
     event.preventDefault()
@@ -193,41 +209,11 @@ function PostForm({
     <Stack gap="5">
       <AngleNote niche={niche} draft={draft} />
       <Stack as="form" gap="5" onSubmit={submit}>
-        <PostField
-          field="hook"
-          label="Hook"
-          error={errorOf('hook')}
-          counter={<Counter count={draft.hook.length} max={PLAN_LIMITS.hook} unit="characters" />}
-        >
-          <Textarea
-            name="hook"
-            rows={2}
-            autoresize
-            value={draft.hook}
-            onChange={(event) => set('hook')(event.target.value)}
-            onBlur={blur('hook')}
-            bg="bg.panel"
-            size="lg"
-          />
+        <PostField label="Hook" {...frame('hook')}>
+          <Textarea rows={2} autoresize {...control('hook')} />
         </PostField>
-        <PostField
-          field="postIdea"
-          label="Post text"
-          error={errorOf('postIdea')}
-          counter={
-            <Counter count={draft.postIdea.length} max={PLAN_LIMITS.postIdea} unit="characters" />
-          }
-        >
-          <Textarea
-            name="postIdea"
-            rows={6}
-            autoresize
-            value={draft.postIdea}
-            onChange={(event) => set('postIdea')(event.target.value)}
-            onBlur={blur('postIdea')}
-            bg="bg.panel"
-            size="lg"
-          />
+        <PostField label="Post text" {...frame('postIdea')}>
+          <Textarea rows={6} autoresize {...control('postIdea')} />
         </PostField>
         <PostField field="postFormat" label="Post format" error={errorOf('postFormat')}>
           <NativeSelect.Root size="lg">
@@ -248,47 +234,30 @@ function PostForm({
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </PostField>
-        <PostField
-          field="cta"
-          label="Call to action"
-          error={errorOf('cta')}
-          counter={<Counter count={draft.cta.length} max={PLAN_LIMITS.cta} unit="characters" />}
-        >
-          <Input
-            name="cta"
-            value={draft.cta}
-            onChange={(event) => set('cta')(event.target.value)}
-            onBlur={blur('cta')}
-            bg="bg.panel"
-            size="lg"
-          />
+        <PostField label="Call to action" {...frame('cta')}>
+          <Input {...control('cta')} />
         </PostField>
         <PostField
-          field="hashtags"
           label="Hashtags"
-          error={errorOf('hashtags')}
+          {...frame('hashtags')}
           counter={
             <Flex gap="3" wrap="wrap" justify="flex-end">
               <Counter count={tags.length} max={MAX_HASHTAGS} unit="hashtags" />
-              <Counter count={draft.hashtags.length} max={PLAN_LIMITS.hashtags} unit="characters" />
+              {characters('hashtags')}
             </Flex>
           }
         >
           <Input
-            name="hashtags"
-            value={draft.hashtags}
+            {...control('hashtags')}
             placeholder="#homeworkout #busymom"
             autoCapitalize="none"
             autoCorrect="off"
             spellCheck={false}
-            onChange={(event) => set('hashtags')(event.target.value)}
             onBlur={() => {
               const tidy = tidyHashtags(draft.hashtags)
               if (tidy !== draft.hashtags) set('hashtags')(tidy)
               blur('hashtags')()
             }}
-            bg="bg.panel"
-            size="lg"
           />
         </PostField>
         <HashtagChips value={draft.hashtags} onChange={set('hashtags')} />

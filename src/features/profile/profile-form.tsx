@@ -1,8 +1,9 @@
 import { Avatar, Button, Field, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useEffect, useRef, useState, type ChangeEvent } from 'react'
+import { useEffect, useState } from 'react'
 
 import { updateProfileBodySchema, type Profile } from '@schemas/members'
 import { membersApi } from '@/api/members'
+import { FileButton } from '@/components/file-button'
 import { FormError, TextAreaField, TextField } from '@/components/form-fields'
 import { callErrorAt, useContractForm } from '@/lib/contract-form'
 import { toast } from '@/lib/toast'
@@ -18,7 +19,6 @@ type TextKey = keyof ReturnType<typeof pick>
 export function ProfileForm({ profile }: { profile: Profile }) {
   const [preview, setPreview] = useState<string | null>(null)
   const [photoMessage, setPhotoMessage] = useState<string>()
-  const fileInput = useRef<HTMLInputElement>(null)
   const profileKey = membersApi.profile.key({ params: { email: profile.email } })
   const save = membersApi.updateProfile.useMutation({
     meta: { errorToast: false },
@@ -58,10 +58,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     })
   }
 
-  const pickPhoto = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0]
-    event.target.value = ''
-    if (!file) return
+  const pickPhoto = (file: File) => {
     const problem = photoProblem(file)
     setPhotoMessage(problem ?? undefined)
     if (!problem) savePhoto(file)
@@ -87,16 +84,19 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             </Avatar.Root>
             <Stack gap="2">
               <Flex gap="2" wrap="wrap">
-                <Button
+                <FileButton
                   size="sm"
                   variant="outline"
-                  onClick={() => fileInput.current?.click()}
                   loading={photoSave.isPending && photoSave.variables?.file != null}
                   loadingText="Saving photo"
                   disabled={photoSave.isPending}
+                  inputName="profilePhoto"
+                  inputLabel="Profile photo file"
+                  accept="image/jpeg,image/png,image/webp"
+                  onFile={pickPhoto}
                 >
                   {shownPhoto ? 'Change photo' : 'Upload photo'}
-                </Button>
+                </FileButton>
                 {profile.photoUrl ? (
                   <Button
                     size="sm"
@@ -114,15 +114,6 @@ export function ProfileForm({ profile }: { profile: Profile }) {
                 JPEG, PNG or WebP, at most 5 MB: saved as soon as you choose it.
               </Text>
             </Stack>
-            <input
-              ref={fileInput}
-              type="file"
-              hidden
-              name="profilePhoto"
-              aria-label="Profile photo file"
-              accept="image/jpeg,image/png,image/webp"
-              onChange={pickPhoto}
-            />
           </Flex>
           {photoError ? <Field.ErrorText>{photoError}</Field.ErrorText> : null}
         </Field.Root>

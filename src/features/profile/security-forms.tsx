@@ -9,6 +9,7 @@ import type { Profile } from '@schemas/members'
 import { authApi } from '@/api/auth'
 import { membersApi } from '@/api/members'
 import { FormAlert, FormError, TextField } from '@/components/form-fields'
+import { EmailField, PasswordField, StackedForm } from '@/components/stacked-form'
 import { PageSpinner } from '@/components/ui'
 import { confirmError, useContractForm, type ContractForm } from '@/lib/contract-form'
 import { STORAGE_KEYS, storedRole } from '@/lib/session'
@@ -60,13 +61,7 @@ export function ChangeEmailForm({ profile }: { profile: Profile }) {
       <Text color="fg.muted" fontSize="sm">
         Current address: {profile.email}
       </Text>
-      <TextField
-        label="New e-mail"
-        type="email"
-        autoComplete="email"
-        required
-        {...form.field('newEmail')}
-      />
+      <EmailField label="New e-mail" {...form.field('newEmail')} />
       <CurrentPasswordField {...form.field('currentPassword')} />
     </SettingForm>
   )
@@ -93,21 +88,12 @@ export function ChangePasswordForm({ email }: { email: string }) {
   return (
     <SettingForm label="Change password" form={form} saving={change.isPending}>
       <CurrentPasswordField {...form.field('currentPassword')} />
-      <TextField
+      <PasswordField
         label="New password"
-        type="password"
-        autoComplete="new-password"
-        required
         helperText="At least 8 characters."
         {...form.field('newPassword')}
       />
-      <TextField
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        required
-        {...form.field('confirm')}
-      />
+      <PasswordField label="Confirm new password" {...form.field('confirm')} />
     </SettingForm>
   )
 }
@@ -125,15 +111,16 @@ function SettingForm({
   children: ReactNode
 }) {
   return (
-    <form onSubmit={form.submit} noValidate aria-label={label}>
-      <Stack gap="4">
-        <FormError message={form.formError} />
-        {children}
-        <Button type="submit" alignSelf="start" loading={saving} loadingText="Saving…">
-          {label}
-        </Button>
-      </Stack>
-    </form>
+    <StackedForm
+      form={form}
+      aria-label={label}
+      submitLabel={label}
+      pending={saving}
+      pendingText="Saving…"
+      alignSubmit="start"
+    >
+      {children}
+    </StackedForm>
   )
 }
 
@@ -144,15 +131,7 @@ function CurrentPasswordField(field: {
   onValueChange: (value: string) => void
   error: string | undefined
 }) {
-  return (
-    <TextField
-      label="Current password"
-      type="password"
-      autoComplete="current-password"
-      required
-      {...field}
-    />
-  )
+  return <PasswordField label="Current password" autoComplete="current-password" {...field} />
 }
 
 /**

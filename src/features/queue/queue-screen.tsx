@@ -8,15 +8,16 @@ import {
   Stack,
   Text,
   VisuallyHidden,
+  type BoxProps,
 } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
 import type { DragEvent } from 'react'
 
 import type { QueuePost } from '@schemas/queue'
-import { AreaGate } from '@/components/area-gate'
 import { AppIcon } from '@/components/layout/icons'
 import { guardQuery } from '@/components/query-guard'
-import { Card, ConfirmDialog, EmptyState, PageHeader, PanelSkeleton } from '@/components/ui'
+import { Screen } from '@/components/screen'
+import { Card, ConfirmDialog, EmptyState, PanelSkeleton } from '@/components/ui'
 import { onFirstUse } from '@/lib/intl'
 import { toast } from '@/lib/toast'
 
@@ -30,15 +31,9 @@ const when = onFirstUse(
 /** The posting queue: posts with a channel and a time, in the order they go out. */
 export function QueueScreen() {
   return (
-    <>
-      <PageHeader
-        title="Posting queue"
-        crumbs={[{ label: 'Home', to: '/admin/dashboard' }, { label: 'Posting queue' }]}
-      />
-      <AreaGate area="quickCash">
-        <Queue />
-      </AreaGate>
-    </>
+    <Screen title="Posting queue" area="quickCash">
+      <Queue />
+    </Screen>
   )
 }
 
@@ -72,8 +67,7 @@ function Queue() {
         ) : (
           <Stack as="ol" gap="2" listStyleType="none" m="0" p="0" aria-label="Posts up next">
             {queue.waiting.map((post, index) => (
-              <Box
-                as="li"
+              <PostCard
                 key={post.id}
                 draggable
                 onDragStart={(e: DragEvent) => {
@@ -85,71 +79,69 @@ function Queue() {
                 onDrop={(e: DragEvent) => queue.onDrop(e, post.id)}
                 opacity={queue.dragged === post.id ? 0.5 : 1}
               >
-                <Card>
-                  <Flex gap="3" align="flex-start">
-                    <Stack gap="1" align="center">
-                      <IconButton
-                        ref={queue.handleRef(post.id)}
-                        size="sm"
-                        variant="ghost"
-                        cursor="grab"
-                        aria-label={`Move post ${index + 1} of ${queue.waiting.length}`}
-                        aria-describedby="queue-help"
-                        onKeyDown={(e) => {
-                          if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
-                            e.preventDefault()
-                            queue.move(post.id, index + (e.key === 'ArrowUp' ? -1 : 1))
-                          }
-                        }}
-                      >
-                        <AppIcon name="menu" />
-                      </IconButton>
-                      <Text fontSize="xs" color="fg.muted" aria-hidden>
-                        {index + 1}
-                      </Text>
-                    </Stack>
-                    <PostBody post={post} />
-                  </Flex>
-                  <Flex gap="2" wrap="wrap" mt="3" justify="flex-end">
-                    {post.eventId ? (
-                      <Button asChild size="sm" variant="ghost">
-                        <Link to="/admin/calendar">On the calendar</Link>
-                      </Button>
-                    ) : (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={!post.scheduledAt}
-                        title={post.scheduledAt ? undefined : 'Give the post a time first'}
-                        onClick={() => void queue.toCalendar(post)}
-                      >
-                        Put on calendar
-                      </Button>
-                    )}
-                    <Button size="sm" variant="outline" onClick={() => queue.setEditing(post)}>
-                      Edit
+                <Flex gap="3" align="flex-start">
+                  <Stack gap="1" align="center">
+                    <IconButton
+                      ref={queue.handleRef(post.id)}
+                      size="sm"
+                      variant="ghost"
+                      cursor="grab"
+                      aria-label={`Move post ${index + 1} of ${queue.waiting.length}`}
+                      aria-describedby="queue-help"
+                      onKeyDown={(e) => {
+                        if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+                          e.preventDefault()
+                          queue.move(post.id, index + (e.key === 'ArrowUp' ? -1 : 1))
+                        }
+                      }}
+                    >
+                      <AppIcon name="menu" />
+                    </IconButton>
+                    <Text fontSize="xs" color="fg.muted" aria-hidden>
+                      {index + 1}
+                    </Text>
+                  </Stack>
+                  <PostBody post={post} />
+                </Flex>
+                <Flex gap="2" wrap="wrap" mt="3" justify="flex-end">
+                  {post.eventId ? (
+                    <Button asChild size="sm" variant="ghost">
+                      <Link to="/admin/calendar">On the calendar</Link>
                     </Button>
+                  ) : (
                     <Button
                       size="sm"
                       variant="outline"
-                      colorPalette="red"
-                      onClick={() => queue.setDeleting(post)}
+                      disabled={!post.scheduledAt}
+                      title={post.scheduledAt ? undefined : 'Give the post a time first'}
+                      onClick={() => void queue.toCalendar(post)}
                     >
-                      Delete
+                      Put on calendar
                     </Button>
-                    <Button
-                      size="sm"
-                      colorPalette="primary"
-                      onClick={async () => {
-                        if (await queue.update(post, { posted: true }))
-                          toast.success('Marked as posted')
-                      }}
-                    >
-                      Mark posted
-                    </Button>
-                  </Flex>
-                </Card>
-              </Box>
+                  )}
+                  <Button size="sm" variant="outline" onClick={() => queue.setEditing(post)}>
+                    Edit
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    colorPalette="red"
+                    onClick={() => queue.setDeleting(post)}
+                  >
+                    Delete
+                  </Button>
+                  <Button
+                    size="sm"
+                    colorPalette="primary"
+                    onClick={async () => {
+                      if (await queue.update(post, { posted: true }))
+                        toast.success('Marked as posted')
+                    }}
+                  >
+                    Mark posted
+                  </Button>
+                </Flex>
+              </PostCard>
             ))}
           </Stack>
         )}
@@ -162,20 +154,18 @@ function Queue() {
           </Text>
           <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" aria-label="Posted">
             {queue.posted.map((post) => (
-              <Box as="li" key={post.id}>
-                <Card>
-                  <Flex gap="3" align="flex-start" wrap="wrap">
-                    <PostBody post={post} />
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      onClick={() => void queue.update(post, { posted: false })}
-                    >
-                      Back to the queue
-                    </Button>
-                  </Flex>
-                </Card>
-              </Box>
+              <PostCard key={post.id}>
+                <Flex gap="3" align="flex-start" wrap="wrap">
+                  <PostBody post={post} />
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => void queue.update(post, { posted: false })}
+                  >
+                    Back to the queue
+                  </Button>
+                </Flex>
+              </PostCard>
             ))}
           </Stack>
         </Box>
@@ -193,6 +183,15 @@ function Queue() {
         onCancel={() => queue.setDeleting(null)}
       />
     </Stack>
+  )
+}
+
+/** One post of a list, in a card of its own. */
+function PostCard({ children, ...item }: BoxProps) {
+  return (
+    <Box as="li" {...item}>
+      <Card>{children}</Card>
+    </Box>
   )
 }
 

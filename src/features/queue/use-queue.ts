@@ -78,11 +78,12 @@ export function useQueue() {
     void reorder(ids, id)
   }
 
-  /** Changes a post; true when it was saved. */
-  const update = async (post: QueuePost, body: QueueUpdate) => {
+  /** Sends a change, then reads the queue again and says `done`; true when it was saved. */
+  const change = async (call: () => Promise<unknown>, done?: string) => {
     try {
-      await queueApi.update.call({ params: { id: post.id }, body })
+      await call()
       await client.invalidateQueries({ queryKey: key })
+      if (done) toast.success(done)
       return true
     } catch (error) {
       toast.error(messageOf(error))
@@ -90,25 +91,16 @@ export function useQueue() {
     }
   }
 
-  const toCalendar = async (post: QueuePost) => {
-    try {
-      await queueApi.toCalendar.call({ params: { id: post.id } })
-      await client.invalidateQueries({ queryKey: key })
-      toast.success('On the calendar')
-    } catch (error) {
-      toast.error(messageOf(error))
-    }
-  }
+  /** Changes a post; true when it was saved. */
+  const update = (post: QueuePost, body: QueueUpdate) =>
+    change(() => queueApi.update.call({ params: { id: post.id }, body }))
 
-  const remove = async (post: QueuePost) => {
+  const toCalendar = (post: QueuePost) =>
+    change(() => queueApi.toCalendar.call({ params: { id: post.id } }), 'On the calendar')
+
+  const remove = (post: QueuePost) => {
     setDeleting(null)
-    try {
-      await queueApi.remove.call({ params: { id: post.id } })
-      await client.invalidateQueries({ queryKey: key })
-      toast.success('Post deleted')
-    } catch (error) {
-      toast.error(messageOf(error))
-    }
+    return change(() => queueApi.remove.call({ params: { id: post.id } }), 'Post deleted')
   }
 
   /** The dragged post, dropped on `target`, takes its place. */

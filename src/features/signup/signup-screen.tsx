@@ -1,11 +1,12 @@
-import { Button, SimpleGrid, Stack } from '@chakra-ui/react'
+import { SimpleGrid } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 
 import { signupBodySchema } from '@schemas/auth'
 import { authApi } from '@/api/auth'
 import { AuthCard } from '@/components/blank-layout'
-import { FormError, TextField, TextLink } from '@/components/form-fields'
+import { TextField, TextLink } from '@/components/form-fields'
+import { EmailField, PasswordField, StackedForm } from '@/components/stacked-form'
 import { confirmError, useContractForm } from '@/lib/contract-form'
 import { startSession } from '@/lib/start-session'
 
@@ -35,45 +36,29 @@ export function SignupScreen() {
       description="Join the Members Area: training, tools and your own leads in one place."
       footer={<TextLink to="/auth/login">Already a member? Sign in</TextLink>}
     >
-      <form onSubmit={form.submit} noValidate>
-        <Stack gap="4">
-          <FormError message={form.formError} />
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <TextField
-              label="First name"
-              autoComplete="given-name"
-              required
-              {...form.field('firstName')}
-            />
-            <TextField label="Last name" autoComplete="family-name" {...form.field('lastName')} />
-          </SimpleGrid>
+      <StackedForm
+        form={form}
+        submitLabel="Create account"
+        pending={signup.isPending}
+        pendingText="Creating your account…"
+      >
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <TextField
-            label="E-mail"
-            type="email"
-            autoComplete="email"
+            label="First name"
+            autoComplete="given-name"
             required
-            {...form.field('email')}
+            {...form.field('firstName')}
           />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            helperText="At least 8 characters."
-            {...form.field('password')}
-          />
-          <TextField
-            label="Confirm password"
-            type="password"
-            autoComplete="new-password"
-            required
-            {...form.field('confirm')}
-          />
-          <Button type="submit" loading={signup.isPending} loadingText="Creating your account…">
-            Create account
-          </Button>
-        </Stack>
-      </form>
+          <TextField label="Last name" autoComplete="family-name" {...form.field('lastName')} />
+        </SimpleGrid>
+        <EmailField {...form.field('email')} />
+        <PasswordField
+          label="Password"
+          helperText="At least 8 characters."
+          {...form.field('password')}
+        />
+        <PasswordField label="Confirm password" {...form.field('confirm')} />
+      </StackedForm>
     </AuthCard>
   )
 }

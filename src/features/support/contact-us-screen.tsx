@@ -1,11 +1,13 @@
-import { Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { getRouteApi } from '@tanstack/react-router'
 
 import { supportBodySchema } from '@schemas/support'
 import { supportApi } from '@/api/support'
-import { lockedPanelFor } from '@/components/area-gate'
-import { FormAlert, FormError, TextAreaField, TextField } from '@/components/form-fields'
-import { Card, EmptyState, ErrorState, PageHeader } from '@/components/ui'
+import { FormAlert, TextAreaField, TextField } from '@/components/form-fields'
+import { guardQuery } from '@/components/query-guard'
+import { Screen } from '@/components/screen'
+import { StackedForm } from '@/components/stacked-form'
+import { Card, EmptyState } from '@/components/ui'
 import { useContractForm } from '@/lib/contract-form'
 import { onFirstUse } from '@/lib/intl'
 import { toast } from '@/lib/toast'
@@ -19,11 +21,7 @@ const dateFormat = onFirstUse(
 /** Write to support (subject prefilled from `?subject=`) and read back what was sent. */
 export function ContactUsScreen() {
   return (
-    <>
-      <PageHeader
-        title="Contact us"
-        crumbs={[{ label: 'Home', to: '/admin/dashboard' }, { label: 'Contact us' }]}
-      />
+    <Screen title="Contact us">
       <Stack gap="6" direction={{ base: 'column', lg: 'row' }} align="stretch">
         <Card title="Send a message" flex="1" minW="0">
           <MessageForm />
@@ -32,7 +30,7 @@ export function ContactUsScreen() {
           <SentMessages />
         </Card>
       </Stack>
-    </>
+    </Screen>
   )
 }
 
@@ -53,55 +51,45 @@ function MessageForm() {
   })
 
   return (
-    <form onSubmit={form.submit} noValidate>
-      <Stack gap="4">
-        <FormError message={form.formError} />
-        {send.isSuccess ? (
-          <FormAlert status="success" title="Message sent">
-            Thank you. “{send.data.data.subject}” reached our support team and a copy is on its way
-            to your inbox.
-          </FormAlert>
-        ) : null}
-        <TextField label="Subject" required maxLength={150} {...form.field('subject')} />
-        <TextAreaField
-          label="Message"
-          required
-          rows={7}
-          maxLength={5000}
-          helperText="At least 10 characters."
-          {...form.field('message')}
-        />
-        <Button type="submit" alignSelf="start" loading={send.isPending} loadingText="Sending…">
-          Send message
-        </Button>
-      </Stack>
-    </form>
+    <StackedForm
+      form={form}
+      submitLabel="Send message"
+      pending={send.isPending}
+      pendingText="Sending…"
+      alignSubmit="start"
+    >
+      {send.isSuccess ? (
+        <FormAlert status="success" title="Message sent">
+          Thank you. “{send.data.data.subject}” reached our support team and a copy is on its way to
+          your inbox.
+        </FormAlert>
+      ) : null}
+      <TextField label="Subject" required maxLength={150} {...form.field('subject')} />
+      <TextAreaField
+        label="Message"
+        required
+        rows={7}
+        maxLength={5000}
+        helperText="At least 10 characters."
+        {...form.field('message')}
+      />
+    </StackedForm>
   )
 }
 
 function SentMessages() {
-  const list = supportApi.list.useQuery()
-  if (list.isPending) {
-    return (
+  const shown = guardQuery(supportApi.list.useQuery(), {
+    loading: (
       <Stack gap="3" aria-label="Loading your messages" role="status">
         <Skeleton height="14" />
         <Skeleton height="14" />
       </Stack>
-    )
-  }
-  if (list.isError) {
-    return (
-      lockedPanelFor(list.error) ?? (
-        <ErrorState
-          title="Your messages could not be loaded"
-          message={list.error.message}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      )
-    )
-  }
-  if (list.data.data.length === 0) {
+    ),
+    errorTitle: 'Your messages could not be loaded',
+  })
+  if (!shown.ready) return shown.view
+  const messages = shown.data.data
+  if (messages.length === 0) {
     return (
       <EmptyState
         title="No messages yet"
@@ -111,7 +99,7 @@ function SentMessages() {
   }
   return (
     <Stack as="ul" gap="3" listStyleType="none" aria-label="Messages you sent">
-      {list.data.data.map((item) => (
+      {messages.map((item) => (
         <Stack as="li" key={item.id} gap="1" borderWidth="1px" borderRadius="l2" p="3">
           <Flex justify="space-between" gap="3" wrap="wrap">
             <Heading as="h3" size="sm" wordBreak="break-word">

@@ -2,39 +2,26 @@ import { Badge, Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-u
 import { Link } from '@tanstack/react-router'
 
 import { areaKind, areaRequestSubject, AREAS } from '@schemas/access'
-import { useOwnProfile } from '@/api/members'
-import { Card, ErrorState, PageHeader, PageSpinner } from '@/components/ui'
-import { storedEmail } from '@/lib/session'
+import { OwnProfile } from '@/components/own-profile'
+import { Screen } from '@/components/screen'
+import { Card } from '@/components/ui'
 
 import { AREA_DETAILS, OFFER_PAGES } from './area-details'
 
 /** The area catalogue: what the member has, what the others give, and how to ask for them. */
 export function UpgradeScreen() {
-  const email = storedEmail() ?? ''
-  const profile = useOwnProfile()
-
   return (
-    <>
-      <PageHeader
-        title="Upgrade"
-        crumbs={[{ label: 'Home', to: '/admin/dashboard' }, { label: 'Upgrade' }]}
-      />
-      {profile.isPending && email ? (
-        <PageSpinner label="Loading your membership" />
-      ) : profile.isError || !profile.data ? (
-        <ErrorState
-          title="Your membership could not be loaded"
-          message={profile.error?.message ?? 'Sign in again to see your membership.'}
-          onRetry={email ? () => void profile.refetch() : undefined}
-          retrying={profile.isFetching}
-        />
-      ) : (
-        <Catalogue
-          isAdmin={profile.data.data.role === 'admin'}
-          areas={new Set(profile.data.data.areas)}
-        />
-      )}
-    </>
+    <Screen title="Upgrade">
+      <OwnProfile
+        loading="Loading your membership"
+        failed="Your membership could not be loaded"
+        signedOut="Sign in again to see your membership."
+      >
+        {(profile) => (
+          <Catalogue isAdmin={profile.role === 'admin'} areas={new Set(profile.areas)} />
+        )}
+      </OwnProfile>
+    </Screen>
   )
 }
 

@@ -1,8 +1,8 @@
-import { createFileRoute, redirect } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { lazy, type ComponentType } from 'react'
 
 import type { Niche } from '@schemas/niches'
-import { isNamedPage, type NamedPage } from '@/lib/named-pages'
+import { isNamedPage, onlyKnown, type NamedPage } from '@/lib/named-pages'
 
 type NicheScreen = ComponentType<{ niche: Niche }>
 
@@ -62,9 +62,7 @@ const PAGES: Record<NamedPage, [NicheScreen, Niche] | ComponentType> = {
 
 /** The screens of named-pages.ts; any other name is unknown. */
 export const Route = createFileRoute('/admin/$page')({
-  beforeLoad: ({ params }) => {
-    if (!isNamedPage(params.page)) throw redirect({ to: '/auth/404', replace: true })
-  },
+  beforeLoad: onlyKnown('page', isNamedPage),
   component: function NamedPageScreen() {
     const { page } = Route.useParams()
     const entry = PAGES[page as NamedPage]
