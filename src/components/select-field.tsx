@@ -11,13 +11,15 @@ export interface SelectOption {
 export function SelectInput({
   options,
   onValueChange,
+  size,
   ...select
 }: {
   options: readonly SelectOption[]
   onValueChange: (value: string) => void
-} & Omit<NativeSelect.FieldProps, 'onChange' | 'children'>) {
+  size?: NativeSelect.RootProps['size']
+} & Omit<NativeSelect.FieldProps, 'onChange' | 'children' | 'size'>) {
   return (
-    <NativeSelect.Root>
+    <NativeSelect.Root size={size}>
       <NativeSelect.Field onChange={(event) => onValueChange(event.target.value)} {...select}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>

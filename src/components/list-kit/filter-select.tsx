@@ -1,9 +1,8 @@
-import { Field, NativeSelect } from '@chakra-ui/react'
+import { Field, type NativeSelect } from '@chakra-ui/react'
 
-export interface FilterOption {
-  value: string
-  label: string
-}
+import { SelectInput, type SelectOption } from '../select-field'
+
+export type FilterOption = SelectOption
 
 /**
  * A labelled filter of a list: "All …" (the empty value) and one option per value. The label
@@ -37,21 +36,13 @@ export function FilterSelect({
       >
         {label}
       </Field.Label>
-      <NativeSelect.Root size={size}>
-        <NativeSelect.Field
-          {...fieldProps}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        >
-          <option value="">{allLabel}</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <SelectInput
+        size={size}
+        {...fieldProps}
+        value={value}
+        onValueChange={onChange}
+        options={[{ value: '', label: allLabel }, ...options]}
+      />
     </Field.Root>
   )
 }
