@@ -32,7 +32,7 @@ export function guardQuery<T>(
 ): { ready: false; view: ReactNode } | { ready: true; data: T } {
   const locked = lockedPanelFor(query.error)
   if (locked) return { ready: false, view: locked }
-  if (query.isError || (query.error && !query.data)) {
+  if (query.isError) {
     const message = options.errorMessage
       ? options.errorMessage(query.error)
       : query.error instanceof Error

@@ -2,8 +2,9 @@ import { Button, HStack, IconButton, Skeleton, Stack, Table, Text } from '@chakr
 import { useEffect, useEffectEvent, type ReactElement, type ReactNode } from 'react'
 
 import { AppIcon, type IconName } from '@/components/layout/icons'
+import { guardQuery } from '@/components/query-guard'
 import { SortHeader, TablePager, TableScroll } from '@/components/table-parts'
-import { EmptyState, ErrorState } from '@/components/ui'
+import { EmptyState } from '@/components/ui'
 import { onFirstUse } from '@/lib/intl'
 
 import type { ListView } from './use-list-view'
@@ -43,12 +44,13 @@ export function dateColumn<Row, C extends string = never>({
 
 /** What the table reads of the query that loads its rows (a TanStack Query result fits). */
 export interface ListQuery {
+  data: unknown
   isPending: boolean
   isError: boolean
   isSuccess: boolean
   isFetching: boolean
   isPlaceholderData: boolean
-  error: { message: string } | null
+  error: unknown
   refetch: () => unknown
 }
 
@@ -103,17 +105,13 @@ export function DataTable<Row, C extends string = never>({
     if (settled && last > 0 && page !== undefined && page > last) stepBack(last)
   }, [settled, last, page])
 
-  if (query?.isError) {
-    return (
-      <ErrorState
-        title={errorTitle}
-        message={query.error?.message ?? ''}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    )
+  if (query) {
+    const shown = guardQuery(query, {
+      loading: <ListLoading label={loadingLabel ?? `Loading ${label}`} />,
+      errorTitle,
+    })
+    if (!shown.ready) return shown.view
   }
-  if (query?.isPending) return <ListLoading label={loadingLabel ?? `Loading ${label}`} />
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>
 
   return (
