@@ -9,7 +9,17 @@ import type { ExternalToast, toast as sonnerToast } from 'sonner'
 let wanted = false
 const listeners = new Set<() => void>()
 let mounted!: (toast: typeof sonnerToast) => void
-const ready = new Promise<typeof sonnerToast>((resolve) => (mounted = resolve))
+let ready = new Promise<typeof sonnerToast>((resolve) => (mounted = resolve))
+
+/**
+ * Back to the start: toasts asked for but not yet shown are dropped, and the list is mounted
+ * again on the next one. For a new app in the same page, as each client test renders.
+ */
+export function resetToasts() {
+  wanted = false
+  ready = new Promise((resolve) => (mounted = resolve))
+  listeners.forEach((listener) => listener())
+}
 
 /** Whether a toast has been asked for, so the list of toasts is mounted. */
 export function useToasterWanted() {

@@ -3,6 +3,9 @@ import { MotionGlobalConfig } from 'framer-motion'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 
 import { contract } from '@schemas/index'
+import { resetToasts } from '@/lib/toast'
+import { useAppearance } from '@/stores/appearance'
+import { useAuthStore } from '@/stores/auth'
 
 import { handle, server } from './msw'
 
@@ -68,10 +71,15 @@ const quietDefaults = [
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 beforeEach(() => server.resetHandlers(...quietDefaults))
+// Test files share a worker's modules (isolate: false), so what a test leaves in module state is
+// put back here, as a fresh page would have it.
 afterEach(() => {
   cleanup()
   server.resetHandlers()
+  resetToasts()
+  useAppearance.getState().reset()
   localStorage.clear()
   sessionStorage.clear()
+  useAuthStore.getState().check()
 })
 afterAll(() => server.close())
