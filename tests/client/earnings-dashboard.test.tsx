@@ -2,209 +2,30 @@ import { waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 
-import type { CountrySales, Earnings, HopData } from '@schemas/earnings'
 import { API_PREFIX, contract } from '@schemas/index'
-import { rankCountries } from '@/features/earnings/countries-card'
-import { dailyNetSeries } from '@/features/earnings/daily-net-card'
-import { earningsToCsv } from '@/features/earnings/earnings-csv'
-import { monthsBegun, periodOf, previousPeriod } from '@/features/earnings/period'
-import { csvField } from '@/lib/csv'
 
-import { makeAccount, makeProfile, storeSession } from './factories'
+import { charts } from './earnings-chart-stand-in'
+import {
+  connected,
+  countries,
+  day,
+  earnings,
+  figures,
+  march,
+  OnScreenObserver,
+  period,
+  usd,
+  YEAR,
+  type Calls,
+} from './earnings-fixtures'
+import { makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'
 import { renderApp } from './render-app'
 
-// uPlot draws on a canvas, which jsdom lacks: a stand-in records what it was asked to draw.
-const charts = vi.hoisted(() => [] as { series: string[]; data: unknown[][]; destroyed: boolean }[])
-vi.mock('uplot', () => {
-  class FakePlot {
-    static tzDate = (date: Date) => date
-    record: { series: string[]; data: unknown[][]; destroyed: boolean }
-    constructor(options: { series: { label?: string }[] }, data: unknown[][]) {
-      this.record = {
-        series: options.series.slice(1).map((s) => s.label ?? ''),
-        data,
-        destroyed: false,
-      }
-      charts.push(this.record)
-    }
-    setSize() {}
-    destroy() {
-      this.record.destroyed = true
-    }
-  }
-  return { default: FakePlot }
-})
-
-// Last year: its March has passed whatever the month now, and no month still to come is offered.
-const YEAR = new Date().getFullYear() - 1
-const period = (month: number | null, year = YEAR) =>
-  month === null
-    ? { from: `${year}-01-01`, to: `${year}-12-31` }
-    : {
-        from: `${year}-${String(month).padStart(2, '0')}-01`,
-        to: new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10),
-      }
-const day = (month: number, d: number) =>
-  `${YEAR}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`
-
-const usd = (net: string, overrides: Partial<Earnings['totals'][number]> = {}) => ({
-  currency: 'USD',
-  salesCount: 12,
-  gross: '1200.00',
-  refundsCount: 1,
-  refunds: '100.00',
-  chargebacksCount: 1,
-  chargebacks: '50.00',
-  net,
-  ...overrides,
-})
-
-function earnings(month: number | null, totals: Earnings['totals'], daily: Earnings['daily'] = []) {
-  return { period: period(month), totals, daily, products: [] } satisfies Earnings
-}
-
-const countries = (month: number | null, rows: CountrySales['countries']): CountrySales => ({
-  period: period(month),
-  countries: rows,
-})
-
-const hops = (month: number | null, overrides: Partial<HopData> = {}): HopData => ({
-  period: period(month),
-  hops: 200,
-  sales: 10,
-  conversionRate: 0.05,
-  earningsPerHop: [{ currency: 'USD', epc: '5.25' }],
-  daily: [{ date: day(3, 2), hops: 120, sales: 6 }],
-  ...overrides,
-})
-
-const connected = () => [
-  handle(contract.members.memberInfo, () => ({
-    data: {
-      data: {
-        member: { id: 'member-1', email: 'member@example.com', allMember: [] },
-        clickbank: makeAccount({ affiliateId: 'mayacb', transactions: 40 }),
-      },
-    },
-  })),
-  handle(contract.accounts.dgMemberInfo, () => ({
-    data: {
-      data: {
-        digistore24: makeAccount({
-          network: 'digistore24',
-          affiliateId: 'maya_ds24',
-          transactions: 20,
-        }),
-      },
-    },
-  })),
-]
-
-type Calls = Record<string, URLSearchParams[]>
-
-/** Figures for March (and a February to compare with), recording every query sent. */
-function figures(calls: Calls = {}) {
-  const record = (op: string, url: URL) => (calls[op] ??= []).push(url.searchParams)
-  const month = (url: URL) => {
-    const m = url.searchParams.get('month')
-    return m === null ? null : Number(m)
-  }
-  return [
-    handle(contract.earnings.profitEarning, ({ url }) => {
-      record('profitEarning', url)
-      const m = month(url)
-      const net = m === 3 ? '1050.00' : m === 2 ? '700.00' : '9000.00'
-      return {
-        data: {
-          data: earnings(
-            m,
-            [usd(net)],
-            [
-              { date: day(3, 2), currency: 'USD', net: '600.00' },
-              { date: day(3, 9), currency: 'USD', net: '450.00' },
-            ],
-          ),
-        },
-      }
-    }),
-    handle(contract.earnings.dgEarning, ({ url }) => {
-      record('dgEarning', url)
-      const m = month(url)
-      const net = m === 3 ? '80.00' : '100.00'
-      return {
-        data: {
-          data: earnings(
-            m,
-            [
-              {
-                currency: 'EUR',
-                salesCount: 2,
-                gross: '120.00',
-                refundsCount: 1,
-                refunds: '40.00',
-                chargebacksCount: 0,
-                chargebacks: '0.00',
-                net,
-              },
-            ],
-            [{ date: day(3, 5), currency: 'EUR', net }],
-          ),
-        },
-      }
-    }),
-    handle(contract.earnings.saleByCountry, ({ url }) => {
-      record('saleByCountry', url)
-      return {
-        data: {
-          data: countries(month(url), [
-            { code: 'DE', name: 'Germany', currency: 'USD', salesCount: 2, amount: '150.00' },
-            { code: 'US', name: 'United States', currency: 'USD', salesCount: 9, amount: '900.00' },
-          ]),
-        },
-      }
-    }),
-    handle(contract.earnings.dgSaleByCountry, ({ url }) => {
-      record('dgSaleByCountry', url)
-      return {
-        data: {
-          data: countries(month(url), [
-            {
-              code: 'KR',
-              name: 'Korea, Republic of',
-              currency: 'EUR',
-              salesCount: 1,
-              amount: '80.00',
-            },
-          ]),
-        },
-      }
-    }),
-    handle(contract.earnings.hopData, ({ url }) => {
-      record('hopData', url)
-      return { data: { data: hops(month(url)) } }
-    }),
-  ]
-}
-
-const march = `/admin/dashboard?year=${YEAR}&month=3`
-
-/** Every observed element is on screen at once: the charts load only when scrolled near. */
-class OnScreenObserver {
-  constructor(private readonly callback: IntersectionObserverCallback) {}
-  observe(target: Element) {
-    this.callback(
-      [{ target, isIntersecting: true } as IntersectionObserverEntry],
-      this as unknown as IntersectionObserver,
-    )
-  }
-  unobserve() {}
-  disconnect() {}
-  takeRecords() {
-    return []
-  }
-}
+// A factory is hoisted above the imports, so it loads the stand-in itself: the same module the
+// test reads `charts` from.
+vi.mock('uplot', async () => (await import('./earnings-chart-stand-in')).uplotModule)
 
 beforeEach(() => {
   charts.length = 0
@@ -513,126 +334,5 @@ describe('dashboard earnings', () => {
     } finally {
       Object.assign(URL, { createObjectURL: original.create, revokeObjectURL: original.revoke })
     }
-  })
-})
-
-describe('earnings helpers', () => {
-  it('quotes CSV fields and neutralises formulas, but not negative amounts', () => {
-    expect(csvField('plain')).toBe('plain')
-    expect(csvField('Korea, Republic of')).toBe('"Korea, Republic of"')
-    expect(csvField('say "hi"')).toBe('"say ""hi"""')
-    expect(csvField('=SUM(A1)')).toBe("'=SUM(A1)")
-    expect(csvField('-12.50')).toBe('-12.50')
-    expect(earningsToCsv([]).split('\r\n')).toHaveLength(2)
-  })
-
-  it('compares January with December of the year before, a year with the year before', () => {
-    expect(previousPeriod({ year: 2026, month: 1 })).toEqual({ year: 2025, month: 12 })
-    expect(previousPeriod({ year: 2026, month: 7 })).toEqual({ year: 2026, month: 6 })
-    expect(previousPeriod({ year: 2026, month: null })).toEqual({ year: 2025, month: null })
-  })
-
-  it('fills days without sales with 0 and keeps currencies apart', () => {
-    const { dates, series } = dailyNetSeries([
-      {
-        network: 'clickbank',
-        earnings: {
-          period: { from: '2026-02-01', to: '2026-02-28' },
-          totals: [usd('10.00'), usd('5.00', { currency: 'EUR' })],
-          daily: [
-            { date: '2026-02-03', currency: 'USD', net: '10.00' },
-            { date: '2026-02-03', currency: 'EUR', net: '5.00' },
-          ],
-          products: [],
-        },
-      },
-    ])
-    expect(dates).toHaveLength(28)
-    expect(series.map((s) => s.label)).toEqual(['ClickBank USD', 'ClickBank EUR'])
-    expect(series[0]!.values[2]).toBe(10)
-    expect(series[1]!.values[2]).toBe(5)
-    expect(series[0]!.values.reduce((a, b) => a! + b!, 0)).toBe(10)
-  })
-
-  it('ends each line today: days still to come have no point, not a zero', () => {
-    const { dates, unit, series } = dailyNetSeries(
-      [
-        {
-          network: 'clickbank',
-          earnings: {
-            period: { from: '2026-02-01', to: '2026-02-28' },
-            totals: [usd('10.00')],
-            daily: [{ date: '2026-02-03', currency: 'USD', net: '10.00' }],
-            products: [],
-          },
-        },
-      ],
-      '2026-02-10',
-    )
-    expect(unit).toBe('day')
-    expect(dates).toHaveLength(28)
-    expect(series[0]!.values.slice(8, 11)).toEqual([0, 0, null])
-    expect(series[0]!.values.filter((v) => v === null)).toHaveLength(18)
-  })
-
-  it('draws a year month by month, up to the current month', () => {
-    const { dates, unit, series } = dailyNetSeries(
-      [
-        {
-          network: 'digistore24',
-          earnings: {
-            period: { from: '2026-01-01', to: '2026-12-31' },
-            totals: [usd('30.05', { currency: 'EUR' })],
-            daily: [
-              { date: '2026-01-03', currency: 'EUR', net: '10.10' },
-              { date: '2026-01-30', currency: 'EUR', net: '9.95' },
-              { date: '2026-03-15', currency: 'EUR', net: '10.00' },
-            ],
-            products: [],
-          },
-        },
-      ],
-      '2026-04-20',
-    )
-    expect(unit).toBe('month')
-    expect(dates).toEqual(
-      Array.from({ length: 12 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}-01`),
-    )
-    expect(series[0]!.values).toEqual([
-      20.05,
-      0,
-      10,
-      0,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-    ])
-  })
-
-  it('offers no month still to come, and reads one asked for in the address as this month', () => {
-    const now = new Date(2026, 3, 20)
-    expect(monthsBegun(2026, now)).toBe(4)
-    expect(monthsBegun(2025, now)).toBe(12)
-    expect(periodOf({ year: 2026, month: 9 }, now)).toEqual({ year: 2026, month: 4 })
-    expect(periodOf({ year: 2025, month: 9 }, now)).toEqual({ year: 2025, month: 9 })
-    expect(periodOf({ year: 2026, month: 'all' }, now)).toEqual({ year: 2026, month: null })
-  })
-
-  it('ranks countries by amount with bars relative to the top amount of the same currency', () => {
-    const ranked = rankCountries([
-      { code: 'DE', name: 'Germany', currency: 'EUR', salesCount: 1, amount: '50.00' },
-      { code: 'US', name: 'United States', currency: 'USD', salesCount: 3, amount: '300.00' },
-      { code: 'AT', name: 'Austria', currency: 'EUR', salesCount: 2, amount: '100.00' },
-    ])
-    expect(ranked.map((r) => [r.code, r.share])).toEqual([
-      ['US', 1],
-      ['AT', 1],
-      ['DE', 0.5],
-    ])
   })
 })
