@@ -9,9 +9,12 @@
  * multiplies what the host's CPU did, so only the ratios carry from one run to another; the
  * run's benchmarkIndex (the host's speed as Lighthouse measured it) is printed with them.
  *
- *   npm run bench:lighthouse [-- --runs 5 --only sign-in,dashboard --save reports/ --anchor DIR | --no-anchor]
+ *   npm run bench:lighthouse [-- --runs 5 --only sign-in,dashboard --save reports/ --anchor DIR | --no-anchor --beside DIR]
  *
- * Without an anchor it prints absolute figures only. `--save DIR` keeps each run's full report
+ * Without an anchor it prints absolute figures only. `--beside DIR` measures a second build of
+ * this app (another commit's `dist/`, served by this server) in the same rounds, each page right
+ * after ours, and prints it below ours with ours ÷ its figures: whether a change made a page
+ * busier, told apart from the machine's mood. `--save DIR` keeps each run's full report
  * (JSON) there, for the long tasks and what they ran. Exits non-zero when a goal is missed.
  *
  * The signed-in pages get the member's session in local storage, as the app keeps it; every run
@@ -43,6 +46,7 @@ const { values } = parseArgs({
     save: { type: 'string' },
     anchor: { type: 'string' },
     'no-anchor': { type: 'boolean', default: false },
+    beside: { type: 'string' },
   },
 })
 const runs = Math.max(1, Math.min(9, Number(values.runs)))
@@ -54,6 +58,10 @@ if (values.anchor && (!existsSync(anchorDir!) || !existsSync(anchorServer!))) {
   throw new Error(`--anchor ${values.anchor}: no build there, or no serve.mjs two folders up`)
 }
 const withAnchor = Boolean(anchorDir && existsSync(anchorDir) && existsSync(anchorServer!))
+const besideDir = values.beside && resolve(values.beside)
+if (besideDir && !existsSync(join(besideDir, 'index.html'))) {
+  throw new Error(`--beside ${values.beside}: no built app (index.html) there`)
+}
 
 interface Figures {
   score: number
@@ -119,6 +127,8 @@ const TARGETS: Target[] = [
   { name: 'phone flow', path: '/admin/mobquickhealth', signedIn: true, goals: screenGoals },
   { name: 'calendar', path: '/admin/calendar', signedIn: true, goals: screenGoals },
 ]
+/** How the second build's rows are labelled. */
+const BESIDE = '(beside)'
 const ANCHOR_PATHS: Record<AnchorPage, string> = { 'sign-in': '/sign-in', dashboard: '/' }
 
 const median = (xs: number[]) => {
@@ -129,6 +139,9 @@ const median = (xs: number[]) => {
 
 const dir = mkdtempSync(join(tmpdir(), 'members-area-lighthouse-'))
 const server = await startAppServer(dir)
+const besideServer = besideDir
+  ? await startAppServer(join(dir, 'beside'), { STATIC_DIR: besideDir })
+  : undefined
 let anchor: Started | undefined
 if (withAnchor) {
   const port = await freePort()
@@ -199,6 +212,7 @@ const medians = (list: Figures[]): Figures => ({
 let failed = false
 try {
   const stored = await demoMemberStorage(server.url)
+  const besideStored = besideServer && (await demoMemberStorage(besideServer.url))
   const only = values.only?.split(',').map((name) => name.trim())
   const targets = TARGETS.filter((t) => !only || only.some((name) => t.name.startsWith(name)))
   const anchorPages = withAnchor
@@ -222,19 +236,29 @@ try {
   }
   // Interleaved: each round measures every page once, ours and the anchor's, so a busy moment
   // of this shared machine does not fall on one page only.
+  const measureOurs = async (base: string, target: Target, session = stored) => {
+    const lhr = await measure(`${base}${target.path}`, target.signedIn ? session : undefined)
+    const finalPath = new URL(lhr.finalDisplayedUrl).pathname
+    if (finalPath !== target.path) throw new Error(`${target.path} ended on ${finalPath}`)
+    // A page that failed to start would measure as fast as a blank one.
+    const errors =
+      (lhr.audits['errors-in-console']?.details as { items?: { description?: string }[] })?.items ??
+      []
+    if (errors.length) {
+      throw new Error(`${base}${target.path}: ${errors.map((e) => e.description).join('; ')}`)
+    }
+    return lhr
+  }
   for (let round = 0; round < runs; round++) {
     for (const target of targets) {
-      const lhr = await measure(`${server.url}${target.path}`, target.signedIn ? stored : undefined)
-      const finalPath = new URL(lhr.finalDisplayedUrl).pathname
-      if (finalPath !== target.path) throw new Error(`${target.path} ended on ${finalPath}`)
-      // A page that failed to start would measure as fast as a blank one.
-      const errors =
-        (lhr.audits['errors-in-console']?.details as { items?: { description?: string }[] })
-          ?.items ?? []
-      if (errors.length) {
-        throw new Error(`${target.path}: ${errors.map((e) => e.description).join('; ')}`)
+      keep(target.name, await measureOurs(server.url, target), round)
+      if (besideServer) {
+        keep(
+          `${target.name} ${BESIDE}`,
+          await measureOurs(besideServer.url, target, besideStored),
+          round,
+        )
       }
-      keep(target.name, lhr, round)
       const paired = anchorPages.find((page) => page === target.pair)
       if (paired)
         keep(
@@ -275,6 +299,7 @@ try {
   }
   for (const target of targets) {
     const o = m.get(target.name)!
+    const b = m.get(`${target.name} ${BESIDE}`)
     let versus = ''
     let goals = ''
     const against = anchorFigures[target.pair ?? 'dashboard']
@@ -297,11 +322,24 @@ try {
       versus,
       goals,
     ])
+    if (b) {
+      rows.push([
+        `  ${BESIDE}`,
+        String(b.score),
+        b.tbt.toFixed(0),
+        b.lcp.toFixed(0),
+        b.cls.toFixed(3),
+        `ours ÷ it: TBT ${ratio(o.tbt, b.tbt)}, LCP ${ratio(o.lcp, b.lcp)}, score ${o.score - b.score >= 0 ? '+' : ''}${o.score - b.score}`,
+        '',
+      ])
+    }
   }
   printTable(rows)
+  if (besideDir) console.log(`\n${BESIDE}: ${besideDir}`)
 } finally {
   await browser.close()
   await server.stop()
+  await besideServer?.stop()
   await anchor?.stop()
   rmSync(dir, { recursive: true, force: true })
 }
