@@ -9,6 +9,7 @@ import { pagesAhead } from './build/vite-plugins/pages-ahead.ts'
 import { aliases } from './build/vite-plugins/paths.ts'
 import { precompress } from './build/vite-plugins/precompress.ts'
 import { preloadStartSteps } from './build/vite-plugins/preload-start-steps.ts'
+import { pwa } from './build/vite-plugins/pwa.ts'
 
 // The build's own plugins are in build/vite-plugins/ (see build/README.md).
 export default defineConfig({
@@ -20,6 +21,7 @@ export default defineConfig({
     pagesAhead(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
+    pwa(),
     precompress(),
   ],
   resolve: { alias: aliases },

@@ -54,3 +54,6 @@ startTransition(() => {
     </StrictMode>,
   )
 })
+
+// The service worker, which keeps the app openable offline, exists in a build only.
+if (import.meta.env.PROD) void import('./lib/service-worker').then((sw) => sw.registerWhenIdle())

@@ -38,7 +38,7 @@ export function toasterMounted(toast: typeof sonnerToast) {
   mounted(toast)
 }
 
-function show(kind: 'success' | 'error', message: string, options?: ExternalToast) {
+function show(kind: 'success' | 'error' | 'info', message: string, options?: ExternalToast) {
   if (!wanted) {
     wanted = true
     listeners.forEach((listener) => listener())
@@ -49,4 +49,5 @@ function show(kind: 'success' | 'error', message: string, options?: ExternalToas
 export const toast = {
   success: (message: string, options?: ExternalToast) => show('success', message, options),
   error: (message: string, options?: ExternalToast) => show('error', message, options),
+  info: (message: string, options?: ExternalToast) => show('info', message, options),
 }

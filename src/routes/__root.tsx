@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Navigate, Outlet } from '@tanstack/react-router'
 import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react'
 
+import { OfflineBanner } from '@/components/offline-banner'
 import { PageSpinner } from '@/features/errors/page-spinner'
 import { arrivedPrerendered } from '@/lib/prerendered'
 import { useToasterWanted } from '@/lib/toast'
@@ -22,6 +23,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
         <Outlet />
       </FirstScreen>
       <Toasts />
+      <OfflineBanner />
     </>
   ),
   // A loader's notFound() ends on the same screen as an unknown path.

@@ -51,6 +51,9 @@ async function measure(
 ): Promise<Measure[]> {
   // A new context has an empty cache: every file is fetched.
   const context = await browser.newContext({
+    // What the page itself fetches: a service worker would answer the later screens from the
+    // app it precached (not from the network), and its own download is not the page's.
+    serviceWorkers: 'block',
     storageState: {
       cookies: [],
       origins: [

@@ -73,6 +73,7 @@ export default async function globalSetup() {
   }
   process.env.E2E_BASE_URL = baseURL
   process.env.E2E_SERVER_LOG = logPath
+  process.env.E2E_STATIC_DIR = staticDir
 
   return async () => {
     server.kill('SIGTERM')

@@ -18,5 +18,8 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     launchOptions: chromiumLaunch,
     trace: 'retain-on-failure',
+    // The service worker is tested in offline.spec.ts, which allows it; elsewhere it would
+    // answer requests the tests route themselves (page.route does not see those).
+    serviceWorkers: 'block',
   },
 })

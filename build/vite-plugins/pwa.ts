@@ -1,0 +1,49 @@
+import { VitePWA } from 'vite-plugin-pwa'
+
+/**
+ * The web app manifest and the service worker (Workbox's generateSW). The worker precaches the
+ * built app — index.html, the hashed scripts and styles, the fonts and icons — so the app opens
+ * without a connection and shows what it holds; every navigation outside the API is answered
+ * with index.html from the cache. It never caches an API answer. A new worker waits until the
+ * member chooses "Reload to update" (src/lib/service-worker.ts), so an open tab never mixes two
+ * versions' files. The worker is registered by the app once it is idle, off the first paint's
+ * path.
+ */
+export const pwa = () =>
+  VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    manifest: {
+      name: 'Members Area',
+      short_name: 'Members',
+      description: 'Training, tools and earnings for members.',
+      id: '/admin/dashboard',
+      start_url: '/admin/dashboard',
+      scope: '/',
+      display: 'standalone',
+      // The default theme's primary colour and the loading screen's background.
+      theme_color: '#5d87ff',
+      background_color: '#f4f7fb',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        {
+          src: '/icons/icon-maskable-512.png',
+          sizes: '512x512',
+          type: 'image/png',
+          purpose: 'maskable',
+        },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,woff2,png,svg}'],
+      // The prerendered pages are a first visit's fast start; a cached app starts fast anyway.
+      globIgnores: ['pages/**'],
+      navigateFallback: '/index.html',
+      // The API and its readable reference are never answered from the cache.
+      navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/metrics/],
+      cleanupOutdatedCaches: true,
+      clientsClaim: false,
+      skipWaiting: false,
+    },
+  })

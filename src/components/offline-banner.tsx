@@ -1,0 +1,50 @@
+import { Box } from '@chakra-ui/react'
+import { useSyncExternalStore } from 'react'
+
+const subscribe = (changed: () => void) => {
+  window.addEventListener('online', changed)
+  window.addEventListener('offline', changed)
+  return () => {
+    window.removeEventListener('online', changed)
+    window.removeEventListener('offline', changed)
+  }
+}
+
+/** Whether the browser says it has no connection. */
+export const useOffline = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => !navigator.onLine,
+    () => false,
+  )
+
+export const OFFLINE_MESSAGE =
+  'You are offline: what needs the server, such as saving, works again when the connection returns.'
+
+/**
+ * A bar along the bottom of the window while the browser has no connection, over the page (it
+ * moves nothing) and announced once to screen readers.
+ */
+export function OfflineBanner() {
+  const offline = useOffline()
+  return (
+    <Box role="status" aria-live="polite">
+      {offline ? (
+        <Box
+          position="fixed"
+          insetX="0"
+          bottom="0"
+          zIndex="toast"
+          bg="gray.900"
+          color="white"
+          px="4"
+          py="2"
+          textAlign="center"
+          fontSize="sm"
+        >
+          {OFFLINE_MESSAGE}
+        </Box>
+      ) : null}
+    </Box>
+  )
+}

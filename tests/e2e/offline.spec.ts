@@ -1,0 +1,138 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
+
+import { test as base, expect, type Page } from '@playwright/test'
+
+import { OFFLINE_MESSAGE } from '@/components/offline-banner'
+import { RELOAD_TO_UPDATE, UPDATE_READY } from '@/lib/service-worker'
+
+import { baseURL, useSession } from './support'
+
+// The service worker is blocked in every other spec (see playwright.config.ts).
+const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => use(baseURL()),
+})
+test.use({ serviceWorkers: 'allow' })
+
+/** Waits until the page's service worker is installed (the app precached) and active. */
+const workerActive = (page: Page) =>
+  page.evaluate(async () => {
+    const worker = (await navigator.serviceWorker.ready).active!
+    if (worker.state !== 'activated') {
+      await new Promise((done) =>
+        worker.addEventListener('statechange', () => worker.state === 'activated' && done(null)),
+      )
+    }
+    return worker.state
+  })
+
+test.describe('installable, and the app opens without a connection', () => {
+  test('the manifest names the app, its start page and icons a phone asks for', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/auth/login')
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href')
+    const res = await request.get(href!)
+    expect(res.ok()).toBe(true)
+    expect(res.headers()['content-type']).toContain('manifest+json')
+    const manifest = (await res.json()) as {
+      name: string
+      start_url: string
+      display: string
+      theme_color: string
+      icons: { src: string; sizes: string; purpose?: string }[]
+    }
+    expect(manifest).toMatchObject({
+      name: 'Members Area',
+      start_url: '/admin/dashboard',
+      display: 'standalone',
+    })
+    expect(manifest.icons.map((i) => i.sizes)).toEqual(
+      expect.arrayContaining(['192x192', '512x512']),
+    )
+    expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true)
+    for (const icon of manifest.icons) {
+      const image = await request.get(icon.src)
+      expect(image.headers()['content-type']).toBe('image/png')
+    }
+  })
+
+  test('Chromium finds it installable, and after one visit the app opens offline: the screen, other screens, and the offline bar', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await useSession(page, request, 'member')
+    await page.goto('/admin/dashboard')
+    await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible()
+    expect(await workerActive(page)).toBe('activated')
+    await expect(page.getByText(OFFLINE_MESSAGE)).toHaveCount(0)
+    // What Chromium checks before it offers to install the app: nothing is missing but a
+    // browser window of one's own (a test's context is a private one, where nothing installs).
+    const cdp = await context.newCDPSession(page)
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors')
+    expect(installabilityErrors.map((e) => e.errorId)).toEqual(['in-incognito'])
+    await cdp.detach()
+
+    await context.setOffline(true)
+    await page.reload()
+    await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible()
+    await expect(page.getByText(OFFLINE_MESSAGE)).toBeVisible()
+    // A screen whose code this tab had not loaded comes from the cache too.
+    await page.goto('/admin/notes')
+    await expect(page.getByRole('heading', { name: 'Notes', level: 1 })).toBeVisible()
+
+    await context.setOffline(false)
+    await expect(page.getByText(OFFLINE_MESSAGE)).toHaveCount(0)
+  })
+
+  test('a new version deployed while the app is open is offered with "Reload to update"', async ({
+    page,
+    request,
+  }) => {
+    // The worker as the build wrote it, with the compressed copies the server sends.
+    const files = ['sw.js', 'sw.js.br', 'sw.js.gz'].map((name) =>
+      join(process.env.E2E_STATIC_DIR!, name),
+    )
+    const deployed = files.map((file) => readFileSync(file))
+    try {
+      await useSession(page, request, 'member')
+      await page.goto('/admin/dashboard')
+      expect(await workerActive(page)).toBe('activated')
+      const first = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready
+        return registration.active!.scriptURL
+      })
+      expect(first).toContain('/sw.js')
+      // A member who comes back: the page is one the worker answered.
+      await page.reload()
+      expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+
+      // The next deploy: a worker with other contents at the same address.
+      const next = Buffer.concat([deployed[0]!, Buffer.from(`\n// deployed ${Date.now()}\n`)])
+      writeFileSync(files[0]!, next)
+      writeFileSync(files[1]!, brotliCompressSync(next))
+      writeFileSync(files[2]!, gzipSync(next))
+      await page.evaluate(async () => (await navigator.serviceWorker.ready).update())
+      await expect(page.getByText(UPDATE_READY)).toBeVisible({ timeout: 20_000 })
+      await page.getByRole('button', { name: RELOAD_TO_UPDATE }).click()
+      await page.waitForEvent('load')
+      await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible()
+      // The new worker controls the reloaded page, and nothing waits any more.
+      const after = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready
+        return {
+          waiting: Boolean(registration.waiting),
+          controlled: Boolean(navigator.serviceWorker.controller),
+        }
+      })
+      expect(after).toEqual({ waiting: false, controlled: true })
+      await expect(page.getByText(UPDATE_READY)).toHaveCount(0)
+    } finally {
+      files.forEach((file, i) => writeFileSync(file, deployed[i]!))
+    }
+  })
+})
