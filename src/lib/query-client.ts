@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query'
 
 import { isApiError } from './api-error'
 import { toast } from './toast'
@@ -29,6 +29,11 @@ export function createQueryClient(handlers: QueryErrorHandlers) {
     }
     return false
   }
+  // The app may start offline (opened from the service worker's cache); the Query library
+  // assumes online until told, and would not see the connection's return as a change.
+  if (typeof navigator !== 'undefined' && 'onLine' in navigator) {
+    onlineManager.setOnline(navigator.onLine)
+  }
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error) => void route(error) }),
     mutationCache: new MutationCache({
@@ -41,16 +46,27 @@ export function createQueryClient(handlers: QueryErrorHandlers) {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        // A 4xx will not change on retry; a dropped connection or a shed call might.
+        // Asked even offline, so a screen shows its failed load at once (with the offline bar
+        // above it) instead of a placeholder that waits; it loads again when the connection
+        // returns (refetchOnReconnect).
+        networkMode: 'always',
+        // (The library turns this off with networkMode 'always' unless it is asked for.)
+        refetchOnReconnect: true,
+        // A 4xx will not change on retry; a dropped connection or a shed call might, but not
+        // while the browser knows it is offline.
         retry: (count, error) =>
-          count < 2 && (!isApiError(error) || error.status === 0 || error.busyFor !== null),
+          count < 2 &&
+          navigator.onLine &&
+          (!isApiError(error) || error.status === 0 || error.busyFor !== null),
         retryDelay: (count, error) =>
           isApiError(error) && error.busyFor !== null
             ? error.busyFor * 1000
             : Math.min(1000 * 2 ** count, 30_000),
         refetchOnWindowFocus: false,
       },
-      mutations: { retry: false },
+      // An action made offline fails at once with its message, and the form keeps what was
+      // typed, instead of a button that spins until the connection returns.
+      mutations: { retry: false, networkMode: 'always' },
     },
   })
 }

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@schemas/auth'
 import type { NetworkAccount } from '@schemas/earnings'
 import type { Profile } from '@schemas/members'
+import type { Note } from '@schemas/notes'
 
 const base64url = (value: string) =>
   btoa(String.fromCharCode(...new TextEncoder().encode(value)))
@@ -71,6 +72,22 @@ export function makeAccount(overrides: Partial<NetworkAccount> = {}): NetworkAcc
     lastError: null,
     transactions: 0,
     sync: { running: false, step: '', progress: 0, imported: 0, startedAt: null },
+    ...overrides,
+  }
+}
+
+let noteCounter = 0
+/** A note as the API lists it; each made gets the next id. */
+export function makeNote(overrides: Partial<Note> = {}): Note {
+  noteCounter += 1
+  return {
+    id: `00000000-0000-4000-8000-${String(noteCounter).padStart(12, '0')}`,
+    title: `Note ${noteCounter}`,
+    body: '',
+    color: 'yellow',
+    pinned: false,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-01T10:00:00.000Z',
     ...overrides,
   }
 }

@@ -4,27 +4,12 @@ import { describe, expect, it } from 'vitest'
 import { contract } from '@schemas/index'
 import type { Note } from '@schemas/notes'
 
-import { storeSession } from './factories'
+import { makeNote, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'
 import { renderApp } from './render-app'
 
 // Screens load their route chunk on first visit; on a busy machine that can pass one second.
-
-let counter = 0
-function makeNote(overrides: Partial<Note> = {}): Note {
-  counter += 1
-  return {
-    id: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
-    title: `Note ${counter}`,
-    body: '',
-    color: 'yellow',
-    pinned: false,
-    createdAt: '2026-03-01T10:00:00.000Z',
-    updatedAt: '2026-03-01T10:00:00.000Z',
-    ...overrides,
-  }
-}
 
 /** A server-side list the handlers read and change, like the real API would. */
 function notesBackend(initial: Note[]) {

@@ -1,0 +1,62 @@
+import { onlineManager } from '@tanstack/react-query'
+import { within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+import { API_PREFIX, contract } from '@schemas/index'
+import { OFFLINE_MESSAGE } from '@/components/offline-banner'
+
+import { makeNote, storeSession } from './factories'
+import { memberHandlers } from './handlers'
+import { handle, server } from './msw'
+import { renderApp } from './render-app'
+
+/** The browser going offline or back online, as its events and navigator.onLine tell it. */
+function setConnection(online: boolean) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online)
+  window.dispatchEvent(new Event(online ? 'online' : 'offline'))
+}
+
+afterEach(() => {
+  vi.restoreAllMocks()
+  onlineManager.setOnline(true)
+})
+
+describe('without a connection', () => {
+  it('shows the offline bar while the browser is offline, and takes it away after', async () => {
+    storeSession()
+    server.use(...memberHandlers())
+    const { screen } = await renderApp('/admin/notes')
+    await screen.findByRole('heading', { name: 'Notes', level: 1 })
+    expect(screen.queryByText(OFFLINE_MESSAGE)).toBeNull()
+    setConnection(false)
+    expect(await screen.findByText(OFFLINE_MESSAGE)).toBeTruthy()
+    setConnection(true)
+    await vi.waitFor(() => expect(screen.queryByText(OFFLINE_MESSAGE)).toBeNull())
+  })
+
+  it('says a load failed at once instead of waiting, asks once, and loads when the connection returns', async () => {
+    storeSession()
+    let calls = 0
+    let reachable = false
+    server.use(
+      ...memberHandlers(),
+      http.get(`${API_PREFIX}/notes`, () => {
+        calls++
+        return reachable ? undefined : HttpResponse.error()
+      }),
+      handle(contract.notes.list, () => ({ data: { data: [makeNote({ title: 'Kept note' })] } })),
+    )
+    setConnection(false)
+    const { screen } = await renderApp('/admin/notes')
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('Network Error')
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy()
+    // No retries while the browser knows it is offline.
+    expect(calls).toBe(1)
+
+    reachable = true
+    setConnection(true)
+    expect(await screen.findByRole('article', { name: 'Kept note' })).toBeTruthy()
+  })
+})
