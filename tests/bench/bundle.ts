@@ -75,6 +75,9 @@ async function measure(
   })
   let result = empty(path)
   const pending: Promise<void>[] = []
+  // A script that finishes after the last screen was measured belongs to none of them; once the
+  // context is closed its response can no longer be read.
+  let closed = false
   page.on('requestfinished', (request) => {
     if (request.resourceType() !== 'script') return
     const into = result
@@ -89,7 +92,9 @@ async function measure(
         into.bytes += sizes.responseBodySize
         into.decoded += body?.length ?? 0
         into.encodings.add((await response?.headerValue('content-encoding')) ?? 'identity')
-      })(),
+      })().catch((error: unknown) => {
+        if (!closed) throw error
+      }),
     )
   })
   await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' })
@@ -151,6 +156,7 @@ async function measure(
     await page.waitForLoadState('networkidle')
     await Promise.all(pending)
   }
+  closed = true
   await context.close()
   return rows
 }
