@@ -4,10 +4,12 @@ import { VitePWA } from 'vite-plugin-pwa'
  * The web app manifest and the service worker (Workbox's generateSW). The worker precaches the
  * built app — index.html, the hashed scripts and styles, the fonts and icons — so the app opens
  * without a connection and shows what it holds; every navigation outside the API is answered
- * with index.html from the cache. It never caches an API answer. A new worker waits until the
- * member chooses "Reload to update" (src/lib/service-worker.ts), so an open tab never mixes two
- * versions' files. The worker is registered by the app once it is idle, off the first paint's
- * path.
+ * with index.html from the cache. Of the API's answers it keeps only the lessons the member
+ * opens (GET /api/lesson answered 200: a locked or drip lesson is never kept), read from the
+ * network first and from the cache only without one; signing in or out deletes them
+ * (src/lib/offline-caches.ts). A new worker waits until the member chooses "Reload to update"
+ * (src/lib/service-worker.ts), so an open tab never mixes two versions' files. The worker is
+ * registered by the app once it is idle, off the first paint's path.
  */
 export const pwa = () =>
   VitePWA({
@@ -42,6 +44,18 @@ export const pwa = () =>
       navigateFallback: '/index.html',
       // The API and its readable reference are never answered from the cache.
       navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/metrics/],
+      runtimeCaching: [
+        {
+          urlPattern: ({ url }) => url.pathname === '/api/lesson',
+          handler: 'NetworkFirst',
+          options: {
+            // LESSON_CACHE in src/lib/offline-caches.ts, which deletes it.
+            cacheName: 'member-lessons',
+            cacheableResponse: { statuses: [200] },
+            expiration: { maxEntries: 300 },
+          },
+        },
+      ],
       cleanupOutdatedCaches: true,
       clientsClaim: false,
       skipWaiting: false,

@@ -5,6 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { test as base, expect, type Page } from '@playwright/test'
 
 import { OFFLINE_MESSAGE } from '@/components/offline-banner'
+import { LESSON_CACHE } from '@/lib/offline-caches'
 import { RELOAD_TO_UPDATE, UPDATE_READY } from '@/lib/service-worker'
 
 import { baseURL, useSession } from './support'
@@ -87,6 +88,39 @@ test.describe('installable, and the app opens without a connection', () => {
 
     await context.setOffline(false)
     await expect(page.getByText(OFFLINE_MESSAGE)).toHaveCount(0)
+  })
+
+  test('a lesson opened online reads offline; signing out, even offline, deletes the copy', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await useSession(page, request, 'member')
+    await page.goto('/admin/dashboard')
+    expect(await workerActive(page)).toBe('activated')
+    const lesson = '/admin/training/module1/lesson1'
+    await page.goto(lesson)
+    const title = page.getByRole('heading', { level: 1 })
+    await expect(title).toBeVisible()
+    const titleText = await title.textContent()
+    const keptLessons = () =>
+      page.evaluate(async (name) => {
+        if (!(await caches.has(name))) return []
+        const cache = await caches.open(name)
+        return (await cache.keys()).map((request) => new URL(request.url).searchParams.get('path'))
+      }, LESSON_CACHE)
+    await expect.poll(keptLessons).toEqual([lesson])
+
+    await context.setOffline(true)
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1, name: titleText! })).toBeVisible()
+    await expect(page.getByText(OFFLINE_MESSAGE)).toBeVisible()
+
+    // Signing out without a connection still forgets the member here, the copy with it.
+    await page.goto('/admin/logout')
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+    await expect.poll(keptLessons).toEqual([])
+    await context.setOffline(false)
   })
 
   test('a new version deployed while the app is open is offered with "Reload to update"', async ({
