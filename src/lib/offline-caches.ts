@@ -12,3 +12,10 @@ export async function dropOfflineCopies() {
   if (typeof caches === 'undefined') return
   await caches.delete(LESSON_CACHE)
 }
+
+/** The paths of the lessons the service worker keeps for reading offline; none without one. */
+export async function keptLessonPaths(): Promise<ReadonlySet<string>> {
+  if (typeof caches === 'undefined' || !(await caches.has(LESSON_CACHE))) return new Set()
+  const requests = await (await caches.open(LESSON_CACHE)).keys()
+  return new Set(requests.map((request) => new URL(request.url).searchParams.get('path') ?? ''))
+}

@@ -90,7 +90,7 @@ test.describe('installable, and the app opens without a connection', () => {
     await expect(page.getByText(OFFLINE_MESSAGE)).toHaveCount(0)
   })
 
-  test('a lesson opened online reads offline; signing out, even offline, deletes the copy', async ({
+  test('a lesson opened online is marked on its course and reads offline; signing out, even offline, deletes the copy', async ({
     page,
     context,
     request,
@@ -110,6 +110,13 @@ test.describe('installable, and the app opens without a connection', () => {
         return (await cache.keys()).map((request) => new URL(request.url).searchParams.get('path'))
       }, LESSON_CACHE)
     await expect.poll(keptLessons).toEqual([lesson])
+    // The course's overview says which lessons this browser keeps, and only that one.
+    await page.goto('/admin/dgtraining')
+    const kept = page.getByRole('link', { name: /readable offline/ })
+    await expect(kept).toHaveCount(1)
+    await expect(kept).toContainText(titleText!)
+    await expect(kept.getByText('Readable offline', { exact: true })).toBeVisible()
+    await page.goto(lesson)
 
     await context.setOffline(true)
     await page.reload()

@@ -19,6 +19,7 @@ import { UpgradePanel } from '@/components/area-gate'
 import { AppIcon } from '@/components/layout/icons'
 import { Card, ErrorState, PageHeader } from '@/components/ui'
 import { onFirstUse } from '@/lib/intl'
+import { keptLessonPaths } from '@/lib/offline-caches'
 
 const dateText = onFirstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }))
 
@@ -36,6 +37,12 @@ export function CourseOverview({
   intro: string
 }) {
   const list = useQuery(coursesApi.list.queryOptions())
+  // Which lessons this browser keeps for reading without a connection.
+  const kept = useQuery({
+    queryKey: ['offline', 'lessons'],
+    queryFn: keptLessonPaths,
+    staleTime: 0,
+  })
   const shown = list.data?.data.courses.filter((c) => keys.includes(c.key)) ?? []
 
   return (
@@ -62,14 +69,29 @@ export function CourseOverview({
         />
       ) : (
         shown.map((course) => (
-          <CourseCard key={course.key} course={course} single={keys.length === 1} />
+          <CourseCard
+            key={course.key}
+            course={course}
+            single={keys.length === 1}
+            kept={kept.data ?? NONE_KEPT}
+          />
         ))
       )}
     </Stack>
   )
 }
 
-function CourseCard({ course, single }: { course: Course; single: boolean }) {
+const NONE_KEPT: ReadonlySet<string> = new Set()
+
+function CourseCard({
+  course,
+  single,
+  kept,
+}: {
+  course: Course
+  single: boolean
+  kept: ReadonlySet<string>
+}) {
   const next =
     course.lessons.find((l) => !l.completed && !l.locked) ?? course.lessons.find((l) => !l.locked)
   const started = course.completion.completed > 0
@@ -138,7 +160,12 @@ function CourseCard({ course, single }: { course: Course; single: boolean }) {
               borderRadius="l2"
             >
               {m.lessons.map((lesson, i) => (
-                <LessonRow key={lesson.path} lesson={lesson} first={i === 0} />
+                <LessonRow
+                  key={lesson.path}
+                  lesson={lesson}
+                  first={i === 0}
+                  offline={kept.has(lesson.path)}
+                />
               ))}
             </Stack>
           </Stack>
@@ -164,7 +191,16 @@ export function CompletionBar({ completion, label }: { completion: Completion; l
   )
 }
 
-function LessonRow({ lesson, first }: { lesson: LessonItem; first: boolean }) {
+function LessonRow({
+  lesson,
+  first,
+  offline,
+}: {
+  lesson: LessonItem
+  first: boolean
+  /** Kept by this browser for reading without a connection. */
+  offline: boolean
+}) {
   const status = lesson.completed ? 'Completed' : lesson.locked ? 'Locked' : 'Not started'
   return (
     <Box as="li" borderTopWidth={first ? '0' : '1px'} borderColor="border">
@@ -195,9 +231,15 @@ function LessonRow({ lesson, first }: { lesson: LessonItem; first: boolean }) {
               {lesson.title}{' '}
               <chakra.span srOnly>
                 ({status}
-                {lesson.opensAt ? `, opens ${dateText.format(new Date(lesson.opensAt))}` : ''})
+                {lesson.opensAt ? `, opens ${dateText.format(new Date(lesson.opensAt))}` : ''}
+                {offline ? ', readable offline' : ''})
               </chakra.span>
             </Text>
+            {offline ? (
+              <Badge size="sm" colorPalette="green" alignSelf="flex-start" aria-hidden>
+                Readable offline
+              </Badge>
+            ) : null}
             <Text fontSize="sm" color="fg.muted" lineClamp={2}>
               {lesson.summary}
             </Text>
