@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
 
 import { chromiumLaunch } from '../chromium'
-import { demoMemberStorage, startAppServer, type Started } from './process'
+import { demoMemberStorage, startAppServer, storageWith, type Started } from './process'
 
 const root = resolve(import.meta.dirname, '../..')
 /** The build to measure: dist/ unless STATIC_DIR names another. */
@@ -54,15 +54,7 @@ async function measure(
     // What the page itself fetches: a service worker would answer the later screens from the
     // app it precached (not from the network), and its own download is not the page's.
     serviceWorkers: 'block',
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: baseURL,
-          localStorage: Object.entries(localStorage).map(([name, value]) => ({ name, value })),
-        },
-      ],
-    },
+    storageState: storageWith(baseURL, localStorage),
   })
   const page = await context.newPage()
   const empty = (name: string): Measure => ({

@@ -17,7 +17,14 @@ import { parseArgs } from 'node:util'
 import { chromium } from 'playwright-core'
 
 import { chromiumLaunch } from '../chromium'
-import { demoMemberStorage, percentile, printTable, root, startAppServer } from './process'
+import {
+  demoMemberStorage,
+  percentile,
+  printTable,
+  root,
+  startAppServer,
+  storageWith,
+} from './process'
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' } } })
 const runs = Math.max(1, Math.min(50, Number(values.runs)))
@@ -46,15 +53,7 @@ try {
   const stored = await demoMemberStorage(server.url)
   const context = await browser.newContext({
     serviceWorkers: 'allow',
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: server.url,
-          localStorage: Object.entries(stored).map(([name, value]) => ({ name, value })),
-        },
-      ],
-    },
+    storageState: storageWith(server.url, stored),
   })
   const page = await context.newPage()
   await page.goto(`${server.url}/admin/dashboard`)

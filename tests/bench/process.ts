@@ -126,3 +126,11 @@ export function percentile(list: number[], p: number) {
   const sorted = [...list].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 }
+
+/** A browser context's storage state with `stored` in the local storage of `origin`. */
+export const storageWith = (origin: string, stored: Record<string, string>) => ({
+  cookies: [],
+  origins: [
+    { origin, localStorage: Object.entries(stored).map(([name, value]) => ({ name, value })) },
+  ],
+})

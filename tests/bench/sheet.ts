@@ -21,7 +21,7 @@ import { chromium } from 'playwright-core'
 import { MAX_BATCH_ROWS } from '@schemas/niche-items'
 
 import { chromiumLaunch } from '../chromium'
-import { demoMemberStorage, printTable, startAppServer } from './process'
+import { demoMemberStorage, printTable, startAppServer, storageWith } from './process'
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '3' }, rows: { type: 'string', default: '5000' } },
@@ -86,15 +86,7 @@ try {
   for (let run = 0; run < runs; run++) {
     const context = await browser.newContext({
       viewport: { width: 1440, height: 900 },
-      storageState: {
-        cookies: [],
-        origins: [
-          {
-            origin: server.url,
-            localStorage: Object.entries(stored).map(([name, value]) => ({ name, value })),
-          },
-        ],
-      },
+      storageState: storageWith(server.url, stored),
     })
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
 
 import { OFFLINE_MESSAGE } from '@/components/offline-banner'
 import { LESSON_CACHE } from '@/lib/offline-caches'
@@ -17,9 +17,15 @@ const test = base.extend({
 })
 test.use({ serviceWorkers: 'allow' })
 
-/** Waits until the page's service worker is installed (the app precached) and active. */
-const workerActive = (page: Page) =>
-  page.evaluate(async () => {
+/**
+ * A member's first visit: signed in, the dashboard on screen, and the service worker installed
+ * (the app precached) and active.
+ */
+async function firstVisit(page: Page, request: APIRequestContext) {
+  await useSession(page, request, 'member')
+  await page.goto('/admin/dashboard')
+  await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible()
+  const state = await page.evaluate(async () => {
     const worker = (await navigator.serviceWorker.ready).active!
     if (worker.state !== 'activated') {
       await new Promise((done) =>
@@ -28,6 +34,8 @@ const workerActive = (page: Page) =>
     }
     return worker.state
   })
+  expect(state).toBe('activated')
+}
 
 test.describe('installable, and the app opens without a connection', () => {
   test('the manifest names the app, its start page and icons a phone asks for', async ({
@@ -66,10 +74,7 @@ test.describe('installable, and the app opens without a connection', () => {
     context,
     request,
   }) => {
-    await useSession(page, request, 'member')
-    await page.goto('/admin/dashboard')
-    await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible()
-    expect(await workerActive(page)).toBe('activated')
+    await firstVisit(page, request)
     await expect(page.getByText(OFFLINE_MESSAGE)).toHaveCount(0)
     // What Chromium checks before it offers to install the app: nothing is missing but a
     // browser window of one's own (a test's context is a private one, where nothing installs).
@@ -95,9 +100,7 @@ test.describe('installable, and the app opens without a connection', () => {
     context,
     request,
   }) => {
-    await useSession(page, request, 'member')
-    await page.goto('/admin/dashboard')
-    expect(await workerActive(page)).toBe('activated')
+    await firstVisit(page, request)
     const lesson = '/admin/training/module1/lesson1'
     await page.goto(lesson)
     const title = page.getByRole('heading', { level: 1 })
@@ -140,9 +143,7 @@ test.describe('installable, and the app opens without a connection', () => {
     )
     const deployed = files.map((file) => readFileSync(file))
     try {
-      await useSession(page, request, 'member')
-      await page.goto('/admin/dashboard')
-      expect(await workerActive(page)).toBe('activated')
+      await firstVisit(page, request)
       const first = await page.evaluate(async () => {
         const registration = await navigator.serviceWorker.ready
         return registration.active!.scriptURL

@@ -5,7 +5,13 @@ import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 
 import { chromiumLaunch } from '../../chromium'
-import { demoMemberStorage, percentile, startAppServer, startProcess } from '../process'
+import {
+  demoMemberStorage,
+  percentile,
+  startAppServer,
+  startProcess,
+  storageWith,
+} from '../process'
 import { duration } from './options'
 import { pause, signUp, type Member } from './setup'
 
@@ -25,15 +31,7 @@ async function browseInLoop(dir: string) {
   const browser = await chromium.launch(chromiumLaunch)
   const storage = await demoMemberStorage(server.url)
   const context = await browser.newContext({
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: server.url,
-          localStorage: Object.entries(storage).map(([name, value]) => ({ name, value })),
-        },
-      ],
-    },
+    storageState: storageWith(server.url, storage),
   })
   const page = await context.newPage()
   let browsing = true
