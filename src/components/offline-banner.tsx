@@ -1,15 +1,20 @@
 import { Box } from '@chakra-ui/react'
-import { onlineManager } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
 
-/**
- * Whether the browser is offline, as the Query library knows it (it listens for the browser's
- * online and offline events, and src/lib/query-client.ts tells it the state at start).
- */
-const useOffline = () =>
+const subscribe = (changed: () => void) => {
+  window.addEventListener('online', changed)
+  window.addEventListener('offline', changed)
+  return () => {
+    window.removeEventListener('online', changed)
+    window.removeEventListener('offline', changed)
+  }
+}
+
+/** Whether the browser says it has no connection. */
+export const useOffline = () =>
   useSyncExternalStore(
-    (changed) => onlineManager.subscribe(changed),
-    () => !onlineManager.isOnline(),
+    subscribe,
+    () => !navigator.onLine,
     () => false,
   )
 

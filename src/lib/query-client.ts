@@ -56,7 +56,7 @@ export function createQueryClient(handlers: QueryErrorHandlers) {
         // while the browser knows it is offline.
         retry: (count, error) =>
           count < 2 &&
-          onlineManager.isOnline() &&
+          navigator.onLine &&
           (!isApiError(error) || error.status === 0 || error.busyFor !== null),
         retryDelay: (count, error) =>
           isApiError(error) && error.busyFor !== null
