@@ -1,5 +1,6 @@
 import { ai } from './ai'
 import { auth } from './auth'
+import { certificates } from './certificates'
 import { content } from './content'
 import { courses } from './courses'
 import { accounts, earnings } from './earnings'
@@ -35,6 +36,7 @@ export const contract = {
   earnings,
   accounts,
   courses,
+  certificates,
   niches,
   healthNiche,
   wealthNiche,

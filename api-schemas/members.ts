@@ -108,6 +108,8 @@ export const auditEntrySchema = z.object({
     'member.access',
     'lesson.edit',
     'lesson.restore',
+    'certificate.revoke',
+    'certificate.restore',
   ]),
   targetEmail: z.string(),
   detail: z.string(),
@@ -123,6 +125,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {
   'member.access': 'Access changed',
   'lesson.edit': 'Lesson edited',
   'lesson.restore': 'Lesson restored',
+  'certificate.revoke': 'Certificate revoked',
+  'certificate.restore': 'Certificate restored',
 }
 
 /** Weeks of sign-ups the administrator's dashboard shows, the current one last. */

@@ -18,6 +18,7 @@ import { deleteOldKeys } from './repos/idempotency'
 import { accountsRoutes } from './routes/accounts'
 import { aiRoutes } from './routes/ai'
 import { authRoutes } from './routes/auth'
+import { certificateRoutes } from './routes/certificates'
 import { contentRoutes } from './routes/content'
 import { courseRoutes } from './routes/courses'
 import { earningsRoutes } from './routes/earnings'
@@ -35,6 +36,7 @@ import { toolRoutes } from './routes/tools'
 import { Assistant } from './services/ai/assistant'
 import { AuthService } from './services/auth'
 import { BackgroundTasks } from './services/background'
+import { CertificatesService } from './services/certificates'
 import { syncContent } from './services/course-content'
 import { CoursesService } from './services/courses'
 import { EarningsAccounts } from './services/earnings-accounts'
@@ -84,6 +86,8 @@ export interface Services {
   accounts: EarningsAccounts
   imports: EarningsImports
   courses: CoursesService
+  /** Certificates of completion of the courses. */
+  certificates: CertificatesService
   /** The AI writing tools, translator and chatbot. */
   assistant: Assistant
   /** What an operator watches (`/metrics`). */
@@ -191,7 +195,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     connectorFor: connectors,
     now,
   })
-  const courses = new CoursesService({ db: database.db, now, offers: config.offers })
+  const certificates = new CertificatesService({
+    db: database.db,
+    now,
+    publicUrl: config.publicUrl,
+  })
+  const courses = new CoursesService({
+    db: database.db,
+    now,
+    offers: config.offers,
+    certificates,
+  })
   app.decorate('services', {
     config,
     database,
@@ -205,6 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     accounts,
     imports,
     courses,
+    certificates,
     assistant: new Assistant({
       db: database.db,
       config: config.ai,
@@ -321,6 +336,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   earningsRoutes(app)
   accountsRoutes(app)
   courseRoutes(app)
+  certificateRoutes(app)
   nicheRoutes(app, readNicheLibrary(config.contentDir))
   // The tools' content is read and checked once, at start; a broken file stops the start.
   const toolContent = readToolContent(config.contentDir)

@@ -20,6 +20,8 @@ export interface RateLimits {
   /** Public opt-in form posts. */
   leadCapturesPerIp: Limit
   supportMessagesPerMember: Limit
+  /** Public certificate checks. */
+  certificateChecksPerIp: Limit
 }
 
 export interface Config {
@@ -106,6 +108,7 @@ export const defaultRateLimits: RateLimits = {
   signupsPerIp: { points: 5, durationSeconds: 60 * 60 },
   leadCapturesPerIp: { points: 20, durationSeconds: 60 * 60 },
   supportMessagesPerMember: { points: 5, durationSeconds: 60 * 60 },
+  certificateChecksPerIp: { points: 120, durationSeconds: 15 * 60 },
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -42,6 +42,7 @@ import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-pas
 import { Route as AuthMaintenanceRouteImport } from './routes/auth/maintenance'
 import { Route as AuthTwoStepsRouteImport } from './routes/auth/two-steps'
 import { Route as OptinKeyRouteImport } from './routes/optin/$key'
+import { Route as VerifyIdRouteImport } from './routes/verify/$id'
 import { Route as AdminAiscriptToolRouteImport } from './routes/admin/aiscript/$tool'
 import { Route as AdminBonusIndexRouteImport } from './routes/admin/bonus/index'
 import { Route as AdminBonus20waysRouteImport } from './routes/admin/bonus/20ways'
@@ -236,6 +237,11 @@ const OptinKeyRoute = OptinKeyRouteImport.update({
   path: '/optin/$key',
   getParentRoute: () => rootRouteImport,
 } as any)
+const VerifyIdRoute = VerifyIdRouteImport.update({
+  id: '/verify/$id',
+  path: '/verify/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminAiscriptToolRoute = AdminAiscriptToolRouteImport.update({
   id: '/aiscript/$tool',
   path: '/aiscript/$tool',
@@ -417,6 +423,7 @@ export interface FileRoutesByFullPath {
   '/auth/maintenance': typeof AuthMaintenanceRoute
   '/auth/two-steps': typeof AuthTwoStepsRoute
   '/optin/$key': typeof OptinKeyRoute
+  '/verify/$id': typeof VerifyIdRoute
   '/admin/aiscript/$tool': typeof AdminAiscriptToolRoute
   '/admin/bonus/20ways': typeof AdminBonus20waysRoute
   '/admin/customniche/$nicheLabel': typeof AdminCustomnicheNicheLabelRoute
@@ -480,6 +487,7 @@ export interface FileRoutesByTo {
   '/auth/maintenance': typeof AuthMaintenanceRoute
   '/auth/two-steps': typeof AuthTwoStepsRoute
   '/optin/$key': typeof OptinKeyRoute
+  '/verify/$id': typeof VerifyIdRoute
   '/admin/aiscript/$tool': typeof AdminAiscriptToolRoute
   '/admin/bonus/20ways': typeof AdminBonus20waysRoute
   '/admin/customniche/$nicheLabel': typeof AdminCustomnicheNicheLabelRoute
@@ -544,6 +552,7 @@ export interface FileRoutesById {
   '/auth/maintenance': typeof AuthMaintenanceRoute
   '/auth/two-steps': typeof AuthTwoStepsRoute
   '/optin/$key': typeof OptinKeyRoute
+  '/verify/$id': typeof VerifyIdRoute
   '/admin/aiscript/$tool': typeof AdminAiscriptToolRoute
   '/admin/bonus/20ways': typeof AdminBonus20waysRoute
   '/admin/customniche/$nicheLabel': typeof AdminCustomnicheNicheLabelRoute
@@ -609,6 +618,7 @@ export interface FileRouteTypes {
     | '/auth/maintenance'
     | '/auth/two-steps'
     | '/optin/$key'
+    | '/verify/$id'
     | '/admin/aiscript/$tool'
     | '/admin/bonus/20ways'
     | '/admin/customniche/$nicheLabel'
@@ -672,6 +682,7 @@ export interface FileRouteTypes {
     | '/auth/maintenance'
     | '/auth/two-steps'
     | '/optin/$key'
+    | '/verify/$id'
     | '/admin/aiscript/$tool'
     | '/admin/bonus/20ways'
     | '/admin/customniche/$nicheLabel'
@@ -735,6 +746,7 @@ export interface FileRouteTypes {
     | '/auth/maintenance'
     | '/auth/two-steps'
     | '/optin/$key'
+    | '/verify/$id'
     | '/admin/aiscript/$tool'
     | '/admin/bonus/20ways'
     | '/admin/customniche/$nicheLabel'
@@ -772,6 +784,7 @@ export interface RootRouteChildren {
   SplatRoute: typeof SplatRoute
   UserformRoute: typeof UserformRoute
   OptinKeyRoute: typeof OptinKeyRoute
+  VerifyIdRoute: typeof VerifyIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -1005,6 +1018,13 @@ declare module '@tanstack/react-router' {
       path: '/optin/$key'
       fullPath: '/optin/$key'
       preLoaderRoute: typeof OptinKeyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify/$id': {
+      id: '/verify/$id'
+      path: '/verify/$id'
+      fullPath: '/verify/$id'
+      preLoaderRoute: typeof VerifyIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/aiscript/$tool': {
@@ -1343,6 +1363,7 @@ const rootRouteChildren: RootRouteChildren = {
   SplatRoute: SplatRoute,
   UserformRoute: UserformRoute,
   OptinKeyRoute: OptinKeyRoute,
+  VerifyIdRoute: VerifyIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

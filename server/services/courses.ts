@@ -38,6 +38,7 @@ import {
 } from '../repos/courses'
 import { renderMarkdown } from '../shared/markdown'
 import type { AuthedMember } from './auth'
+import type { CertificatesService } from './certificates'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -56,6 +57,8 @@ export interface CoursesDeps {
   db: Db
   now: () => number
   offers: Partial<Record<AreaKey, Offer>>
+  /** Issues a course's certificate once its last lesson is completed. */
+  certificates: Pick<CertificatesService, 'issueCompleted'>
 }
 
 /** Courses, lessons and progress, with locking by page area and drip decided here, for every call. */
@@ -257,10 +260,13 @@ export class CoursesService {
     member: AuthedMember,
     patch: { position?: number; videoSeconds?: number; completed?: boolean },
   ): Promise<Progress> {
-    await this.readable(path, member)
-    return toProgress(
-      await saveProgress(this.db, member.id, path, patch, new Date(this.deps.now())),
-    )
+    const { row } = await this.readable(path, member)
+    const saved = await saveProgress(this.db, member.id, path, patch, new Date(this.deps.now()))
+    // Completing the last lesson of a course issues its certificate; undoing one keeps it.
+    if (patch.completed && row.kind === 'lesson' && row.courseKey) {
+      await this.deps.certificates.issueCompleted(member.id, row.courseKey)
+    }
+    return toProgress(saved)
   }
 
   async progressOf(path: string, member: AuthedMember) {

@@ -28,6 +28,7 @@ import { storedEmail } from '@/lib/session'
 import { toast } from '@/lib/toast'
 
 import { AuditPanel } from './audit-panel'
+import { CertificatesDialog } from './certificates-dialog'
 import { AccessForm, ChangeMemberEmailForm, CreateMemberForm, FormDialog } from './member-dialogs'
 
 /**
@@ -70,6 +71,7 @@ type Dialog =
   | { kind: 'access'; member: MemberSummary }
   | { kind: 'email'; member: MemberSummary }
   | { kind: 'delete'; member: MemberSummary }
+  | { kind: 'certificates'; member: MemberSummary }
 
 const listPrefix = ['members', 'list'] as const
 type Snapshot = [QueryKey, { data: MemberPage } | undefined][]
@@ -244,6 +246,13 @@ function MembersCard() {
               />
               <RowAction
                 size="xs"
+                icon="star"
+                label={`Certificates of ${member.email}`}
+                title="Certificates"
+                onClick={() => setDialog({ kind: 'certificates', member })}
+              />
+              <RowAction
+                size="xs"
                 icon="mail"
                 label={`Change e-mail of ${member.email}`}
                 title="Change e-mail"
@@ -298,6 +307,10 @@ function MembersCard() {
           />
         ) : null}
       </FormDialog>
+      <CertificatesDialog
+        member={dialog?.kind === 'certificates' ? dialog.member : null}
+        onClose={close}
+      />
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
         title={dialog?.kind === 'delete' ? `Delete ${dialog.member.email}?` : 'Delete member?'}

@@ -21,6 +21,8 @@ import { Card, ErrorState, PageHeader } from '@/components/ui'
 import { onFirstUse } from '@/lib/intl'
 import { keptLessonPaths } from '@/lib/offline-caches'
 
+import { CertificatePanel } from './certificate-panel'
+
 const dateText = onFirstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }))
 
 export const completionPercent = (c: Completion) =>
@@ -131,6 +133,7 @@ function CourseCard({
           ) : null}
         </Flex>
         <CompletionBar completion={course.completion} label={`${course.title}: completed`} />
+        <CertificatePanel course={course} />
         {course.locked ? <UpgradePanel area={course.area} /> : null}
         {modules.map((m) => (
           <Stack
