@@ -200,6 +200,13 @@ export type SearchHit = z.infer<typeof searchHitSchema>
 
 const pathQuery = z.strictObject({ path: lessonPathSchema })
 
+/**
+ * Sent as `1` on GET /lesson when the app fetches a lesson to keep for reading offline: the
+ * lesson is not recorded as opened. (A header, not a query parameter, so the kept copy answers
+ * the same address the lesson screen asks for.)
+ */
+export const OFFLINE_COPY_HEADER = 'x-offline-copy'
+
 export const courses = {
   list: endpoint({
     method: 'GET',
@@ -216,7 +223,7 @@ export const courses = {
     path: '/lesson',
     access: 'member',
     summary:
-      'One lesson, page or offer with its text; 403 naming the area, or the opening date, when it is locked. Records that it was opened',
+      'One lesson, page or offer with its text; 403 naming the area, or the opening date, when it is locked. Records that it was opened, unless sent with X-Offline-Copy: 1 (a copy kept for reading offline)',
     query: pathQuery,
     response: envelope(lessonSchema),
   }),

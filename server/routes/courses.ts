@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 
-import { courses } from '@schemas/courses'
+import { courses, OFFLINE_COPY_HEADER } from '@schemas/courses'
 
 import { registerGroup } from '../plugins/contract'
 import { renderMarkdown } from '../shared/markdown'
@@ -9,7 +9,11 @@ export function courseRoutes(app: FastifyInstance) {
   const service = () => app.services.courses
   registerGroup(app, courses, {
     list: async ({ member }) => ({ data: await service().list(member) }),
-    lesson: async ({ query, member }) => ({ data: await service().lesson(query.path, member) }),
+    lesson: async ({ query, member, req }) => ({
+      data: await service().lesson(query.path, member, {
+        record: req.headers[OFFLINE_COPY_HEADER] !== '1',
+      }),
+    }),
     progress: async ({ query, body, member }) => ({
       data: await service().saveProgress(query.path, member, body),
     }),

@@ -208,9 +208,16 @@ export class CoursesService {
     return { row, course }
   }
 
-  async lesson(path: string, member: AuthedMember): Promise<Lesson> {
+  /**
+   * One lesson for the member, recorded as opened unless `record` is false: a copy kept for
+   * reading offline ("Keep this course offline") is not a visit.
+   */
+  async lesson(path: string, member: AuthedMember, { record = true } = {}): Promise<Lesson> {
     const { row, course } = await this.readable(path, member)
-    const progress = await saveProgress(this.db, member.id, path, {}, new Date(this.deps.now()))
+    const now = new Date(this.deps.now())
+    const progress = record
+      ? await saveProgress(this.db, member.id, path, {}, now)
+      : ((await findProgress(this.db, member.id, path)) ?? unopened(member.id, path, now))
     let previous: Lesson['previous'] = null
     let next: Lesson['next'] = null
     let module: Lesson['module'] = null
@@ -389,6 +396,17 @@ export class CoursesService {
     return this.toSource(restored!)
   }
 }
+
+/** The progress of a lesson the member has not opened yet. */
+const unopened = (memberId: string, path: string, now: Date): ProgressRow => ({
+  memberId,
+  path,
+  openedAt: now,
+  updatedAt: now,
+  position: 0,
+  videoSeconds: null,
+  completedAt: null,
+})
 
 const toProgress = (row: ProgressRow): Progress => ({
   openedAt: row.openedAt.toISOString(),

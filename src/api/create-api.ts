@@ -15,7 +15,7 @@ import {
   type QueryIn,
   type ResponseOf,
 } from '@schemas/contract'
-import { ApiError } from '@/lib/api-error'
+import { ApiError, isApiError } from '@/lib/api-error'
 import { request, type QueryValue } from '@/lib/http'
 
 type NoInput = Record<never, never>
@@ -76,7 +76,7 @@ export function fillPath(path: string, params: Record<string, unknown> = {}) {
 }
 
 /** 128 random bits in hex (randomUUID needs a secure context; this does not). */
-const newKey = () =>
+export const newKey = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
     b.toString(16).padStart(2, '0'),
   ).join('')
@@ -115,10 +115,71 @@ function endpointApi<E extends Endpoint>(group: string, op: string, endpoint: E)
       queryFn: ({ signal }) => call(args[0], signal),
     })
 
+  /**
+   * A change that may wait for the connection: one that cannot reach the server (offline, or the
+   * connection dropped) is kept in this browser with its Idempotency-Key and sent when the
+   * connection returns; the mutation then resolves with null. So does one made while an earlier
+   * change of the same `merge` key still waits, behind which it must go.
+   */
+  const useOfflineMutation = (
+    options: Omit<
+      UseMutationOptions<ResponseOf<E> | null, ApiError, Variables<E>>,
+      'mutationFn'
+    > & {
+      offline: {
+        label: (variables: Variables<E>) => string
+        merge?: (variables: Variables<E>) => string
+      }
+    },
+  ) => {
+    const { offline, ...rest } = options
+    const attempt = useRef<[input: string, key: string]>(undefined)
+    return useTanstackMutation<ResponseOf<E> | null, ApiError, Variables<E>>({
+      ...rest,
+      mutationKey: [group, op],
+      mutationFn: async (variables) => {
+        // Not in the first screen's code: loaded with the first change that may wait.
+        const { isWaiting, queueWrite } = await import('@/lib/write-queue')
+        const input = (variables ?? undefined) as InputOf<E> | undefined
+        const same = JSON.stringify(input)
+        if (attempt.current?.[0] !== same) attempt.current = [same, newKey()]
+        const id = attempt.current[1]
+        const merge = offline.merge?.(variables)
+        const keyed = takesIdempotencyKey(endpoint)
+        const keep = async () => {
+          await queueWrite({
+            id,
+            call: `${group}.${op}`,
+            input: (input ?? {}) as LooseInput,
+            label: offline.label(variables),
+            merge,
+            keyed,
+          })
+          return null
+        }
+        if (isWaiting(merge)) return keep()
+        try {
+          return await call(input, undefined, keyed ? { 'Idempotency-Key': id } : undefined)
+        } catch (error) {
+          if (isApiError(error) && error.status === 0 && error.message === 'Network Error') {
+            return keep()
+          }
+          throw error
+        }
+      },
+      onSuccess: async (data, variables, onMutateResult, context) => {
+        attempt.current = undefined
+        if (data !== null) void context.client.invalidateQueries({ queryKey: [group] })
+        await rest.onSuccess?.(data, variables, onMutateResult, context)
+      },
+    })
+  }
+
   return {
     key,
     call,
     queryOptions,
+    useOfflineMutation,
     useQuery: (...args: Args<E>) => useTanstackQuery(queryOptions(...args)),
     /** A mutation refreshes its own group's queries, never the whole cache. */
     useMutation: (

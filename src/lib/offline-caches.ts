@@ -3,6 +3,8 @@
  * build writes (build/vite-plugins/pwa.ts) and read when there is no connection.
  */
 export const LESSON_CACHE = 'member-lessons'
+/** The worker's copy of the member's list of notes, read when there is no connection. */
+export const NOTES_CACHE = 'member-notes'
 
 /**
  * Deletes every copy of a member's answers the service worker keeps, so that the next member on
@@ -10,8 +12,11 @@ export const LESSON_CACHE = 'member-lessons'
  */
 export async function dropOfflineCopies() {
   if (typeof caches === 'undefined') return
-  await caches.delete(LESSON_CACHE)
+  await Promise.all([caches.delete(LESSON_CACHE), caches.delete(NOTES_CACHE)])
 }
+
+/** The query key of `keptLessonPaths`, refreshed when lessons are kept. */
+export const KEPT_LESSONS_KEY = ['offline', 'lessons'] as const
 
 /** The paths of the lessons the service worker keeps for reading offline; none without one. */
 export async function keptLessonPaths(): Promise<ReadonlySet<string>> {

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { useAuthStore } from '@/stores/auth'
 
 import { dropOfflineCopies } from './offline-caches'
+import { dropQueuedWrites } from './write-queue'
 
 /** Forgets the stored session (the four keys). */
 export function forgetSession() {
@@ -10,11 +11,12 @@ export function forgetSession() {
 }
 
 /**
- * Drops every cached answer, in memory and the lessons kept for reading offline, so nothing of
- * this member can show to the next one.
+ * Drops every cached answer, in memory and the lessons and notes kept for reading offline, and
+ * every change waiting for the connection, so nothing of this member can show to the next one
+ * or be sent in their name.
  */
 export async function dropCachedData(queryClient: QueryClient) {
   await queryClient.cancelQueries()
   queryClient.clear()
-  await dropOfflineCopies()
+  await Promise.all([dropOfflineCopies(), dropQueuedWrites()])
 }

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { API_PREFIX, contract } from '@schemas/index'
 import { OFFLINE_MESSAGE } from '@/components/offline-banner'
+import { NEEDS_CONNECTION } from '@/components/ui/error-state'
 
 import { makeNote, storeSession } from './factories'
 import { memberHandlers } from './handlers'
@@ -51,6 +52,9 @@ describe('without a connection', () => {
     const { screen } = await renderApp('/admin/notes')
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain('Network Error')
+    // The screen says it needs the server, by its name, and that it comes back by itself.
+    await vi.waitFor(() => expect(alert.textContent).toContain('Notes needs a connection'))
+    expect(alert.textContent).toContain(NEEDS_CONNECTION)
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy()
     // No retries while the browser knows it is offline.
     expect(calls).toBe(1)

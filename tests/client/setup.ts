@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 
 import { contract } from '@schemas/index'
 import { resetToasts } from '@/lib/toast'
+import { forgetLoadedWrites } from '@/lib/write-queue'
 import { useAppearance } from '@/stores/appearance'
 import { useAuthStore } from '@/stores/auth'
 
@@ -77,6 +78,7 @@ afterEach(() => {
   cleanup()
   server.resetHandlers()
   resetToasts()
+  forgetLoadedWrites()
   useAppearance.getState().reset()
   localStorage.clear()
   sessionStorage.clear()

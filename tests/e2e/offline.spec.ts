@@ -22,7 +22,7 @@ test.use({ serviceWorkers: 'allow' })
  * (the app precached) and active.
  */
 async function firstVisit(page: Page, request: APIRequestContext) {
-  await useSession(page, request, 'member')
+  const token = await useSession(page, request, 'member')
   await page.goto('/admin/dashboard')
   await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible()
   const state = await page.evaluate(async () => {
@@ -35,7 +35,33 @@ async function firstVisit(page: Page, request: APIRequestContext) {
     return worker.state
   })
   expect(state).toBe('activated')
+  return token
 }
+
+/** The paths of the lessons the service worker keeps, in the order it kept them. */
+const keptLessonsOf = (page: Page) =>
+  page.evaluate(async (name) => {
+    if (!(await caches.has(name))) return []
+    const cache = await caches.open(name)
+    return (await cache.keys()).map((request) => new URL(request.url).searchParams.get('path'))
+  }, LESSON_CACHE)
+
+/** How many changes wait in this browser for the connection. */
+const queuedWrites = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((done, fail) => {
+        const open = indexedDB.open('members-area-writes')
+        open.onerror = () => fail(open.error)
+        open.onsuccess = () => {
+          const db = open.result
+          if (!db.objectStoreNames.contains('writes')) return done(0)
+          const count = db.transaction('writes').objectStore('writes').count()
+          count.onsuccess = () => done(count.result)
+          count.onerror = () => fail(count.error)
+        }
+      }),
+  )
 
 test.describe('installable, and the app opens without a connection', () => {
   test('the manifest names the app, its start page and icons a phone asks for', async ({
@@ -95,7 +121,7 @@ test.describe('installable, and the app opens without a connection', () => {
     await expect(page.getByText(OFFLINE_MESSAGE)).toHaveCount(0)
   })
 
-  test('a lesson opened online is marked on its course and reads offline; signing out, even offline, deletes the copy', async ({
+  test('a lesson opened online, and the next one, are marked on their course and read offline; signing out, even offline, deletes the copies', async ({
     page,
     context,
     request,
@@ -106,19 +132,16 @@ test.describe('installable, and the app opens without a connection', () => {
     const title = page.getByRole('heading', { level: 1 })
     await expect(title).toBeVisible()
     const titleText = await title.textContent()
-    const keptLessons = () =>
-      page.evaluate(async (name) => {
-        if (!(await caches.has(name))) return []
-        const cache = await caches.open(name)
-        return (await cache.keys()).map((request) => new URL(request.url).searchParams.get('path'))
-      }, LESSON_CACHE)
-    await expect.poll(keptLessons).toEqual([lesson])
-    // The course's overview says which lessons this browser keeps, and only that one.
+    const keptLessons = () => keptLessonsOf(page)
+    // The lesson, and the next one of the course kept ahead while the member reads.
+    const next = '/admin/training/module1/lesson2'
+    await expect.poll(keptLessons).toEqual([lesson, next])
+    // The course's overview says which lessons this browser keeps, and only those.
     await page.goto('/admin/dgtraining')
     const kept = page.getByRole('link', { name: /readable offline/ })
-    await expect(kept).toHaveCount(1)
-    await expect(kept).toContainText(titleText!)
-    await expect(kept.getByText('Readable offline', { exact: true })).toBeVisible()
+    await expect(kept).toHaveCount(2)
+    await expect(kept.first()).toContainText(titleText!)
+    await expect(kept.first().getByText('Readable offline', { exact: true })).toBeVisible()
     await page.goto(lesson)
 
     await context.setOffline(true)
@@ -130,6 +153,76 @@ test.describe('installable, and the app opens without a connection', () => {
     await page.goto('/admin/logout')
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
     await expect.poll(keptLessons).toEqual([])
+    await context.setOffline(false)
+  })
+
+  test('"Keep this course offline" keeps every lesson the member may open, and one never opened reads offline', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await firstVisit(page, request)
+    await page.goto('/admin/dgtraining')
+    await page.getByRole('button', { name: 'Keep this course offline' }).click()
+    await expect(page.getByText(/^All \d+ lessons you can open are readable offline/)).toBeVisible({
+      timeout: 30_000,
+    })
+    const all = await keptLessonsOf(page)
+    expect(all).toContain('/admin/training/module3/lesson6')
+
+    await context.setOffline(true)
+    await page.goto('/admin/training/module3/lesson6')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByRole('alert')).toHaveCount(0)
+    await context.setOffline(false)
+  })
+
+  test('a note written offline waits on this device and is saved once when the connection returns; signing out offline deletes what waits', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const token = await firstVisit(page, request)
+    await page.goto('/admin/notes')
+    await expect(page.getByRole('heading', { name: 'Notes', level: 1 })).toBeVisible()
+
+    // The list of notes reads offline, and a new note waits.
+    await context.setOffline(true)
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Notes', level: 1 })).toBeVisible()
+    await expect(page.getByRole('alert')).toHaveCount(0)
+    const title = `Written on the train ${Date.now()}`
+    const write = async (name: string) => {
+      await page.getByRole('button', { name: 'New note' }).click()
+      const dialog = page.getByRole('dialog', { name: 'New note' })
+      await dialog.getByLabel(/Title/).fill(name)
+      await dialog.getByRole('button', { name: 'Add note' }).click()
+      await expect(page.getByRole('article', { name })).toContainText('Waiting to be sent')
+    }
+    await write(title)
+    await expect(page.getByRole('button', { name: '1 change waiting' })).toBeVisible()
+    expect(await queuedWrites(page)).toBe(1)
+
+    await context.setOffline(false)
+    await expect(page.getByRole('button', { name: /change waiting/ })).toHaveCount(0)
+    await expect(page.getByRole('article', { name: title })).not.toContainText('Waiting to be sent')
+    const notes = (await (
+      await request.get('/api/notes', { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { data: { id: string; title: string }[] }
+    const saved = notes.data.filter((n) => n.title === title)
+    expect(saved).toHaveLength(1)
+    expect(await queuedWrites(page)).toBe(0)
+    await request.delete(`/api/notes/${saved[0]!.id}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
+
+    // Signed out without a connection: nothing waits to be sent in the member's name.
+    await context.setOffline(true)
+    await write(`${title}, never sent`)
+    expect(await queuedWrites(page)).toBe(1)
+    await page.goto('/admin/logout')
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+    await expect.poll(() => queuedWrites(page)).toBe(0)
     await context.setOffline(false)
   })
 

@@ -87,6 +87,28 @@ describe('reading and locking', () => {
     expect(lesson.progress.openedAt).not.toBeNull()
   })
 
+  it('does not record as opened a lesson fetched to keep for reading offline', async () => {
+    const path = '/admin/training/module3/lesson2'
+    const made = await t.createMember({ role: 'member', areas: ['training'] })
+    const reader = { id: made.id, token: await t.login(made.email, made.password) }
+    const opened = async () =>
+      (
+        (await t.database.db.execute(
+          sql`select count(*)::int as n from lesson_progress where member_id = ${reader.id} and path = ${path}`,
+        )) as unknown as { rows: unknown[] }
+      ).rows[0]
+    const kept = await t.app.inject({
+      method: 'GET',
+      url: lessonUrl(path),
+      headers: { ...bearer(reader.token), 'x-offline-copy': '1' },
+    })
+    expect(kept.statusCode).toBe(200)
+    expect(json<{ data: Lesson }>(kept).data.html).toContain('<h2')
+    expect(await opened()).toEqual({ n: 0 })
+    expect((await get(lessonUrl(path), reader.token)).statusCode).toBe(200)
+    expect(await opened()).toEqual({ n: 1 })
+  })
+
   it('refuses a lesson of an area the member lacks with 403 naming it, and sends no text', async () => {
     const res = await get(lessonUrl(DIGISTORE), member.token)
     expect(res.statusCode).toBe(403)

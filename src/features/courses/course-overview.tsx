@@ -19,9 +19,10 @@ import { UpgradePanel } from '@/components/area-gate'
 import { AppIcon } from '@/components/layout/icons'
 import { Card, ErrorState, PageHeader } from '@/components/ui'
 import { onFirstUse } from '@/lib/intl'
-import { keptLessonPaths } from '@/lib/offline-caches'
+import { KEPT_LESSONS_KEY, keptLessonPaths } from '@/lib/offline-caches'
 
 import { CertificatePanel } from './certificate-panel'
+import { KeepCourseOffline } from './keep-offline'
 
 const dateText = onFirstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }))
 
@@ -41,7 +42,7 @@ export function CourseOverview({
   const list = useQuery(coursesApi.list.queryOptions())
   // Which lessons this browser keeps for reading without a connection.
   const kept = useQuery({
-    queryKey: ['offline', 'lessons'],
+    queryKey: KEPT_LESSONS_KEY,
     queryFn: keptLessonPaths,
     staleTime: 0,
   })
@@ -133,6 +134,7 @@ function CourseCard({
           ) : null}
         </Flex>
         <CompletionBar completion={course.completion} label={`${course.title}: completed`} />
+        <KeepCourseOffline course={course} kept={kept} />
         <CertificatePanel course={course} />
         {course.locked ? <UpgradePanel area={course.area} /> : null}
         {modules.map((m) => (

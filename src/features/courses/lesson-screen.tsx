@@ -23,6 +23,7 @@ import { isApiError } from '@/lib/api-error'
 import { storedRole } from '@/lib/session'
 import { useAppearance } from '@/stores/appearance'
 
+import { useKeepNextLesson } from './keep-offline'
 import { LessonBody } from './lesson-body'
 import { OfferPanel } from './offer-panel'
 import { useLessonProgress } from './use-lesson-progress'
@@ -117,6 +118,7 @@ function LessonView({ lesson }: { lesson: Lesson }) {
   const [editing, setEditing] = useState(false)
   const isLesson = lesson.kind === 'lesson'
   const progress = useLessonProgress(lesson, articleRef, endRef)
+  useKeepNextLesson(lesson)
   const completed = progress.completed
 
   // ← and → walk the course (mirrored in right-to-left), unless a field or a dialog has the keys.

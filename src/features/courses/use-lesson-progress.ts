@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import type { Lesson } from '@schemas/courses'
 import { coursesApi } from '@/api/courses'
 import { toast } from '@/lib/toast'
+import { SAVED_OFFLINE } from '@/lib/write-queue'
 
 const SAVE_EVERY_MS = 5_000
 
@@ -32,7 +33,15 @@ export function useLessonProgress(
   const [position, setPosition] = useState(lesson.progress.position)
   const [resumed, setResumed] = useState(false)
   const saved = useRef({ position: lesson.progress.position, videoSeconds: -1, at: 0 })
-  const mutation = coursesApi.progress.useMutation({ meta: { errorToast: false } })
+  // Made offline, progress is kept on this device and sent when the connection returns, the
+  // lesson's later saves joining the waiting one.
+  const mutation = coursesApi.progress.useOfflineMutation({
+    meta: { errorToast: false },
+    offline: {
+      label: () => `Your progress in “${lesson.title}”`,
+      merge: ({ query }) => `progress:${query?.path ?? lesson.path}`,
+    },
+  })
   const { mutate } = mutation
   const completedRef = useRef(completed)
   useEffect(() => {
@@ -45,6 +54,9 @@ export function useLessonProgress(
       mutate(
         { query: { path: lesson.path }, body },
         {
+          onSuccess: (answer) => {
+            if (!answer && body.completed !== undefined) toast.info(SAVED_OFFLINE)
+          },
           onError: (error) => {
             if (body.completed !== undefined) {
               setCompletedState(!body.completed)

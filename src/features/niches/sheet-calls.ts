@@ -16,6 +16,7 @@ export function nicheSheetCalls(niche: Niche, memberId: string): SheetCalls {
     queryKey: api.list.key({ params: { id: memberId } }),
     list: async (signal) => (await api.list.call({ params: { id: memberId } }, signal)).data,
     create: async (row) => (await api.create.call({ body: row })).data,
+    createCall: { call: `${api.key[0]}.create`, input: (row) => ({ body: row }) },
     update: async (id, changes) => (await api.update.call({ params: { id }, body: changes })).data,
     remove: async (id) => {
       await api.remove.call({ params: { id }, body: { memberId } })
@@ -33,6 +34,10 @@ export function customSheetCalls(label: string, memberId: string): SheetCalls {
       (await api.deskList.call({ query: { member: memberId, niche: label } }, signal)).data,
     create: async (row) =>
       (await api.deskCreate.call({ body: { ...row, nicheLabel: label } })).data,
+    createCall: {
+      call: `${api.key[0]}.deskCreate`,
+      input: (row) => ({ body: { ...row, nicheLabel: label } }),
+    },
     update: async (id, changes) =>
       (await api.deskUpdate.call({ params: { id }, body: changes })).data,
     remove: async (id) => {

@@ -8,6 +8,7 @@ import {
   type ItemUpdate,
   type NicheItem,
 } from '@schemas/niche-items'
+import { newKey } from '@/api/create-api'
 import { isApiError } from '@/lib/api-error'
 import { toast } from '@/lib/toast'
 
@@ -16,6 +17,8 @@ export interface SheetCalls {
   queryKey: readonly unknown[]
   list: (signal?: AbortSignal) => Promise<NicheItem[]>
   create: (row: ItemRow) => Promise<NicheItem>
+  /** The create as a change that may wait for the connection (see lib/write-queue.ts). */
+  createCall: { call: string; input: (row: ItemRow) => { body: Record<string, unknown> } }
   update: (id: string, changes: ItemUpdate) => Promise<NicheItem>
   remove: (id: string) => Promise<void>
   batch: (rows: ItemRow[]) => Promise<number>
@@ -31,6 +34,38 @@ export type SaveState =
 
 const UNDO_DEPTH = 50
 const RETRY_SECONDS = [2, 5, 10, 30]
+
+/** A row added offline is shown under this id until the server has it. */
+const WAITING = 'waiting:'
+export const isWaitingRow = (id: string) => id.startsWith(WAITING)
+const writeOf = (id: string) => id.slice(WAITING.length)
+const isOffline = (error: unknown) =>
+  isApiError(error) && error.status === 0 && error.message === 'Network Error'
+
+/** A row as the server would make it from `values`, for a row that waits to be sent. */
+const waitingRow = (write: string, values: ItemRow, position: number): NicheItem => ({
+  id: `${WAITING}${write}`,
+  memberId: '',
+  niche: '',
+  customNicheId: null,
+  phone: false,
+  subNiche: '',
+  audience: '',
+  pain: '',
+  offerCategory: '',
+  hook: '',
+  postFormat: '',
+  postIdea: '',
+  cta: '',
+  hashtags: '',
+  status: 'idea',
+  link: '',
+  note: '',
+  ...values,
+  position,
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+})
 
 const messageOf = (error: unknown) =>
   isApiError(error) ? error.message : 'The server could not be reached'
@@ -204,7 +239,44 @@ export function useSheet(calls: SheetCalls) {
 
   const setCell = (id: string, column: ItemColumn, value: string) => {
     setRows((rows) => rows.map((row) => (row.id === id ? { ...row, [column]: value } : row)))
-    saver.set(id, column, value)
+    if (isWaitingRow(id)) void typeIntoWaiting(id, column, value)
+    else saver.set(id, column, value)
+  }
+
+  /** What is typed into a row added offline joins that row's waiting create. */
+  const typeIntoWaiting = async (id: string, column: ItemColumn, value: string) => {
+    const queue = await import('@/lib/write-queue')
+    const merge = `row:${writeOf(id)}`
+    if (!queue.isWaiting(merge)) {
+      toast.error('This row is being sent: type again once it is saved')
+      return
+    }
+    await queue.queueWrite({
+      id: newKey(),
+      keyed: true,
+      call: calls.createCall.call,
+      input: { body: { [column]: value } },
+      label: 'A new row in your sheet',
+      merge,
+    })
+  }
+
+  /** Keeps a row added without a connection, to be made when the connection returns. */
+  const addWaiting = async (values: ItemRow, position: number) => {
+    const queue = await import('@/lib/write-queue')
+    const write = newKey()
+    await queue.queueWrite({
+      id: write,
+      keyed: true,
+      call: calls.createCall.call,
+      input: calls.createCall.input(values),
+      label: 'A new row in your sheet',
+      merge: `row:${write}`,
+    })
+    const row = waitingRow(write, values, position)
+    setRows((list) => [...list, row].sort((a, b) => a.position - b.position))
+    toast.info(queue.SAVED_OFFLINE)
+    return row
   }
 
   const edit = (row: NicheItem, column: ItemColumn, value: string) => {
@@ -221,21 +293,34 @@ export function useSheet(calls: SheetCalls) {
       const next = rows[index + 1]
       position = next ? (after.position + next.position) / 2 : after.position + 1
     }
+    const values: ItemRow = {
+      ...(copy && after ? rowValues(after) : {}),
+      ...(position === undefined ? {} : { position }),
+    }
     try {
-      const created = await calls.create({
-        ...(copy && after ? rowValues(after) : {}),
-        ...(position === undefined ? {} : { position }),
-      })
+      const created = await calls.create(values)
       setRows((list) => [...list, created].sort((a, b) => a.position - b.position))
       pushUndo({ kind: 'add', ids: [created.id] })
       return created
     } catch (error) {
+      if (isOffline(error)) {
+        const last = rows.reduce((max, row) => Math.max(max, row.position), 0)
+        return addWaiting(values, position ?? last + 1)
+      }
       toast.error(messageOf(error))
       return undefined
     }
   }
 
-  const removeRows = async (ids: string[], record = true) => {
+  const removeRows = async (all: string[], record = true) => {
+    // A row added offline is only forgotten: the server never had it.
+    const waiting = all.filter(isWaitingRow)
+    if (waiting.length) {
+      const queue = await import('@/lib/write-queue')
+      await Promise.all(waiting.map((id) => queue.discardWrite(writeOf(id))))
+      setRows((list) => list.filter((r) => !waiting.includes(r.id)))
+    }
+    const ids = all.filter((id) => !isWaitingRow(id))
     const rows = client.getQueryData<NicheItem[]>(key) ?? []
     const gone = rows.filter((r) => ids.includes(r.id))
     setRows((list) => list.filter((r) => !ids.includes(r.id)))

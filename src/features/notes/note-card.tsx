@@ -17,14 +17,19 @@ const dateFormat = onFirstUse(
   () => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }),
 )
 
-/** One note as a coloured card; the colour name doubles as the Chakra palette. */
+/**
+ * One note as a coloured card; the colour name doubles as the Chakra palette. A note written
+ * offline and not yet sent (`waiting`) says so, and has no actions until the server has it.
+ */
 export function NoteCard({
   note,
+  waiting = false,
   onEdit,
   onDelete,
   onTogglePin,
 }: {
   note: Note
+  waiting?: boolean
   onEdit: () => void
   onDelete: () => void
   onTogglePin: () => void
@@ -56,7 +61,11 @@ export function NoteCard({
         >
           {note.title}
         </Heading>
-        {note.pinned ? (
+        {waiting ? (
+          <Badge colorPalette="gray" variant="solid" flexShrink={0}>
+            Waiting to be sent
+          </Badge>
+        ) : note.pinned ? (
           <Badge colorPalette={note.color} variant="solid" flexShrink={0}>
             Pinned
           </Badge>
@@ -76,7 +85,7 @@ export function NoteCard({
         <Text fontSize="xs" color="fg.muted">
           <time dateTime={note.updatedAt}>{dateFormat.format(new Date(note.updatedAt))}</time>
         </Text>
-        <HStack gap="1">
+        <HStack gap="1" hidden={waiting}>
           <CardAction
             icon="pin"
             label={`${note.pinned ? 'Unpin' : 'Pin'} note ${note.title}`}

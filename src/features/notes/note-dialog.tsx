@@ -1,12 +1,13 @@
 import { NOTE_COLORS, noteBodySchema, type Note } from '@schemas/notes'
-import { notesApi } from '@/api/notes'
 import { CheckboxField } from '@/components/checkbox-field'
 import { ColorField } from '@/components/color-field'
 import { TextAreaField, TextField } from '@/components/form-fields'
 import { DialogActions, DialogForm, DialogShell } from '@/components/ui'
 import { useContractForm } from '@/lib/contract-form'
 import { toast } from '@/lib/toast'
-import { useSave } from '@/lib/use-save'
+import { SAVED_OFFLINE } from '@/lib/write-queue'
+
+import { useSaveNote } from './use-note-mutations'
 
 /** Create (no `note`) or edit one note. The dialog closes itself after a successful save. */
 export function NoteDialog({
@@ -27,8 +28,9 @@ export function NoteDialog({
 }
 
 function NoteForm({ note, onDone }: { note: Note | null; onDone: () => void }) {
-  const saving = useSave(notesApi, note?.id, () => {
-    toast.success(note ? 'Note saved' : 'Note added')
+  const saving = useSaveNote(note, (saved) => {
+    if (saved) toast.success(note ? 'Note saved' : 'Note added')
+    else toast.info(SAVED_OFFLINE)
     onDone()
   })
   const form = useContractForm({

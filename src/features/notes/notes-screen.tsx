@@ -2,10 +2,11 @@ import { Box, Button, Input, InputGroup, SimpleGrid, Skeleton, Stack, Text } fro
 import { getRouteApi } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 
-import type { Note } from '@schemas/notes'
+import type { Note, NoteBody } from '@schemas/notes'
 import { notesApi } from '@/api/notes'
 import { AppIcon } from '@/components/layout/icons'
 import { ConfirmDialog, EmptyState, ErrorState, PageHeader } from '@/components/ui'
+import { useQueuedWrites, type QueuedWrite } from '@/lib/write-queue'
 
 import { NoteCard } from './note-card'
 import { NoteDialog } from './note-dialog'
@@ -13,7 +14,23 @@ import { useDeleteNote, useTogglePin } from './use-note-mutations'
 
 type Editing = { note: Note | null } | null
 
+/** A note written offline, as its card shows it until the server has it. */
+const waitingNote = (write: QueuedWrite): Note => {
+  const body = write.input.body as NoteBody
+  return {
+    id: write.id,
+    title: body.title,
+    body: body.body ?? '',
+    color: body.color ?? 'yellow',
+    pinned: body.pinned ?? false,
+    createdAt: write.madeAt,
+    updatedAt: write.madeAt,
+  }
+}
+
 const route = getRouteApi('/admin/notes')
+
+const noop = () => undefined
 
 /** Every note of the member as coloured cards, searched in the browser. */
 export function NotesScreen() {
@@ -24,6 +41,11 @@ export function NotesScreen() {
   const remove = useDeleteNote()
   const togglePin = useTogglePin()
 
+  const queued = useQueuedWrites()
+  const waiting = useMemo(
+    () => queued.filter((write) => write.call === 'notes.create').map(waitingNote),
+    [queued],
+  )
   const all = notes.data?.data
   // A link to one note (?note=<id>) opens it once the notes are there.
   const { note: linked } = route.useSearch()
@@ -63,7 +85,7 @@ export function NotesScreen() {
         </SimpleGrid>
       </Box>
     )
-  } else if (notes.isError) {
+  } else if (notes.isError && !notes.data) {
     content = (
       <ErrorState
         title="Your notes could not be loaded"
@@ -72,7 +94,7 @@ export function NotesScreen() {
         retrying={notes.isFetching}
       />
     )
-  } else if (notes.data.data.length === 0) {
+  } else if (!all?.length && waiting.length === 0) {
     content = (
       <EmptyState
         title="No notes yet"
@@ -80,7 +102,7 @@ export function NotesScreen() {
         action={<Button onClick={() => setEditing({ note: null })}>Write your first note</Button>}
       />
     )
-  } else if (shown.length === 0) {
+  } else if (shown.length === 0 && waiting.length === 0) {
     content = (
       <EmptyState
         title={`No notes match “${search.trim()}”`}
@@ -95,6 +117,16 @@ export function NotesScreen() {
   } else {
     content = (
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4">
+        {waiting.map((note) => (
+          <NoteCard
+            key={note.id}
+            note={note}
+            waiting
+            onEdit={noop}
+            onDelete={noop}
+            onTogglePin={noop}
+          />
+        ))}
         {shown.map((note) => (
           <NoteCard
             key={note.id}

@@ -1,8 +1,9 @@
 import { type QueryClient } from '@tanstack/react-query'
 
-import type { Note } from '@schemas/notes'
+import type { Note, NoteBody } from '@schemas/notes'
 import { notesApi } from '@/api/notes'
 import { toast } from '@/lib/toast'
+import { SAVED_OFFLINE } from '@/lib/write-queue'
 
 const listKey = () => notesApi.list.queryOptions().queryKey
 
@@ -37,9 +38,53 @@ export function useDeleteNote() {
   })
 }
 
+/** A note's changes while they wait for the connection: the same note's later ones join them. */
+const noteUpdate = {
+  label: ({ body }: { body: NoteBody }) => `Changes to the note “${body.title}”`,
+  merge: ({ params }: { params: { id: string } }) => `note:${params.id}`,
+}
+
+/** Shows a change kept for later on the note's card, as the server will have it. */
+const showWaiting = (client: QueryClient, id: string, body: NoteBody) =>
+  setNotes(client, (notes) =>
+    notes.map((note) =>
+      note.id === id ? { ...note, ...body, body: body.body ?? note.body } : note,
+    ),
+  )
+
+/**
+ * Saves the note form: a new note without `note`, else that note's changes. Made offline, the
+ * save is kept on this device and sent when the connection returns (`onSaved(null)`); an edit
+ * shows on its card meanwhile.
+ */
+export function useSaveNote(note: Note | null, onSaved: (saved: Note | null) => void) {
+  const options = { meta: { errorToast: false } } as const
+  const create = notesApi.create.useOfflineMutation({
+    ...options,
+    offline: { label: ({ body }) => `New note “${body.title}”` },
+    onSuccess: (answer) => onSaved(answer?.data ?? null),
+  })
+  const update = notesApi.update.useOfflineMutation({
+    ...options,
+    offline: noteUpdate,
+    onSuccess: (answer, variables, _result, { client }) => {
+      if (!answer) showWaiting(client, variables.params.id, variables.body)
+      onSaved(answer?.data ?? null)
+    },
+  })
+  const call = note ? update : create
+  return {
+    save: (body: NoteBody) =>
+      note ? update.mutate({ params: { id: note.id }, body }) : create.mutate({ body }),
+    isPending: call.isPending,
+    error: call.error,
+  }
+}
+
 /** Pinning from a card: flips at once, rolled back if the server refuses. */
 export function useTogglePin() {
-  return notesApi.update.useMutation({
+  return notesApi.update.useOfflineMutation({
+    offline: noteUpdate,
     onMutate: async ({ params, body }, { client }) => {
       await client.cancelQueries({ queryKey: listKey() })
       const previous = client.getQueryData(listKey())
@@ -54,8 +99,9 @@ export function useTogglePin() {
       const previous = previousOf(result)
       if (previous) client.setQueryData(listKey(), previous)
     },
-    onSuccess: ({ data }) => {
-      toast.success(data.pinned ? 'Note pinned' : 'Note unpinned')
+    onSuccess: (answer, { body }) => {
+      if (!answer) toast.info(SAVED_OFFLINE)
+      else toast.success(body.pinned ? 'Note pinned' : 'Note unpinned')
     },
   })
 }

@@ -2,6 +2,7 @@ import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 
 import { MainLayout } from '@/components/layout/main-layout'
 import { UserMenu } from '@/components/user-menu'
+import { WaitingChangesWhenIdle } from '@/components/waiting-changes-when-idle'
 import { storedEmail } from '@/lib/session'
 import { isSignedIn } from '@/stores/auth'
 
@@ -27,6 +28,7 @@ export const Route = createFileRoute('/admin')({
   component: () => (
     <MainLayout userMenu={<UserMenu />}>
       <Outlet />
+      <WaitingChangesWhenIdle />
     </MainLayout>
   ),
 })
