@@ -24,8 +24,9 @@ export const pwa = () =>
       start_url: '/admin/dashboard',
       scope: '/',
       display: 'standalone',
-      // The default theme's primary colour and the loading screen's background.
-      theme_color: '#5d87ff',
+      // The default theme's primary colour (src/theme/themes.ts; the app's theme-color meta tag
+      // follows the member's theme while it runs) and the loading screen's background.
+      theme_color: '#4E71D6',
       background_color: '#f4f7fb',
       icons: [
         { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },

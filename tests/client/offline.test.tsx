@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { API_PREFIX, contract } from '@schemas/index'
 import { OFFLINE_MESSAGE } from '@/components/offline-banner'
 import { NEEDS_CONNECTION } from '@/components/ui/error-state'
+import { useAppearance } from '@/stores/appearance'
+import { colourThemes } from '@/theme/themes'
 
 import { makeNote, storeSession } from './factories'
 import { memberHandlers } from './handlers'
@@ -62,5 +64,20 @@ describe('without a connection', () => {
     reachable = true
     setConnection(true)
     expect(await screen.findByRole('article', { name: 'Kept note' })).toBeTruthy()
+  })
+})
+
+describe('installed', () => {
+  it("colours the browser's and the installed app's bar with the active theme, dark in dark mode", async () => {
+    storeSession()
+    server.use(...memberHandlers())
+    const { screen } = await renderApp('/admin/notes')
+    await screen.findByRole('heading', { name: 'Notes', level: 1 })
+    const bar = () => document.querySelector<HTMLMetaElement>('meta[name="theme-color"]')?.content
+    expect(bar()).toBe(colourThemes.BLUE_THEME.light.primary.main)
+    useAppearance.getState().setTheme('GREEN_THEME')
+    await vi.waitFor(() => expect(bar()).toBe(colourThemes.GREEN_THEME.light.primary.main))
+    useAppearance.getState().setMode('dark')
+    await vi.waitFor(() => expect(bar()).toBe('#1E2736'))
   })
 })
