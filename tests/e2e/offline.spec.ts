@@ -116,6 +116,17 @@ test.describe('installable, and the app opens without a connection', () => {
     // A screen whose code this tab had not loaded comes from the cache too.
     await page.goto('/admin/notes')
     await expect(page.getByRole('heading', { name: 'Notes', level: 1 })).toBeVisible()
+    // Screens that need the server say so, by name, instead of a placeholder that waits.
+    for (const [path, name] of [
+      ['/admin/chatbot', 'Course chatbot'],
+      ['/admin/accountdetail', 'Affiliate accounts'],
+      ['/admin/calendar', 'Calendar'],
+    ] as const) {
+      await page.goto(path)
+      await expect(
+        page.getByRole('alert').filter({ hasText: `${name} needs a connection` }),
+      ).toBeVisible()
+    }
 
     await context.setOffline(false)
     await expect(page.getByText(OFFLINE_MESSAGE)).toHaveCount(0)

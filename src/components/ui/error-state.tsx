@@ -8,7 +8,7 @@ export const NEEDS_CONNECTION =
   'You are offline, and this needs the server: it loads again by itself when the connection returns.'
 
 /** The screen's name as its header gave it to the browser tab ("Earnings · Members Area"). */
-function screenName() {
+export function screenName() {
   const [first, rest] = document.title.split(' · ')
   return first && rest ? first : 'This screen'
 }

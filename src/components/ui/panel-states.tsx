@@ -1,6 +1,9 @@
 import { Button, Skeleton, Stack, Text, type SkeletonProps } from '@chakra-ui/react'
 import type { UseQueryResult } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
+
+import { useOffline } from '../offline-banner'
+import { NEEDS_CONNECTION, screenName } from './error-state'
 
 /** Placeholder rows while a panel (a dashboard widget, a figures card) or a list of cards loads. */
 export function PanelSkeleton({
@@ -31,10 +34,13 @@ export function PanelError({
   onRetry: () => void
   retrying: boolean
 }) {
+  const offline = useOffline() && message.endsWith('Network Error')
+  // Read once: a failed load shows after the screen's header has named the tab.
+  const [screen] = useState(screenName)
   return (
     <Stack gap="2" align="flex-start" role="alert">
-      <Text color="fg.error" fontSize="sm">
-        {message}
+      <Text color={offline ? 'fg.warning' : 'fg.error'} fontSize="sm">
+        {offline ? `${screen} needs a connection (${message}). ${NEEDS_CONNECTION}` : message}
       </Text>
       <Button size="xs" variant="outline" onClick={onRetry} loading={retrying}>
         Try again

@@ -215,9 +215,9 @@ export function ChatbotScreen() {
                 <Text fontSize="sm" color="fg.muted">
                   Answers come from the lessons you can open, with links to them. When the course
                   does not cover a question, the chatbot says so instead of guessing.
-                  {status.data?.data.model
-                    ? ''
-                    : ' No AI model is set on this site, so answers are the matching parts of the lessons themselves.'}
+                  {status.data && !status.data.data.model
+                    ? ' No AI model is set on this site, so answers are the matching parts of the lessons themselves.'
+                    : ''}
                 </Text>
                 <PanelQuery query={chat} loading="Loading your conversation">
                   {() =>
