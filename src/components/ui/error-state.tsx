@@ -1,42 +1,62 @@
 import { Alert, Button, Stack } from '@chakra-ui/react'
-import { useState } from 'react'
+import { useRouterState } from '@tanstack/react-router'
 
+import { findNavItem } from '../layout/nav-items'
 import { useOffline } from '../offline-banner'
 
 /** What a screen that needs the server says without a connection. */
 export const NEEDS_CONNECTION =
   'You are offline, and this needs the server: it loads again by itself when the connection returns.'
 
-/** The screen's name as its header gave it to the browser tab ("Earnings · Members Area"). */
-export function screenName() {
+/**
+ * The name of the screen on show, for a message about it: its entry in the navigation (the
+ * sidebar's words), else what its header named the browser tab, else "This screen".
+ */
+export function useScreenName() {
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+  const item = findNavItem(pathname)
+  if (item) return item.label
   const [first, rest] = document.title.split(' · ')
   return first && rest ? first : 'This screen'
+}
+
+interface ErrorProps {
+  title?: string
+  message: string
+  onRetry?: () => void
+  retrying?: boolean
 }
 
 /**
  * A failed load: the error's message (the server's wording when it sent one) and a retry.
  * Without a connection it names the screen that needs one, and that it loads by itself later.
  */
-export function ErrorState({
+export function ErrorState(props: ErrorProps) {
+  const offline = useOffline() && props.message === 'Network Error'
+  return offline ? <NeedsConnection {...props} /> : <FailedLoad {...props} />
+}
+
+function NeedsConnection({ message, ...rest }: ErrorProps) {
+  const screen = useScreenName()
+  return (
+    <FailedLoad
+      {...rest}
+      status="warning"
+      title={`${screen} needs a connection`}
+      message={`${message}. ${NEEDS_CONNECTION}`}
+    />
+  )
+}
+
+function FailedLoad({
   title = 'Something went wrong',
   message,
   onRetry,
   retrying = false,
-}: {
-  title?: string
-  message: string
-  onRetry?: () => void
-  retrying?: boolean
-}) {
-  const offline = useOffline() && message === 'Network Error'
-  // Read once: a failed load shows after the screen's header has named the tab.
-  const [screen] = useState(screenName)
-  if (offline) {
-    title = `${screen} needs a connection`
-    message = `${message}. ${NEEDS_CONNECTION}`
-  }
+  status = 'error',
+}: ErrorProps & { status?: 'error' | 'warning' }) {
   return (
-    <Alert.Root status={offline ? 'warning' : 'error'} alignItems="flex-start" role="alert">
+    <Alert.Root status={status} alignItems="flex-start" role="alert">
       <Alert.Indicator />
       <Stack gap="3" flex="1" align="flex-start">
         <Alert.Content>

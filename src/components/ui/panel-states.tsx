@@ -1,9 +1,9 @@
 import { Button, Skeleton, Stack, Text, type SkeletonProps } from '@chakra-ui/react'
 import type { UseQueryResult } from '@tanstack/react-query'
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 
 import { useOffline } from '../offline-banner'
-import { NEEDS_CONNECTION, screenName } from './error-state'
+import { NEEDS_CONNECTION, useScreenName } from './error-state'
 
 /** Placeholder rows while a panel (a dashboard widget, a figures card) or a list of cards loads. */
 export function PanelSkeleton({
@@ -25,22 +25,32 @@ export function PanelSkeleton({
 }
 
 /** A panel's failed load, kept small so one failing panel does not take over the page; retries only it. */
-export function PanelError({
+export function PanelError(props: { message: string; onRetry: () => void; retrying: boolean }) {
+  const offline = useOffline() && props.message.endsWith('Network Error')
+  return offline ? <PanelNeedsConnection {...props} /> : <PanelFailed {...props} />
+}
+
+function PanelNeedsConnection({ message, ...rest }: Parameters<typeof PanelError>[0]) {
+  const screen = useScreenName()
+  return (
+    <PanelFailed
+      {...rest}
+      color="fg.warning"
+      message={`${screen} needs a connection (${message}). ${NEEDS_CONNECTION}`}
+    />
+  )
+}
+
+function PanelFailed({
   message,
   onRetry,
   retrying,
-}: {
-  message: string
-  onRetry: () => void
-  retrying: boolean
-}) {
-  const offline = useOffline() && message.endsWith('Network Error')
-  // Read once: a failed load shows after the screen's header has named the tab.
-  const [screen] = useState(screenName)
+  color = 'fg.error',
+}: Parameters<typeof PanelError>[0] & { color?: string }) {
   return (
     <Stack gap="2" align="flex-start" role="alert">
-      <Text color={offline ? 'fg.warning' : 'fg.error'} fontSize="sm">
-        {offline ? `${screen} needs a connection (${message}). ${NEEDS_CONNECTION}` : message}
+      <Text color={color} fontSize="sm">
+        {message}
       </Text>
       <Button size="xs" variant="outline" onClick={onRetry} loading={retrying}>
         Try again
