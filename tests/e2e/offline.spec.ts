@@ -124,7 +124,10 @@ test.describe('installable, and the app opens without a connection', () => {
     ] as const) {
       await page.goto(path)
       await expect(
-        page.getByRole('alert').filter({ hasText: `${name} needs a connection` }),
+        page
+          .getByRole('alert')
+          .filter({ hasText: `${name} needs a connection` })
+          .first(),
       ).toBeVisible()
     }
 
