@@ -3,7 +3,6 @@ import type { QueryClient } from '@tanstack/react-query'
 import { useAuthStore } from '@/stores/auth'
 
 import { dropOfflineCopies } from './offline-caches'
-import { dropQueuedWrites } from './write-queue'
 
 /** Forgets the stored session (the four keys). */
 export function forgetSession() {
@@ -18,5 +17,9 @@ export function forgetSession() {
 export async function dropCachedData(queryClient: QueryClient) {
   await queryClient.cancelQueries()
   queryClient.clear()
-  await Promise.all([dropOfflineCopies(), dropQueuedWrites()])
+  // The queue's code is loaded here, not with the sign-in page that imports this module.
+  await Promise.all([
+    dropOfflineCopies(),
+    import('./write-queue').then((queue) => queue.dropQueuedWrites()),
+  ])
 }

@@ -4,6 +4,7 @@ import { useSyncExternalStore } from 'react'
 import { isApiError, type ApiError } from './api-error'
 import { STORAGE_KEYS } from './session'
 import { toast } from './toast'
+import { signalWaitingWrites } from './write-queue-signal'
 
 /** A change made without a connection, kept in this browser until the server takes it. */
 export interface QueuedWrite {
@@ -46,8 +47,10 @@ const store = () => import('./write-queue-store')
 const currentMember = () => localStorage.getItem(STORAGE_KEYS.email) ?? ''
 
 function publish(next: readonly QueuedWrite[]) {
+  const queued = next.length > writes.length
   writes = next
   listeners.forEach((listener) => listener())
+  signalWaitingWrites(next.length, queued)
 }
 
 function replace(write: QueuedWrite) {

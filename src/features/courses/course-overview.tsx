@@ -1,19 +1,8 @@
-import {
-  Badge,
-  Box,
-  Button,
-  chakra,
-  Flex,
-  Heading,
-  Progress,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react'
+import { Badge, Box, Button, chakra, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 
-import type { Completion, Course, LessonItem } from '@schemas/courses'
+import type { Course, LessonItem } from '@schemas/courses'
 import { coursesApi } from '@/api/courses'
 import { UpgradePanel } from '@/components/area-gate'
 import { AppIcon } from '@/components/layout/icons'
@@ -22,12 +11,10 @@ import { onFirstUse } from '@/lib/intl'
 import { KEPT_LESSONS_KEY, keptLessonPaths } from '@/lib/offline-caches'
 
 import { CertificatePanel } from './certificate-panel'
+import { CompletionBar } from './completion'
 import { KeepCourseOffline } from './keep-offline'
 
 const dateText = onFirstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }))
-
-export const completionPercent = (c: Completion) =>
-  c.total === 0 ? 0 : Math.round((c.completed / c.total) * 100)
 
 /** The overview of one or more courses: completion per course and module, and every lesson. */
 export function CourseOverview({
@@ -177,22 +164,6 @@ function CourseCard({
         ))}
       </Stack>
     </Card>
-  )
-}
-
-export function CompletionBar({ completion, label }: { completion: Completion; label: string }) {
-  const value = completionPercent(completion)
-  return (
-    <Flex gap="3" align="center">
-      <Progress.Root value={value} flex="1" size="sm" colorPalette="primary" aria-label={label}>
-        <Progress.Track>
-          <Progress.Range />
-        </Progress.Track>
-      </Progress.Root>
-      <Text fontSize="sm" color="fg.muted" minW="12ch" textAlign="end">
-        {value}% · {completion.completed}/{completion.total}
-      </Text>
-    </Flex>
   )
 }
 

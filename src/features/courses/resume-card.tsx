@@ -6,7 +6,7 @@ import { coursesApi } from '@/api/courses'
 import { Card } from '@/components/ui'
 import { linkTo, type AppPath } from '@/lib/named-pages'
 
-import { CompletionBar } from './course-overview'
+import { CompletionBar } from './completion'
 
 /**
  * The dashboard's "Continue where you left off": the last lesson the member was in, opened at

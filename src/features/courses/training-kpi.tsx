@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { coursesApi } from '@/api/courses'
 import { StatTile } from '@/components/ui'
 
-import { completionPercent } from './course-overview'
+import { completionPercent } from './completion'
 
 /** The dashboard's headline training figure: how much of the training course is done. */
 export function TrainingKpi() {

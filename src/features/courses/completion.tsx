@@ -1,0 +1,26 @@
+import { Flex, Progress, Text } from '@chakra-ui/react'
+
+import type { Completion } from '@schemas/courses'
+
+/**
+ * How much of a course or module is completed, in percent. A module of its own, so the dashboard
+ * (the training tile, the resume card) does not load the course overview with it.
+ */
+export const completionPercent = (c: Completion) =>
+  c.total === 0 ? 0 : Math.round((c.completed / c.total) * 100)
+
+export function CompletionBar({ completion, label }: { completion: Completion; label: string }) {
+  const value = completionPercent(completion)
+  return (
+    <Flex gap="3" align="center">
+      <Progress.Root value={value} flex="1" size="sm" colorPalette="primary" aria-label={label}>
+        <Progress.Track>
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+      <Text fontSize="sm" color="fg.muted" minW="12ch" textAlign="end">
+        {value}% · {completion.completed}/{completion.total}
+      </Text>
+    </Flex>
+  )
+}
