@@ -4,7 +4,7 @@ import {
   useQuery as useTanstackQuery,
   type UseMutationOptions,
 } from '@tanstack/react-query'
-import { useRef } from 'react'
+import { useEffect, useRef } from 'react'
 
 import {
   takesIdempotencyKey,
@@ -134,6 +134,11 @@ function endpointApi<E extends Endpoint>(group: string, op: string, endpoint: E)
   ) => {
     const { offline, ...rest } = options
     const attempt = useRef<[input: string, key: string]>(undefined)
+    // The queue's code is fetched while the screen is open and the connection likely there, so
+    // a change made after it drops can still be kept.
+    useEffect(() => {
+      void import('@/lib/write-queue').then((queue) => queue.preloadQueue())
+    }, [])
     return useTanstackMutation<ResponseOf<E> | null, ApiError, Variables<E>>({
       ...rest,
       mutationKey: [group, op],

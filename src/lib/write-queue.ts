@@ -44,6 +44,9 @@ let sending: Promise<void> | null = null
 let lastSeq = 0
 
 const store = () => import('./write-queue-store')
+
+/** Fetches the storage's code too, ahead of the first change that has to wait. */
+export const preloadQueue = () => void store().catch(() => undefined)
 const currentMember = () => localStorage.getItem(STORAGE_KEYS.email) ?? ''
 
 function publish(next: readonly QueuedWrite[]) {

@@ -218,6 +218,10 @@ export function useSheet(calls: SheetCalls) {
     }
   }, [calls, client, key])
   useEffect(() => () => saver.stop(), [saver])
+  // A row added without a connection waits in the queue, whose code is fetched while there is one.
+  useEffect(() => {
+    void import('@/lib/write-queue').then((queue) => queue.preloadQueue())
+  }, [])
 
   // Leaving with unsaved text asks first.
   useEffect(() => {
