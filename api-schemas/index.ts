@@ -5,6 +5,7 @@ import { content } from './content'
 import { courses } from './courses'
 import { accounts, earnings } from './earnings'
 import { events } from './events'
+import { insights } from './insights'
 import { instagramBios } from './instagram'
 import { leads } from './leads'
 import { members } from './members'
@@ -37,6 +38,7 @@ export const contract = {
   accounts,
   courses,
   certificates,
+  insights,
   niches,
   healthNiche,
   wealthNiche,

@@ -110,6 +110,7 @@ export const auditEntrySchema = z.object({
     'lesson.restore',
     'certificate.revoke',
     'certificate.restore',
+    'member.nudge',
   ]),
   targetEmail: z.string(),
   detail: z.string(),
@@ -127,6 +128,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {
   'lesson.restore': 'Lesson restored',
   'certificate.revoke': 'Certificate revoked',
   'certificate.restore': 'Certificate restored',
+  'member.nudge': 'Reminder sent',
 }
 
 /** Weeks of sign-ups the administrator's dashboard shows, the current one last. */

@@ -23,6 +23,7 @@ import { contentRoutes } from './routes/content'
 import { courseRoutes } from './routes/courses'
 import { earningsRoutes } from './routes/earnings'
 import { eventRoutes } from './routes/events'
+import { insightRoutes } from './routes/insights'
 import { instagramBioRoutes } from './routes/instagram-bios'
 import { leadRoutes } from './routes/leads'
 import { memberRoutes } from './routes/members'
@@ -42,6 +43,7 @@ import { CoursesService } from './services/courses'
 import { EarningsAccounts } from './services/earnings-accounts'
 import { EarningsImports } from './services/earnings-imports'
 import type { HeardCache } from './services/heard-cache'
+import { InsightsService } from './services/insights'
 import { KeyBox } from './services/key-box'
 import { outboxMailer, smtpMailer, type Mailer } from './services/mailer'
 import { MembersService } from './services/members'
@@ -88,6 +90,8 @@ export interface Services {
   courses: CoursesService
   /** Certificates of completion of the courses. */
   certificates: CertificatesService
+  /** What administrators learn of how members learn and earn, and the reminders they send. */
+  insights: InsightsService
   /** The AI writing tools, translator and chatbot. */
   assistant: Assistant
   /** What an operator watches (`/metrics`). */
@@ -220,6 +224,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     imports,
     courses,
     certificates,
+    insights: new InsightsService({
+      db: database.db,
+      mailer,
+      now,
+      publicUrl: config.publicUrl,
+    }),
     assistant: new Assistant({
       db: database.db,
       config: config.ai,
@@ -337,6 +347,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   accountsRoutes(app)
   courseRoutes(app)
   certificateRoutes(app)
+  insightRoutes(app)
   nicheRoutes(app, readNicheLibrary(config.contentDir))
   // The tools' content is read and checked once, at start; a broken file stops the start.
   const toolContent = readToolContent(config.contentDir)

@@ -51,6 +51,7 @@ import { Route as AdminCustomnichesIndexRouteImport } from './routes/admin/custo
 import { Route as AdminCustomnichesNicheLabelRouteImport } from './routes/admin/customniches/$nicheLabel'
 import { Route as AdminDigistoreStepRouteImport } from './routes/admin/digistore/$step'
 import { Route as AdminDigistoreTrainingRouteImport } from './routes/admin/digistore/training'
+import { Route as AdminInsightsIndexRouteImport } from './routes/admin/insights/index'
 import { Route as AdminInstagramBioRouteImport } from './routes/admin/instagram/bio'
 import { Route as AdminNicheNicheRouteImport } from './routes/admin/niche/$niche'
 import { Route as AdminQuickcashBufferRouteImport } from './routes/admin/quickcash/buffer'
@@ -69,6 +70,7 @@ import { Route as AdminUpgradeUpsell3RouteImport } from './routes/admin/upgrade/
 import { Route as AuthLoginIndexRouteImport } from './routes/auth/login/index'
 import { Route as AdminBonusRealworldChapterRouteImport } from './routes/admin/bonus/realworld/$chapter'
 import { Route as AdminBonusSidehustleChapterRouteImport } from './routes/admin/bonus/sidehustle/$chapter'
+import { Route as AdminInsightsMemberMemberIdRouteImport } from './routes/admin/insights/member.$memberId'
 import { Route as AdminTrainingModuleLessonRouteImport } from './routes/admin/training/$module/$lesson'
 import { Route as AuthLoginVerifyTokenRouteImport } from './routes/auth/login/verify/$token'
 
@@ -284,6 +286,11 @@ const AdminDigistoreTrainingRoute = AdminDigistoreTrainingRouteImport.update({
   path: '/digistore/training',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminInsightsIndexRoute = AdminInsightsIndexRouteImport.update({
+  id: '/insights/',
+  path: '/insights/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminInstagramBioRoute = AdminInstagramBioRouteImport.update({
   id: '/instagram/bio',
   path: '/instagram/bio',
@@ -377,6 +384,12 @@ const AdminBonusSidehustleChapterRoute =
     path: '/bonus/sidehustle/$chapter',
     getParentRoute: () => AdminRouteRoute,
   } as any)
+const AdminInsightsMemberMemberIdRoute =
+  AdminInsightsMemberMemberIdRouteImport.update({
+    id: '/insights/member/$memberId',
+    path: '/insights/member/$memberId',
+    getParentRoute: () => AdminRouteRoute,
+  } as any)
 const AdminTrainingModuleLessonRoute =
   AdminTrainingModuleLessonRouteImport.update({
     id: '/training/$module/$lesson',
@@ -446,10 +459,12 @@ export interface FileRoutesByFullPath {
   '/admin/upgrade/upsell3': typeof AdminUpgradeUpsell3Route
   '/admin/bonus/': typeof AdminBonusIndexRoute
   '/admin/customniches/': typeof AdminCustomnichesIndexRoute
+  '/admin/insights/': typeof AdminInsightsIndexRoute
   '/admin/upgrade/': typeof AdminUpgradeIndexRoute
   '/auth/login/': typeof AuthLoginIndexRoute
   '/admin/bonus/realworld/$chapter': typeof AdminBonusRealworldChapterRoute
   '/admin/bonus/sidehustle/$chapter': typeof AdminBonusSidehustleChapterRoute
+  '/admin/insights/member/$memberId': typeof AdminInsightsMemberMemberIdRoute
   '/admin/training/$module/$lesson': typeof AdminTrainingModuleLessonRoute
   '/auth/login/verify/$token': typeof AuthLoginVerifyTokenRoute
 }
@@ -510,10 +525,12 @@ export interface FileRoutesByTo {
   '/admin/upgrade/upsell3': typeof AdminUpgradeUpsell3Route
   '/admin/bonus': typeof AdminBonusIndexRoute
   '/admin/customniches': typeof AdminCustomnichesIndexRoute
+  '/admin/insights': typeof AdminInsightsIndexRoute
   '/admin/upgrade': typeof AdminUpgradeIndexRoute
   '/auth/login': typeof AuthLoginIndexRoute
   '/admin/bonus/realworld/$chapter': typeof AdminBonusRealworldChapterRoute
   '/admin/bonus/sidehustle/$chapter': typeof AdminBonusSidehustleChapterRoute
+  '/admin/insights/member/$memberId': typeof AdminInsightsMemberMemberIdRoute
   '/admin/training/$module/$lesson': typeof AdminTrainingModuleLessonRoute
   '/auth/login/verify/$token': typeof AuthLoginVerifyTokenRoute
 }
@@ -575,10 +592,12 @@ export interface FileRoutesById {
   '/admin/upgrade/upsell3': typeof AdminUpgradeUpsell3Route
   '/admin/bonus/': typeof AdminBonusIndexRoute
   '/admin/customniches/': typeof AdminCustomnichesIndexRoute
+  '/admin/insights/': typeof AdminInsightsIndexRoute
   '/admin/upgrade/': typeof AdminUpgradeIndexRoute
   '/auth/login/': typeof AuthLoginIndexRoute
   '/admin/bonus/realworld/$chapter': typeof AdminBonusRealworldChapterRoute
   '/admin/bonus/sidehustle/$chapter': typeof AdminBonusSidehustleChapterRoute
+  '/admin/insights/member/$memberId': typeof AdminInsightsMemberMemberIdRoute
   '/admin/training/$module/$lesson': typeof AdminTrainingModuleLessonRoute
   '/auth/login/verify/$token': typeof AuthLoginVerifyTokenRoute
 }
@@ -641,10 +660,12 @@ export interface FileRouteTypes {
     | '/admin/upgrade/upsell3'
     | '/admin/bonus/'
     | '/admin/customniches/'
+    | '/admin/insights/'
     | '/admin/upgrade/'
     | '/auth/login/'
     | '/admin/bonus/realworld/$chapter'
     | '/admin/bonus/sidehustle/$chapter'
+    | '/admin/insights/member/$memberId'
     | '/admin/training/$module/$lesson'
     | '/auth/login/verify/$token'
   fileRoutesByTo: FileRoutesByTo
@@ -705,10 +726,12 @@ export interface FileRouteTypes {
     | '/admin/upgrade/upsell3'
     | '/admin/bonus'
     | '/admin/customniches'
+    | '/admin/insights'
     | '/admin/upgrade'
     | '/auth/login'
     | '/admin/bonus/realworld/$chapter'
     | '/admin/bonus/sidehustle/$chapter'
+    | '/admin/insights/member/$memberId'
     | '/admin/training/$module/$lesson'
     | '/auth/login/verify/$token'
   id:
@@ -769,10 +792,12 @@ export interface FileRouteTypes {
     | '/admin/upgrade/upsell3'
     | '/admin/bonus/'
     | '/admin/customniches/'
+    | '/admin/insights/'
     | '/admin/upgrade/'
     | '/auth/login/'
     | '/admin/bonus/realworld/$chapter'
     | '/admin/bonus/sidehustle/$chapter'
+    | '/admin/insights/member/$memberId'
     | '/admin/training/$module/$lesson'
     | '/auth/login/verify/$token'
   fileRoutesById: FileRoutesById
@@ -1083,6 +1108,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminDigistoreTrainingRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/insights/': {
+      id: '/admin/insights/'
+      path: '/insights'
+      fullPath: '/admin/insights/'
+      preLoaderRoute: typeof AdminInsightsIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/instagram/bio': {
       id: '/admin/instagram/bio'
       path: '/instagram/bio'
@@ -1209,6 +1241,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminBonusSidehustleChapterRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/insights/member/$memberId': {
+      id: '/admin/insights/member/$memberId'
+      path: '/insights/member/$memberId'
+      fullPath: '/admin/insights/member/$memberId'
+      preLoaderRoute: typeof AdminInsightsMemberMemberIdRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/training/$module/$lesson': {
       id: '/admin/training/$module/$lesson'
       path: '/training/$module/$lesson'
@@ -1272,9 +1311,11 @@ interface AdminRouteRouteChildren {
   AdminUpgradeUpsell3Route: typeof AdminUpgradeUpsell3Route
   AdminBonusIndexRoute: typeof AdminBonusIndexRoute
   AdminCustomnichesIndexRoute: typeof AdminCustomnichesIndexRoute
+  AdminInsightsIndexRoute: typeof AdminInsightsIndexRoute
   AdminUpgradeIndexRoute: typeof AdminUpgradeIndexRoute
   AdminBonusRealworldChapterRoute: typeof AdminBonusRealworldChapterRoute
   AdminBonusSidehustleChapterRoute: typeof AdminBonusSidehustleChapterRoute
+  AdminInsightsMemberMemberIdRoute: typeof AdminInsightsMemberMemberIdRoute
   AdminTrainingModuleLessonRoute: typeof AdminTrainingModuleLessonRoute
 }
 
@@ -1324,9 +1365,11 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminUpgradeUpsell3Route: AdminUpgradeUpsell3Route,
   AdminBonusIndexRoute: AdminBonusIndexRoute,
   AdminCustomnichesIndexRoute: AdminCustomnichesIndexRoute,
+  AdminInsightsIndexRoute: AdminInsightsIndexRoute,
   AdminUpgradeIndexRoute: AdminUpgradeIndexRoute,
   AdminBonusRealworldChapterRoute: AdminBonusRealworldChapterRoute,
   AdminBonusSidehustleChapterRoute: AdminBonusSidehustleChapterRoute,
+  AdminInsightsMemberMemberIdRoute: AdminInsightsMemberMemberIdRoute,
   AdminTrainingModuleLessonRoute: AdminTrainingModuleLessonRoute,
 }
 

@@ -13,9 +13,12 @@ export async function recordAudit(
     action: AuditEntry['action']
     targetEmail: string
     detail?: string
+    /** When it happened, if not now. */
+    at?: Date
   },
 ) {
-  await db.insert(auditLog).values(entry)
+  const { at, ...values } = entry
+  await db.insert(auditLog).values(at ? { ...values, createdAt: at } : values)
 }
 
 export async function listAudit(db: Db, page: number, pageSize: number) {

@@ -11,6 +11,7 @@ import {
   type QueuedWrite,
 } from '@/lib/write-queue'
 
+import { TOPBAR_HEIGHT } from './layout/sizes'
 import { useOffline } from './offline-banner'
 import { ConfirmDialog, DialogShell } from './ui'
 
@@ -44,7 +45,9 @@ export default function WaitingChanges() {
       <Button
         position="fixed"
         insetEnd="4"
-        bottom={offline ? '14' : '4'}
+        // Offline, the bar along the bottom (up to three lines on a phone) takes the corner:
+        // the button moves to the top, under the top bar.
+        {...(offline ? { top: `${TOPBAR_HEIGHT + 8}px` } : { bottom: '4' })}
         zIndex="toast"
         size="sm"
         rounded="full"

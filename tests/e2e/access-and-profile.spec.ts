@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 
-import { apiLogin, baseURL, DEMO, expect, signIn, test } from './support'
+import { apiLogin, baseURL, DEMO, expect, outboxLink, signIn, test } from './support'
 
 // The steps share the database with each other and with the other specs: each one puts back what
 // it changed for the demo accounts.
@@ -208,4 +208,44 @@ test("the administrator's dashboard counts the members the server holds, and a m
   await signIn(page, DEMO.member.email, DEMO.member.password)
   await expect(page.getByRole('region', { name: 'At a glance' })).toBeVisible()
   await expect(page.getByRole('region', { name: 'Membership' })).toHaveCount(0)
+})
+
+test('an administrator sees the course funnels, writes to a member who never opened an area, and opens their timeline', async ({
+  page,
+  request,
+}) => {
+  // A member who has just joined has free areas and has opened none of them.
+  const token = await apiLogin(request, DEMO.admin.email, DEMO.admin.password)
+  const email = `nudge.${Date.now()}@example.com`
+  const made = await request.post(`${baseURL()}/api/createmember`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { email, firstName: 'Nora', lastName: 'Nudge' },
+  })
+  expect(made.status(), await made.text()).toBe(201)
+
+  await signIn(page, DEMO.admin.email, DEMO.admin.password)
+  await page.getByRole('link', { name: 'Insights' }).click()
+  await expect(page.getByRole('heading', { name: 'Insights', level: 1 })).toBeVisible()
+  const funnel = page.getByRole('table', { name: 'Digital-marketing training: lessons' })
+  await expect(funnel.getByRole('row')).toHaveCount(12)
+
+  await page.getByRole('tab', { name: 'Members who need a nudge' }).click()
+  await page.getByRole('button', { name: 'Never opened an area they have' }).click()
+  await expect(page).toHaveURL(/kind=unopened/)
+  await page.getByRole('button', { name: 'Write to Nora Nudge' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Write to Nora Nudge' })
+  await expect(dialog.getByText(`To ${email}`)).toBeVisible()
+  const subject = await dialog.getByLabel(/Subject/).inputValue()
+  await dialog.getByRole('button', { name: 'Send e-mail' }).click()
+  await expect(page.getByText('E-mail sent to Nora Nudge')).toBeVisible()
+  expect(await outboxLink(email, subject)).toMatch(/^http:\/\/[^/]+\/admin\//)
+
+  // From the member list to the member's timeline.
+  await page.goto('/admin/updateaccess')
+  await page.getByRole('searchbox', { name: 'Search members' }).fill(email)
+  await page.getByRole('link', { name: `Timeline of ${email}` }).click()
+  await expect(
+    page.getByRole('heading', { name: 'Timeline of Nora Nudge', level: 1 }),
+  ).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Timeline' })).toContainText('Joined')
 })

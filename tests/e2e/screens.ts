@@ -41,7 +41,7 @@ export const MEMBER_SCREENS = [
   '/admin/translator',
   '/admin/chatbot',
 ]
-export const ADMIN_SCREENS = ['/admin/dashboard', '/admin/updateaccess']
+export const ADMIN_SCREENS = ['/admin/dashboard', '/admin/updateaccess', '/admin/insights']
 
 /** The four looks every screen is checked in. */
 export const LOOKS = [

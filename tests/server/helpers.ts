@@ -49,6 +49,8 @@ export interface TestAppOptions {
   redisUrl?: string | undefined
   /** Apps that share this prefix share rate-limit counters in Redis. */
   rateLimitPrefix?: string
+  /** Mail is kept in the outbox table, as the product does without SMTP, not in `mail`. */
+  outbox?: boolean
 }
 
 export interface TestApp {
@@ -98,7 +100,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     earningsKey: EARNINGS_KEY,
     connectorOptions: { timeoutMs: 500, retries: 2, backoffMs: () => 5, minIntervalMs: 0 },
     now: () => clock.now,
-    mailer,
+    ...(options.outbox ? {} : { mailer }),
     logger: false,
     rateLimitPrefix: options.rateLimitPrefix ?? `test-${process.pid}-${Date.now()}-${counter++}`,
   })

@@ -76,7 +76,11 @@ export const auditLog = pgTable(
     detail: text('detail').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_created_at_idx').on(t.createdAt),
+    // A member's own entries: when areas were granted, when an administrator last wrote to them.
+    index('audit_log_target_idx').on(t.targetEmail, t.action, t.createdAt),
+  ],
 )
 
 /** The member a row belongs to; the row goes with them. */

@@ -199,6 +199,7 @@ export const navGroups: NavGroup[] = [
         icon: 'shield',
         adminOnly: true,
       },
+      { label: 'Insights', path: '/admin/insights', icon: 'chart', adminOnly: true },
       { label: 'Sign out', path: '/admin/logout', icon: 'logout' },
     ],
   },

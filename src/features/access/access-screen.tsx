@@ -246,6 +246,20 @@ function MembersCard() {
               />
               <RowAction
                 size="xs"
+                icon="chart"
+                label={`Timeline of ${member.email}`}
+                title="Timeline"
+                link={(icon) => (
+                  <RouterLink
+                    to="/admin/insights/member/$memberId"
+                    params={{ memberId: member.id }}
+                  >
+                    {icon}
+                  </RouterLink>
+                )}
+              />
+              <RowAction
+                size="xs"
                 icon="star"
                 label={`Certificates of ${member.email}`}
                 title="Certificates"

@@ -1,0 +1,5 @@
+import { insights } from '@schemas/insights'
+
+import { createApi } from './create-api'
+
+export const insightsApi = createApi('insights', insights)
