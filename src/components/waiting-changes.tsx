@@ -38,27 +38,31 @@ export default function WaitingChanges() {
   const offline = useOffline()
   const [open, setOpen] = useState(false)
   useEffect(() => startWriteQueue(queryClient), [queryClient])
-  if (!writes.length) return null
+  // The list closes once nothing is left in it (the last change sent or discarded); it stays
+  // mounted, closed, so the dialog gives the page back (focus, scrolling, pointer events).
+  if (open && !writes.length) setOpen(false)
   const failed = writes.some((w) => w.state === 'failed')
   return (
     <>
-      <Button
-        position="fixed"
-        insetEnd="4"
-        // Offline, the bar along the bottom (up to three lines on a phone) takes the corner:
-        // the button moves to the top, under the top bar.
-        {...(offline ? { top: `${TOPBAR_HEIGHT + 8}px` } : { bottom: '4' })}
-        zIndex="toast"
-        size="sm"
-        rounded="full"
-        shadow="md"
-        colorPalette={failed ? 'red' : 'gray'}
-        variant="solid"
-        onClick={() => setOpen(true)}
-      >
-        {waitingSummary(writes)}
-      </Button>
-      <DialogShell open={open} onClose={() => setOpen(false)} size="md">
+      {writes.length ? (
+        <Button
+          position="fixed"
+          insetEnd="4"
+          // Offline, the bar along the bottom (up to three lines on a phone) takes the corner:
+          // the button moves to the top, under the top bar.
+          {...(offline ? { top: `${TOPBAR_HEIGHT + 8}px` } : { bottom: '4' })}
+          zIndex="toast"
+          size="sm"
+          rounded="full"
+          shadow="md"
+          colorPalette={failed ? 'red' : 'gray'}
+          variant="solid"
+          onClick={() => setOpen(true)}
+        >
+          {waitingSummary(writes)}
+        </Button>
+      ) : null}
+      <DialogShell open={open && writes.length > 0} onClose={() => setOpen(false)} size="md">
         <Dialog.Header>
           <Dialog.Title>Changes made offline</Dialog.Title>
         </Dialog.Header>
