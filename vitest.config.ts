@@ -10,7 +10,15 @@ import { aliases } from './build/vite-plugins/paths.ts'
  * Files that replace a module with `vi.mock` run each in a fresh module graph: in a shared one the
  * module may already be loaded by an earlier file, and the stand-in would not take its place.
  */
-const mockingFiles = ['tests/client/earnings-dashboard.test.tsx', 'src/lib/query-client.test.ts']
+// Files run apart, each with modules of its own: the two that replace a module with vi.mock, and
+// the sign-out test, which drives Chakra's account menu: a dialog another file left open when its
+// screen was taken away stays in Zag's stack of layers (module state), and the menu's items then
+// stop answering.
+const mockingFiles = [
+  'tests/client/earnings-dashboard.test.tsx',
+  'src/lib/query-client.test.ts',
+  'tests/client/session.test.tsx',
+]
 
 const clientProject = {
   // The router plugin writes src/routeTree.gen.ts, so the real route tree is tested.
