@@ -222,6 +222,13 @@ test('an administrator sees the course funnels, writes to a member who never ope
     data: { email, firstName: 'Nora', lastName: 'Nudge' },
   })
   expect(made.status(), await made.text()).toBe(201)
+  // And a member who has started the training (opening a lesson counts).
+  const member = await apiLogin(request, DEMO.member.email, DEMO.member.password)
+  const opened = await request.get(
+    `${baseURL()}/api/lesson?path=${encodeURIComponent('/admin/training/module1/lesson1')}`,
+    { headers: { Authorization: `Bearer ${member}` } },
+  )
+  expect(opened.status()).toBe(200)
 
   await signIn(page, DEMO.admin.email, DEMO.admin.password)
   await page.getByRole('link', { name: 'Insights' }).click()
