@@ -6,8 +6,7 @@ import { PageHeader } from '@/components/ui'
 import { CourseFunnels } from './course-funnels'
 import { LearningEarnings } from './learning-earnings'
 import { NudgeLists } from './nudge-lists'
-
-export const INSIGHT_TABS = ['courses', 'nudges', 'earnings'] as const
+import { INSIGHT_TABS } from './tabs'
 
 const route = getRouteApi('/admin/insights/')
 

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 
 import { NUDGE_KINDS } from '@schemas/insights'
-import { INSIGHT_TABS, InsightsScreen } from '@/features/insights/insights-screen'
+import { InsightsScreen } from '@/features/insights/insights-screen'
+import { INSIGHT_TABS } from '@/features/insights/tabs'
 import {
   optionalOneOf,
   optionalPage,
