@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/ui'
 import { CourseFunnels } from './course-funnels'
 import { LearningEarnings } from './learning-earnings'
 import { NudgeLists } from './nudge-lists'
-import { INSIGHT_TABS } from './tabs'
+import { type INSIGHT_TABS } from './tabs'
 
 const route = getRouteApi('/admin/insights/')
 

@@ -38,7 +38,7 @@ async function allNudges(kind: NudgeKind) {
 export function NudgeLists() {
   const search = route.useSearch()
   const navigate = route.useNavigate()
-  const kind = search.kind ?? 'idle'
+  const kind: NudgeKind = NUDGE_KINDS.find((k) => k === search.kind) ?? 'idle'
   const view = useListView()
   const [writing, setWriting] = useState<Nudge | null>(null)
   const [exporting, setExporting] = useState(false)
