@@ -1,5 +1,6 @@
 import type { Endpoint, ParamsIn } from '@schemas/contract'
 import { ApiError } from '@/lib/api-error'
+import { saveBlob } from '@/lib/csv'
 import { http, toApiError } from '@/lib/http'
 import { STORAGE_KEYS } from '@/lib/session'
 
@@ -8,18 +9,6 @@ import { fillPath } from './create-api'
 /** The file name an answer's `Content-Disposition: attachment; filename="…"` gives, if any. */
 export function fileNameOf(disposition: string | null): string | null {
   return /filename="([^"]+)"/i.exec(disposition ?? '')?.[1] ?? null
-}
-
-/** Hands the bytes to the browser as a file download. */
-export function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 0)
 }
 
 /**

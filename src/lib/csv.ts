@@ -12,10 +12,9 @@ export function csvField(value: string) {
 export const toCsv = (lines: readonly (readonly string[])[]) =>
   lines.map((fields) => fields.map(csvField).join(',')).join('\r\n') + '\r\n'
 
-/** Hands the text to the browser as a file download. */
-export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8') {
-  // The byte-order mark makes spreadsheet programs read the file as UTF-8.
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type }))
+/** Hands the bytes to the browser as a file download. */
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob)
   const link = document.createElement('a')
   link.href = url
   link.download = fileName
@@ -23,4 +22,10 @@ export function downloadText(text: string, fileName: string, type = 'text/csv;ch
   link.click()
   link.remove()
   setTimeout(() => URL.revokeObjectURL(url), 0)
+}
+
+/** Hands the text to the browser as a file download. */
+export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8') {
+  // The byte-order mark makes spreadsheet programs read the file as UTF-8.
+  saveBlob(new Blob(['\uFEFF', text], { type }), fileName)
 }
