@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
 import { chakraNoDefaultSystem } from './build/vite-plugins/chakra-no-default-system.ts'
+import { chakraPureAnatomies } from './build/vite-plugins/chakra-pure-anatomies.ts'
 import { chakraStaticGlobalCss } from './build/vite-plugins/chakra-static-global-css.ts'
 import { chakraUsedRecipes } from './build/vite-plugins/chakra-used-recipes.ts'
 import { pagesAhead } from './build/vite-plugins/pages-ahead.ts'
@@ -17,6 +18,7 @@ export default defineConfig({
     chakraUsedRecipes(),
     chakraStaticGlobalCss(),
     chakraNoDefaultSystem(),
+    chakraPureAnatomies(),
     preloadStartSteps(),
     pagesAhead(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),

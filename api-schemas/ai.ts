@@ -9,7 +9,15 @@ import {
   SCRIPT_KEYS,
   TONES,
 } from './ai-tools'
-import { endpoint, envelope, pageOf, pageQuery, requiredText, streamEndpoint } from './contract'
+import {
+  endpoint,
+  envelope,
+  pageOf,
+  pageQuery,
+  requiredText,
+  streamEndpoint,
+  withThousands,
+} from './contract'
 
 export * from './ai-tools'
 export * from './ai-text'
@@ -88,7 +96,7 @@ export const translateInputSchema = z
     }),
     z.refine((v) => v.from !== v.to, { message: 'Pick two different languages', path: ['to'] }),
     z.describe(
-      `text is not blank, and at most ${TRANSLATE_MAX.text.toLocaleString('en')} characters in mode text or ${TRANSLATE_MAX.page.toLocaleString('en')} in mode page; from and to differ`,
+      `text is not blank, and at most ${withThousands(TRANSLATE_MAX.text)} characters in mode text or ${withThousands(TRANSLATE_MAX.page)} in mode page; from and to differ`,
     ),
   )
 export type TranslateInput = z.output<typeof translateInputSchema>

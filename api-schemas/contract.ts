@@ -100,6 +100,13 @@ export type QueryIn<E extends Endpoint> = Sent<E['query']>
 export type BodyIn<E extends Endpoint> = Sent<E['body']>
 
 /** Every error answer, whatever the status. */
+/**
+ * A whole number with thousands separators, as English writes it ("1,000,000"), for messages
+ * built when a contract file loads. Not `toLocaleString`: its first call sets up the number
+ * formatting of the browser's locale data, some 50 ms of a phone's start-up.
+ */
+export const withThousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+
 export const errorSchema = z.object({ message: z.string() })
 export type ApiError = z.infer<typeof errorSchema>
 

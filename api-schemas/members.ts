@@ -14,8 +14,8 @@ import {
   requiredName,
   optionalText as text,
 } from './contract'
-import { networkAccountSchema } from './earnings'
 import { MEMBER_SORT_COLUMNS } from './member-sort'
+import { networkAccountSchema } from './network-account'
 
 export { MEMBER_SORT_COLUMNS }
 

@@ -7,6 +7,7 @@ import {
   memberIdSchema,
   requiredName,
   optionalText as text,
+  withThousands,
 } from './contract'
 import { hashtagsSchema, PLAN_LIMITS, POST_FORMATS, type Niche } from './niches'
 
@@ -46,7 +47,7 @@ export const ITEM_COLUMNS = Object.keys(columns) as ItemColumn[]
 
 /** The largest position: far above any sheet's row count, far below where doubles lose halves. */
 const MAX_POSITION = 1_000_000_000
-const POSITION_RANGE = `Position is a number from 0 to ${MAX_POSITION.toLocaleString('en-US')}`
+const POSITION_RANGE = `Position is a number from 0 to ${withThousands(MAX_POSITION)}`
 
 /**
  * A row's place in its sheet: rows are listed by it, and a duplicate lands just below (half way

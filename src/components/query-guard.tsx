@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useDeferredValue, type ReactNode } from 'react'
 
 import { lockedPanelFor } from './area-gate'
 import { ErrorState } from './ui'
@@ -52,4 +52,16 @@ export function guardQuery<T>(
   }
   if (query.isPending || query.data === undefined) return { ready: false, view: options.loading }
   return { ready: true, data: query.data }
+}
+
+/**
+ * The query with its answer drawn in a render of its own that React may pause: a query's answer
+ * arrives as an update React must finish in one go, and a long list drawn in it (the phone
+ * flow's angles) held a phone's main thread for a quarter of a second. The first render keeps
+ * what was shown (the placeholder, or the answer before a refetch); the list follows in slices,
+ * with the browser free to paint and take input between them.
+ */
+export function useDeferredAnswer<Q extends GuardedQuery<unknown>>(query: Q): Q {
+  const data = useDeferredValue(query.data)
+  return data === query.data ? query : { ...query, data }
 }

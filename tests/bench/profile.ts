@@ -8,7 +8,9 @@
  *   time over 50 ms), on this host at this rate;
  * - self time by package or app folder, and the functions that took most.
  *
- *   npm run bench:profile [-- --runs 3 --rate 4 /auth/login /admin/dashboard]
+ *   npm run bench:profile [-- --runs 3 --rate 4 --detail /auth/login /admin/dashboard]
+ *
+ * `--detail` lists, under each long task, the functions that took most of it.
  *
  * A figure here is this host's, not Lighthouse's simulation: use it to find costs and to compare
  * two builds in one run, not as a goal.
@@ -31,6 +33,7 @@ const { values, positionals } = parseArgs({
     runs: { type: 'string', default: '3' },
     rate: { type: 'string', default: '4' },
     top: { type: 'string', default: '25' },
+    detail: { type: 'boolean', default: false },
   },
 })
 const runs = Math.max(1, Number(values.runs))
@@ -109,7 +112,10 @@ interface Trace {
  * trace's events directly under the task (parsing HTML, evaluating a module, recalculating
  * styles, layout, a timer's or a message's function …).
  */
-function longTasksOf(trace: Trace, sampled: { at: number; group: string }[]): string[] {
+function longTasksOf(
+  trace: Trace,
+  sampled: { at: number; group: string; name: string }[],
+): string[] {
   const events = trace.traceEvents
   // The event a main-thread task is recorded as (its name changed across Chromium versions).
   const isTask = (e: TraceEvent) =>
@@ -143,9 +149,11 @@ function longTasksOf(trace: Trace, sampled: { at: number; group: string }[]): st
     const top = [...parts].sort((a, b) => b[1] - a[1]).slice(0, 3)
     // The code it ran, from the profile's samples in the task's time.
     const code = new Map<string, number>()
+    const functions = new Map<string, number>()
     for (const sample of sampled) {
-      if (sample.at >= task.ts && sample.at < end)
-        code.set(sample.group, (code.get(sample.group) ?? 0) + 1)
+      if (sample.at < task.ts || sample.at >= end) continue
+      code.set(sample.group, (code.get(sample.group) ?? 0) + 1)
+      functions.set(sample.name, (functions.get(sample.name) ?? 0) + 1)
     }
     const inside = [...code].reduce((sum, [, n]) => sum + n, 0)
     const share = [...code]
@@ -156,7 +164,14 @@ function longTasksOf(trace: Trace, sampled: { at: number; group: string }[]): st
     return (
       `${((task.ts - first) / 1000).toFixed(0).padStart(6)} ms  ${((task.dur ?? 0) / 1000).toFixed(0).padStart(4)} ms  ` +
       top.map(([name, us]) => `${name} ${(us / 1000).toFixed(0)}`).join(', ') +
-      (share ? `\n                   ${share}` : '')
+      (share ? `\n                   ${share}` : '') +
+      (values.detail
+        ? [...functions]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 8)
+            .map(([name, n]) => `\n                     ${Math.round((100 * n) / inside)}% ${name}`)
+            .join('')
+        : '')
     )
   })
 }
@@ -219,7 +234,7 @@ try {
       blocking += tasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0)
       const nodes = new Map(profile.nodes.map((n) => [n.id, n]))
       // Each sample's time on the trace's clock (both count microseconds from one origin).
-      const sampled: { at: number; group: string }[] = []
+      const sampled: { at: number; group: string; name: string }[] = []
       let at = profile.startTime
       profile.samples.forEach((id, i) => {
         const node = nodes.get(id)!
@@ -231,7 +246,7 @@ try {
             ? { group: '(browser: style, layout, parsing)', name: '(browser)' }
             : sourceOf(node.callFrame)
         busy += ms
-        sampled.push({ at, group })
+        sampled.push({ at, group, name })
         byGroup.set(group, (byGroup.get(group) ?? 0) + ms)
         byName.set(name, (byName.get(name) ?? 0) + ms)
       })

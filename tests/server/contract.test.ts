@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod/mini'
 
-import type { Endpoint } from '@schemas/contract'
+import { withThousands, type Endpoint } from '@schemas/contract'
 import { API_PREFIX, contract } from '@schemas/index'
 
 import { REFERENCE_PATH } from '../../server/plugins/api-reference'
@@ -214,5 +214,19 @@ describe("the OpenAPI document shows every rule of the contract's input", () => 
       }
     }
     expect(untold).toEqual([])
+  })
+})
+
+describe('withThousands', () => {
+  it('writes whole numbers as English does, with a comma every three digits', () => {
+    expect([0, 999, 1_000, 5_000, 30_000, 123_456, 1_000_000_000].map(withThousands)).toEqual([
+      '0',
+      '999',
+      '1,000',
+      '5,000',
+      '30,000',
+      '123,456',
+      '1,000,000,000',
+    ])
   })
 })

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { useAppearance } from '@/stores/appearance'
 import { ThemeProvider } from '@/theme/provider'
 
-import { EmptyState, ErrorState, PageHeader, PageSpinner } from '.'
+import { EmptyState, ErrorState, PageHeader, PageSpinner, ProgressBar } from '.'
 
 const wrap = (ui: React.ReactNode) => render(<ThemeProvider>{ui}</ThemeProvider>)
 
@@ -25,6 +25,27 @@ describe('shared ui', () => {
     useAppearance.getState().setLanguage('deDE')
     await waitFor(() =>
       expect(screen.getByRole('navigation', { name: 'Pfad anzeigen' })).toBeTruthy(),
+    )
+  })
+
+  it('ProgressBar is a labelled progressbar with its value, kept between 0 and its maximum', () => {
+    wrap(
+      <>
+        <ProgressBar value={3} max={4} label="Module 1" />
+        <ProgressBar value={7} max={5} label="Over" />
+        <ProgressBar value={0} max={0} label="Empty" />
+      </>,
+    )
+    const bar = screen.getByRole('progressbar', { name: 'Module 1' })
+    expect(bar.getAttribute('aria-valuenow')).toBe('3')
+    expect(bar.getAttribute('aria-valuemax')).toBe('4')
+    expect(bar.getAttribute('aria-valuetext')).toBe('75 percent')
+    expect(getComputedStyle(bar.firstElementChild!).width).toBe('75%')
+    const over = screen.getByRole('progressbar', { name: 'Over' })
+    expect(over.getAttribute('aria-valuenow')).toBe('5')
+    expect(over.getAttribute('aria-valuetext')).toBe('100 percent')
+    expect(screen.getByRole('progressbar', { name: 'Empty' }).getAttribute('aria-valuetext')).toBe(
+      '0 percent',
     )
   })
 

@@ -1,11 +1,11 @@
-import { Badge, Flex, Progress, Stack, Text } from '@chakra-ui/react'
+import { Badge, Flex, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 
 import type { AiStatus, Writer } from '@schemas/ai'
 import { aiApi } from '@/api/ai'
 import { SelectField } from '@/components/select-field'
-import { Card, PageHeader } from '@/components/ui'
+import { Card, PageHeader, ProgressBar } from '@/components/ui'
 import { onFirstUse } from '@/lib/intl'
 import { timeOfDay } from '@/lib/time-format'
 
@@ -34,13 +34,7 @@ export const writtenAt = onFirstUse(
 )
 
 function Meter({ used, of, label }: { used: number; of: number; label: string }) {
-  return (
-    <Progress.Root size="xs" max={of} value={Math.min(used, of)} aria-label={label}>
-      <Progress.Track>
-        <Progress.Range />
-      </Progress.Track>
-    </Progress.Root>
-  )
+  return <ProgressBar size="xs" max={of} value={used} label={label} />
 }
 
 /** A screen of the AI tools: its title under Home › AI tools. */

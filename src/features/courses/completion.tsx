@@ -1,6 +1,7 @@
-import { Flex, Progress, Text } from '@chakra-ui/react'
+import { Flex, Text } from '@chakra-ui/react'
 
 import type { Completion } from '@schemas/courses'
+import { ProgressBar } from '@/components/ui/progress-bar'
 
 /**
  * How much of a course or module is completed, in percent. A module of its own, so the dashboard
@@ -13,11 +14,7 @@ export function CompletionBar({ completion, label }: { completion: Completion; l
   const value = completionPercent(completion)
   return (
     <Flex gap="3" align="center">
-      <Progress.Root value={value} flex="1" size="sm" colorPalette="primary" aria-label={label}>
-        <Progress.Track>
-          <Progress.Range />
-        </Progress.Track>
-      </Progress.Root>
+      <ProgressBar value={value} flex="1" colorPalette="primary" label={label} />
       <Text fontSize="sm" color="fg.muted" minW="12ch" textAlign="end">
         {value}% · {completion.completed}/{completion.total}
       </Text>
