@@ -6,15 +6,18 @@ import { WaitingChangesWhenIdle } from '@/components/waiting-changes-when-idle'
 import { storedEmail } from '@/lib/session'
 import { isSignedIn } from '@/stores/auth'
 
+import { evaluateSharedCode } from './-shared-code'
+
 /**
  * The guard of everything under /admin. It only decides what to show: the API authorizes each
  * call on its own.
  */
 export const Route = createFileRoute('/admin')({
-  beforeLoad: ({ location }) => {
+  beforeLoad: async ({ location }) => {
     if (!isSignedIn()) {
       throw redirect({ to: '/auth/login', search: { redirect: location.href }, replace: true })
     }
+    await evaluateSharedCode()
   },
   loader: ({ context }) => {
     const email = storedEmail()
