@@ -18,7 +18,7 @@
  * (JSON) there, for the long tasks and what they ran. Exits non-zero when a goal is missed.
  *
  * The signed-in pages get the member's session in local storage, as the app keeps it; every run
- * starts from an empty HTTP cache.
+ * is a first visit: an empty HTTP cache, and no service worker or what one kept.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -171,6 +171,12 @@ async function prepare(origin: string, stored: Record<string, string> | undefine
   }, stored ?? {})
   const cdp = await browser.newCDPSession(page)
   await cdp.send('Network.clearBrowserCache')
+  // A first visit: no service worker from an earlier run answering the page from its cache (it
+  // answers every page with index.html, not the page's prerendered HTML), and nothing it kept.
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin,
+    storageTypes: 'service_workers,cache_storage,indexeddb',
+  })
   await cdp.detach()
 }
 

@@ -312,6 +312,34 @@ describe('the chatbot', () => {
     expect((box as HTMLTextAreaElement).value).toBe('')
   })
 
+  it('holds the place of a loading conversation without offering its questions, and says in the allowance that no model is set', async () => {
+    storeSession()
+    let answer!: () => void
+    const loaded = new Promise<void>((resolve) => (answer = resolve))
+    server.use(
+      ...aiHandlers(null),
+      handle(contract.ai.chat, async () => {
+        await loaded
+        return { data: { data: [] } }
+      }),
+    )
+    const { screen } = await renderApp('/admin/chatbot')
+    expect((await screen.findByText('Loading your conversation')).getAttribute('role')).toBe(
+      'status',
+    )
+    // The suggestions hold the place unseen: no button a keyboard or a screen reader could reach.
+    expect(screen.queryByRole('button', { name: 'How do I choose a niche?' })).toBeNull()
+    const allowance = (await screen.findByRole('heading', { name: 'Your allowance' })).closest(
+      '.chakra-card__root',
+    ) as HTMLElement
+    expect(
+      await within(allowance).findByText(/No AI model is set on this site, so answers are/),
+    ).toBeTruthy()
+    answer()
+    expect(await screen.findByRole('button', { name: 'How do I choose a niche?' })).toBeTruthy()
+    expect(screen.queryByText('Loading your conversation')).toBeNull()
+  })
+
   it('clears the conversation only after a confirmation', async () => {
     storeSession()
     let stored: ChatMessage[] = [

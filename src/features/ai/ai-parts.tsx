@@ -53,10 +53,15 @@ export function AiPageHeader({ title, actions }: { title: string; actions?: Reac
 }
 
 /** The allowance in a card of its own, beside a tool. */
-export function AllowanceCard({ status }: { status: AiStatus | undefined }) {
+export function AllowanceCard({ status, note }: { status: AiStatus | undefined; note?: string }) {
   return (
     <Card title="Your allowance">
       <UsageMeter status={status} />
+      {note ? (
+        <Text fontSize="sm" color="fg.muted" mt="3">
+          {note}
+        </Text>
+      ) : null}
     </Card>
   )
 }

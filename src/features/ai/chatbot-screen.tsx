@@ -56,6 +56,28 @@ function Sources({ sources }: { sources: Source[] }) {
   )
 }
 
+/** Questions to start a conversation with; unseen and out of the tab order while `hidden`. */
+function Suggestions({ onAsk, hidden }: { onAsk: (question: string) => void; hidden?: boolean }) {
+  return (
+    <Stack gap="2" {...(hidden ? { visibility: 'hidden', 'aria-hidden': true } : {})}>
+      <Text fontWeight="medium">Try one of these</Text>
+      <HStack gap="2" wrap="wrap">
+        {SUGGESTIONS.map((s) => (
+          <Button
+            key={s}
+            size="sm"
+            variant="outline"
+            onClick={() => onAsk(s)}
+            tabIndex={hidden ? -1 : undefined}
+          >
+            {s}
+          </Button>
+        ))}
+      </HStack>
+    </Stack>
+  )
+}
+
 function Bubble({
   role,
   text,
@@ -215,53 +237,52 @@ export function ChatbotScreen() {
                 <Text fontSize="sm" color="fg.muted">
                   Answers come from the lessons you can open, with links to them. When the course
                   does not cover a question, the chatbot says so instead of guessing.
-                  {status.data && !status.data.data.model
-                    ? ' No AI model is set on this site, so answers are the matching parts of the lessons themselves.'
-                    : ''}
                 </Text>
-                <PanelQuery query={chat} loading="Loading your conversation">
-                  {() =>
-                    messages.length === 0 && !asked ? (
-                      <Stack gap="2">
-                        <Text fontWeight="medium">Try one of these</Text>
-                        <HStack gap="2" wrap="wrap">
-                          {SUGGESTIONS.map((s) => (
-                            <Button key={s} size="sm" variant="outline" onClick={() => ask(s)}>
-                              {s}
-                            </Button>
-                          ))}
-                        </HStack>
-                      </Stack>
-                    ) : (
-                      <Stack
-                        as="ol"
-                        gap="3"
-                        listStyleType="none"
-                        aria-label="Conversation"
-                        aria-live="polite"
-                      >
-                        {messages.map((m) =>
-                          m.role === 'member' ? (
-                            <Bubble key={m.id} role="member" text={m.text} />
-                          ) : (
-                            <AnswerBubble key={m.id} message={m} />
-                          ),
-                        )}
-                        {asked ? (
-                          <>
-                            <Bubble role="member" text={asked} />
-                            <AnswerBubble
-                              message={{
-                                ...liveMessage(answer),
-                                text: answer.text || (streaming ? '…' : ''),
-                              }}
-                            />
-                          </>
-                        ) : null}
-                      </Stack>
-                    )
-                  }
-                </PanelQuery>
+                {chat.isPending ? (
+                  // The suggestions a new conversation starts with, unseen, hold the place of
+                  // what loads: the form below stays where it is drawn.
+                  <>
+                    <Text srOnly role="status">
+                      Loading your conversation
+                    </Text>
+                    <Suggestions onAsk={ask} hidden />
+                  </>
+                ) : (
+                  <PanelQuery query={chat} loading="Loading your conversation">
+                    {() =>
+                      messages.length === 0 && !asked ? (
+                        <Suggestions onAsk={ask} />
+                      ) : (
+                        <Stack
+                          as="ol"
+                          gap="3"
+                          listStyleType="none"
+                          aria-label="Conversation"
+                          aria-live="polite"
+                        >
+                          {messages.map((m) =>
+                            m.role === 'member' ? (
+                              <Bubble key={m.id} role="member" text={m.text} />
+                            ) : (
+                              <AnswerBubble key={m.id} message={m} />
+                            ),
+                          )}
+                          {asked ? (
+                            <>
+                              <Bubble role="member" text={asked} />
+                              <AnswerBubble
+                                message={{
+                                  ...liveMessage(answer),
+                                  text: answer.text || (streaming ? '…' : ''),
+                                }}
+                              />
+                            </>
+                          ) : null}
+                        </Stack>
+                      )
+                    }
+                  </PanelQuery>
+                )}
                 <div ref={endRef} />
               </Stack>
             </Card>
@@ -294,7 +315,14 @@ export function ChatbotScreen() {
                 </Flex>
               </Stack>
             </form>
-            <AllowanceCard status={status.data?.data} />
+            <AllowanceCard
+              status={status.data?.data}
+              note={
+                status.data && !status.data.data.model
+                  ? 'No AI model is set on this site, so answers are the matching parts of the lessons themselves.'
+                  : undefined
+              }
+            />
           </Stack>
         )}
         <ConfirmDialog
