@@ -2,10 +2,10 @@ import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import { lockedMessage } from '@schemas/access'
-import type { Course, Lesson, LessonItem } from '@schemas/courses'
+import type { Course, LessonItem } from '@schemas/courses'
 import { contract } from '@schemas/index'
 
-import { makeProfile, storeSession } from './factories'
+import { makeLesson, makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'
 import { renderApp } from './render-app'
@@ -47,34 +47,6 @@ const course = (lessons: LessonItem[], overrides: Partial<Course> = {}): Course 
   ...overrides,
 })
 
-const lesson = (overrides: Partial<Lesson> = {}): Lesson => ({
-  path: PATH,
-  kind: 'lesson',
-  title: 'Choosing your niche',
-  summary: 'How to pick a niche.',
-  readingMinutes: 5,
-  html: '<p>Intro text.</p><h2 id="audience">Audience</h2><p>Who buys.</p><h2 id="pain">Pain</h2><p>What hurts.</p><h2 id="offers">Offers</h2><p>See <a href="/admin/dgtraining">the overview</a>.</p>',
-  headings: [
-    { id: 'audience', text: 'Audience' },
-    { id: 'pain', text: 'Pain' },
-    { id: 'offers', text: 'Offers' },
-  ],
-  video: null,
-  course: { key: 'training', title: 'Digital-marketing training', overview: '/admin/dgtraining' },
-  module: { number: 1, title: 'Foundations' },
-  previous: { path: '/admin/training/module1/lesson1', title: 'How it works', locked: false },
-  next: { path: '/admin/training/module2/lesson1', title: 'Finding offers', locked: false },
-  progress: {
-    openedAt: '2026-03-01T10:00:00.000Z',
-    completedAt: null,
-    position: 0,
-    videoSeconds: null,
-  },
-  offer: null,
-  editedAt: null,
-  ...overrides,
-})
-
 const serveLesson = (answer: Parameters<typeof handle<typeof contract.courses.lesson>>[1]) =>
   handle(contract.courses.lesson, answer)
 
@@ -84,7 +56,7 @@ describe('the lesson reader', () => {
     const sent: unknown[] = []
     server.use(
       ...memberHandlers(makeProfile({ areas: ['training'] })),
-      serveLesson(() => ({ data: { data: lesson() } })),
+      serveLesson(() => ({ data: { data: makeLesson() } })),
       handle(contract.courses.progress, ({ body, url }) => {
         sent.push({ path: url.searchParams.get('path'), ...body })
         return {
@@ -127,7 +99,7 @@ describe('the lesson reader', () => {
       ...memberHandlers(),
       handle(contract.courses.lesson, ({ url }) => {
         const path = url.searchParams.get('path')!
-        return { data: { data: lesson({ path, title: `Lesson at ${path}` }) } }
+        return { data: { data: makeLesson({ path, title: `Lesson at ${path}` }) } }
       }),
     )
     const { screen, user, router } = await renderApp(PATH)
@@ -187,7 +159,7 @@ describe('the lesson reader', () => {
       ...memberHandlers(),
       serveLesson(() => ({
         data: {
-          data: lesson({
+          data: makeLesson({
             path: '/admin/upgrade/upsell1',
             kind: 'offer',
             title: 'Traffic accelerator',
@@ -227,7 +199,7 @@ describe('course overview and resume', () => {
       handle(contract.courses.list, () => ({
         data: { data: { courses: [course(lessons)], resume: null } },
       })),
-      serveLesson(() => ({ data: { data: lesson() } })),
+      serveLesson(() => ({ data: { data: makeLesson() } })),
     )
     const { screen, user, router } = await renderApp('/admin/dgtraining')
     const card = await screen.findByTestId('course-training')
@@ -260,7 +232,7 @@ describe('course overview and resume', () => {
           },
         },
       })),
-      serveLesson(() => ({ data: { data: lesson() } })),
+      serveLesson(() => ({ data: { data: makeLesson() } })),
     )
     const { screen, user, router } = await renderApp('/admin/dashboard')
     const card = await screen.findByTestId('resume-card')

@@ -1,6 +1,8 @@
 import type { CurrentUser } from '@schemas/auth'
+import type { Lesson } from '@schemas/courses'
 import type { NetworkAccount } from '@schemas/earnings'
 import type { Profile } from '@schemas/members'
+import type { NicheItem } from '@schemas/niche-items'
 import type { Note } from '@schemas/notes'
 
 const base64url = (value: string) =>
@@ -86,6 +88,66 @@ export function makeNote(overrides: Partial<Note> = {}): Note {
     body: '',
     color: 'yellow',
     pinned: false,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  }
+}
+
+/** A lesson as GET /api/lesson answers it: module 1's second lesson, three headings, not started. */
+export const makeLesson = (overrides: Partial<Lesson> = {}): Lesson => ({
+  path: '/admin/training/module1/lesson2',
+  kind: 'lesson',
+  title: 'Choosing your niche',
+  summary: 'How to pick a niche.',
+  readingMinutes: 5,
+  html: '<p>Intro text.</p><h2 id="audience">Audience</h2><p>Who buys.</p><h2 id="pain">Pain</h2><p>What hurts.</p><h2 id="offers">Offers</h2><p>See <a href="/admin/dgtraining">the overview</a>.</p>',
+  headings: [
+    { id: 'audience', text: 'Audience' },
+    { id: 'pain', text: 'Pain' },
+    { id: 'offers', text: 'Offers' },
+  ],
+  video: null,
+  course: { key: 'training', title: 'Digital-marketing training', overview: '/admin/dgtraining' },
+  module: { number: 1, title: 'Foundations' },
+  previous: { path: '/admin/training/module1/lesson1', title: 'How it works', locked: false },
+  next: { path: '/admin/training/module2/lesson1', title: 'Finding offers', locked: false },
+  progress: {
+    openedAt: '2026-03-01T10:00:00.000Z',
+    completedAt: null,
+    position: 0,
+    videoSeconds: null,
+  },
+  offer: null,
+  editedAt: null,
+  ...overrides,
+})
+
+export const SHEET_MEMBER = '11111111-1111-4111-8111-111111111111'
+let sheetRows = 0
+
+/** A row of the health sheet of SHEET_MEMBER; each new one gets the next id, hook and position. */
+export function makeNicheItem(overrides: Partial<NicheItem> = {}): NicheItem {
+  sheetRows += 1
+  return {
+    id: `00000000-0000-4000-8000-${String(sheetRows).padStart(12, '0')}`,
+    memberId: SHEET_MEMBER,
+    niche: 'health',
+    customNicheId: null,
+    phone: false,
+    subNiche: 'Home workouts',
+    audience: 'Busy parents',
+    pain: '',
+    offerCategory: '',
+    hook: `Hook ${sheetRows}`,
+    postFormat: 'reel',
+    postIdea: '',
+    cta: '',
+    hashtags: '',
+    status: 'idea',
+    link: '',
+    note: '',
+    position: sheetRows,
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
     ...overrides,

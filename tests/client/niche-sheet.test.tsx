@@ -5,39 +5,10 @@ import { contract } from '@schemas/index'
 import type { NicheItem } from '@schemas/niche-items'
 import { parseSheetCsv, sheetToCsv } from '@/features/niches/sheet-csv'
 
-import { makeProfile, storeSession } from './factories'
+import { makeNicheItem, makeProfile, SHEET_MEMBER as MEMBER, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'
 import { renderApp } from './render-app'
-
-const MEMBER = '11111111-1111-4111-8111-111111111111'
-let counter = 0
-function makeItem(overrides: Partial<NicheItem> = {}): NicheItem {
-  counter += 1
-  return {
-    id: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
-    memberId: MEMBER,
-    niche: 'health',
-    customNicheId: null,
-    phone: false,
-    subNiche: 'Home workouts',
-    audience: 'Busy parents',
-    pain: '',
-    offerCategory: '',
-    hook: `Hook ${counter}`,
-    postFormat: 'reel',
-    postIdea: '',
-    cta: '',
-    hashtags: '',
-    status: 'idea',
-    link: '',
-    note: '',
-    position: counter,
-    createdAt: '2026-03-01T10:00:00.000Z',
-    updatedAt: '2026-03-01T10:00:00.000Z',
-    ...overrides,
-  }
-}
 
 /** The health sheet as the server keeps it, with every PUT body recorded. */
 function sheetBackend(initial: NicheItem[]) {
@@ -62,7 +33,10 @@ function sheetBackend(initial: NicheItem[]) {
         return { data: { data: rows[index]! } }
       }),
       handle(contract.healthNiche.create, ({ body }) => {
-        const item = makeItem({ ...(body as object), hook: body.hook ?? '' } as Partial<NicheItem>)
+        const item = makeNicheItem({
+          ...(body as object),
+          hook: body.hook ?? '',
+        } as Partial<NicheItem>)
         rows.push(item)
         return { status: 201, data: { data: item } }
       }),
@@ -90,7 +64,7 @@ const activeCell = (grid: HTMLElement) =>
 
 describe('/admin/healthniche: the own sheet', () => {
   it('moves with the keyboard and saves an edit typed in place', async () => {
-    const backend = sheetBackend([makeItem(), makeItem()])
+    const backend = sheetBackend([makeNicheItem(), makeNicheItem()])
     const { grid, user, screen } = await openSheet(backend)
     expect(activeCell(grid).textContent).toBe('Home workouts')
     await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}')
@@ -125,7 +99,7 @@ describe('/admin/healthniche: the own sheet', () => {
   })
 
   it('undoes the last change with Ctrl+Z and with the Undo button', async () => {
-    const backend = sheetBackend([makeItem({ cta: 'Follow for more' })])
+    const backend = sheetBackend([makeNicheItem({ cta: 'Follow for more' })])
     const { grid, user, screen } = await openSheet(backend)
     await user.keyboard('{ArrowRight>7/}')
     expect(activeCell(grid).textContent).toBe('Follow for more')
@@ -146,7 +120,7 @@ describe('/admin/healthniche: the own sheet', () => {
   })
 
   it('keeps typed text when a save fails, says so, and saves it on retry', async () => {
-    const backend = sheetBackend([makeItem()])
+    const backend = sheetBackend([makeNicheItem()])
     const { grid, user, screen } = await openSheet(backend)
     backend.fail('The database is busy')
     await user.keyboard('{Enter}')
@@ -166,9 +140,9 @@ describe('/admin/healthniche: the own sheet', () => {
 
   it('sorts by a column and filters rows', async () => {
     const backend = sheetBackend([
-      makeItem({ hook: 'Banana bread swaps' }),
-      makeItem({ hook: 'Apple walk' }),
-      makeItem({ hook: 'Cherry smoothie' }),
+      makeNicheItem({ hook: 'Banana bread swaps' }),
+      makeNicheItem({ hook: 'Apple walk' }),
+      makeNicheItem({ hook: 'Cherry smoothie' }),
     ])
     const { grid, user, screen } = await openSheet(backend)
     const hooks = () =>
@@ -186,7 +160,7 @@ describe('/admin/healthniche: the own sheet', () => {
   })
 
   it('asks before deleting several rows', async () => {
-    const backend = sheetBackend([makeItem(), makeItem(), makeItem()])
+    const backend = sheetBackend([makeNicheItem(), makeNicheItem(), makeNicheItem()])
     const { user, screen } = await openSheet(backend)
     await user.click(screen.getByRole('checkbox', { name: 'Select every row shown' }))
     await user.click(screen.getByRole('button', { name: 'Delete 3 rows' }))
@@ -210,11 +184,11 @@ describe('/admin/healthniche: the own sheet', () => {
 describe('sheet CSV', () => {
   it('round-trips rows and defuses formulas on export', () => {
     const rows = [
-      makeItem({
+      makeNicheItem({
         hook: '=HYPERLINK("http://x.example")',
         note: 'Line one\nline two, with "quotes"',
       }),
-      makeItem({ hook: '+1 tip', hashtags: '#one #two', status: 'posted' }),
+      makeNicheItem({ hook: '+1 tip', hashtags: '#one #two', status: 'posted' }),
     ]
     const csv = sheetToCsv(rows)
     expect(csv.split('\r\n')[0]).toBe(

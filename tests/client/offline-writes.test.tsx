@@ -5,14 +5,13 @@ import { waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-import type { Lesson } from '@schemas/courses'
 import { API_PREFIX, contract } from '@schemas/index'
 import type { NicheItem } from '@schemas/niche-items'
 import type { Note } from '@schemas/notes'
 import { forgetLoadedWrites, SAVED_OFFLINE } from '@/lib/write-queue'
 import { readWrites } from '@/lib/write-queue-store'
 
-import { makeNote, makeProfile, storeSession } from './factories'
+import { makeLesson, makeNicheItem, makeNote, makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'
 import { renderApp } from './render-app'
@@ -208,28 +207,12 @@ describe('a row added to an own sheet without a connection', () => {
   it('shows at once, takes what is typed into it, and is made once, with that text, when the connection returns', async () => {
     const member = '11111111-1111-4111-8111-111111111111'
     const rows: NicheItem[] = [
-      {
+      makeNicheItem({
         id: '00000000-0000-4000-8000-000000000001',
         memberId: member,
-        niche: 'health',
-        customNicheId: null,
-        phone: false,
-        subNiche: 'Home workouts',
-        audience: 'Busy parents',
-        pain: '',
-        offerCategory: '',
         hook: 'Already there',
-        postFormat: 'reel',
-        postIdea: '',
-        cta: '',
-        hashtags: '',
-        status: 'idea',
-        link: '',
-        note: '',
         position: 1,
-        createdAt: '2026-03-01T10:00:00.000Z',
-        updatedAt: '2026-03-01T10:00:00.000Z',
-      },
+      }),
     ]
     const creates: { key: string | null; body: Record<string, unknown> }[] = []
     let reachable = true
@@ -292,28 +275,14 @@ describe('a row added to an own sheet without a connection', () => {
 describe('a lesson marked complete without a connection', () => {
   it('stays complete, keeps one change for the lesson however often it is marked, and sends it when the connection returns', async () => {
     const path = '/admin/training/module1/lesson2'
-    const lesson: Lesson = {
+    const lesson = makeLesson({
       path,
-      kind: 'lesson',
-      title: 'Choosing your niche',
-      summary: 'How to pick a niche.',
-      readingMinutes: 5,
       html: '<p>Intro text.</p>',
       headings: [],
-      video: null,
       course: { key: 'training', title: 'Training', overview: '/admin/dgtraining' },
-      module: { number: 1, title: 'Foundations' },
       previous: null,
       next: null,
-      progress: {
-        openedAt: '2026-03-01T10:00:00.000Z',
-        completedAt: null,
-        position: 0,
-        videoSeconds: null,
-      },
-      offer: null,
-      editedAt: null,
-    }
+    })
     const sent: Record<string, unknown>[] = []
     let reachable = true
     storeSession()
