@@ -2,9 +2,11 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
+import { chakraLeanSystem } from './build/vite-plugins/chakra-lean-system.ts'
 import { chakraNoDefaultSystem } from './build/vite-plugins/chakra-no-default-system.ts'
 import { chakraPureAnatomies } from './build/vite-plugins/chakra-pure-anatomies.ts'
 import { chakraStaticGlobalCss } from './build/vite-plugins/chakra-static-global-css.ts'
+import { chakraTokensAhead } from './build/vite-plugins/chakra-tokens-ahead.ts'
 import { chakraUsedRecipes } from './build/vite-plugins/chakra-used-recipes.ts'
 import { pagesAhead } from './build/vite-plugins/pages-ahead.ts'
 import { aliases } from './build/vite-plugins/paths.ts'
@@ -17,7 +19,9 @@ export default defineConfig({
   plugins: [
     chakraUsedRecipes(),
     chakraStaticGlobalCss(),
+    chakraTokensAhead(),
     chakraNoDefaultSystem(),
+    chakraLeanSystem(),
     chakraPureAnatomies(),
     preloadStartSteps(),
     pagesAhead(),

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 
-import type { SystemContext } from '@chakra-ui/react'
 import { serializeStyles } from '@emotion/serialize'
 import { compile, middleware, prefixer, serialize, stringify } from 'stylis'
-import { tsImport } from 'tsx/esm/api'
 import { type Plugin } from 'vite'
 
-import { chakraEsm, root } from './paths.ts'
+import { loadChakraSystem } from './chakra-system.ts'
+import { chakraEsm } from './paths.ts'
 
 /**
  * Chakra's global CSS — the reset, the app's global styles and a CSS variable for every token,
@@ -25,10 +24,7 @@ export function chakraStaticGlobalCss(): Plugin {
     name: 'chakra-static-global-css',
     apply: 'build',
     async buildStart() {
-      const { system } = (await tsImport(
-        resolve(root, 'src/theme/system.ts'),
-        import.meta.url,
-      )) as { system: SystemContext }
+      const system = await loadChakraSystem()
       const styles = serializeStyles([system._global as never]).styles
       // The layer order first, as Chakra declares it, then the rules as Emotion would write them.
       css = `${system.layers.atRule}\n${serialize(compile(styles), middleware([prefixer, stringify]))}`

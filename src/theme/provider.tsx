@@ -1,8 +1,10 @@
 import { ChakraProvider, LocaleProvider } from '@chakra-ui/react'
+import { CacheProvider } from '@emotion/react'
 import { useEffect, type ReactNode } from 'react'
 
 import { useAppearance } from '@/stores/appearance'
 
+import { emotionCache } from './emotion-cache'
 import { system } from './system'
 import { colourThemes } from './themes'
 
@@ -42,9 +44,10 @@ const directionLocale = { ltr: 'en-US', rtl: 'en-Arab' } as const
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const activeDir = useAppearance((s) => s.activeDir)
   useThemeColour()
-  return (
+  const chakra = (
     <ChakraProvider value={system}>
       <LocaleProvider locale={directionLocale[activeDir]}>{children}</LocaleProvider>
     </ChakraProvider>
   )
+  return emotionCache ? <CacheProvider value={emotionCache}>{chakra}</CacheProvider> : chakra
 }

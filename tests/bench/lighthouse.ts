@@ -180,6 +180,9 @@ async function prepare(origin: string, stored: Record<string, string> | undefine
   await cdp.detach()
 }
 
+/** The trace Lighthouse recorded in the last run, kept with its report by `--save`. */
+let lastTrace: unknown
+
 /** One Lighthouse run; a run whose trace Chromium failed to record is repeated (twice at most). */
 async function measure(url: string, stored: Record<string, string> | undefined) {
   for (let attempt = 1; ; attempt++) {
@@ -192,7 +195,10 @@ async function measure(url: string, stored: Record<string, string> | undefined) 
       disableStorageReset: true,
     })
     const lhr = result?.lhr
-    if (lhr && !lhr.runtimeError) return lhr
+    if (lhr && !lhr.runtimeError) {
+      if (values.save) lastTrace = (result.artifacts as { Trace?: unknown }).Trace
+      return lhr
+    }
     const why = lhr?.runtimeError?.message ?? 'no result'
     if (attempt === 3) throw new Error(`${url}: ${why}`)
     process.stderr.write(`\n${url}: ${why}; once more\n`)
@@ -236,6 +242,12 @@ try {
         join(values.save, `${name.replace(/\W+/g, '-')}-${round + 1}.json`),
         JSON.stringify(lhr),
       )
+      if (lastTrace) {
+        writeFileSync(
+          join(values.save, `${name.replace(/\W+/g, '-')}-${round + 1}.trace.json`),
+          JSON.stringify(lastTrace),
+        )
+      }
     }
     results.set(name, [...(results.get(name) ?? []), figuresOf(lhr)])
     process.stderr.write('.')
