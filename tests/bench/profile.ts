@@ -8,9 +8,10 @@
  *   time over 50 ms), on this host at this rate;
  * - self time by package or app folder, and the functions that took most.
  *
- *   npm run bench:profile [-- --runs 3 --rate 4 --detail /auth/login /admin/dashboard]
+ *   npm run bench:profile [-- --runs 3 --rate 4 --detail --min 50 /auth/login /admin/dashboard]
  *
- * `--detail` lists, under each long task, the functions that took most of it.
+ * `--detail` lists, under each long task, the functions that took most of it; `--min 20` lists
+ * the tasks of 20 ms or more instead of the long ones (50 ms).
  *
  * A figure here is this host's, not Lighthouse's simulation: use it to find costs and to compare
  * two builds in one run, not as a goal.
@@ -33,12 +34,15 @@ const { values, positionals } = parseArgs({
     runs: { type: 'string', default: '3' },
     rate: { type: 'string', default: '4' },
     top: { type: 'string', default: '25' },
+    min: { type: 'string', default: '50' },
     detail: { type: 'boolean', default: false },
   },
 })
 const runs = Math.max(1, Number(values.runs))
 const rate = Math.max(1, Number(values.rate))
 const top = Number(values.top)
+/** The shortest task listed, in ms (the long tasks by default). */
+const listFrom = Number(values.min)
 const paths = positionals.length ? positionals : ['/auth/login', '/admin/dashboard']
 
 interface ProfileNode {
@@ -132,7 +136,7 @@ function longTasksOf(
   const onMain = events
     .filter((e) => e.ph === 'X' && e.tid === main?.tid && e.pid === main?.pid)
     .sort((a, b) => a.ts - b.ts)
-  const tasks = onMain.filter((e) => isTask(e) && (e.dur ?? 0) >= 50_000)
+  const tasks = onMain.filter((e) => isTask(e) && (e.dur ?? 0) >= listFrom * 1000)
   const first = onMain[0]?.ts ?? 0
   return tasks.map((task) => {
     const end = task.ts + (task.dur ?? 0)
@@ -258,7 +262,7 @@ try {
       `\n${path}: CPU ${rate}× slower, ${runs} runs; per run: ${each(busy)} ms busy, ` +
         `${(longTasks / runs).toFixed(1)} long tasks, blocking ${each(blocking)} ms`,
     )
-    console.log('Tasks of 50 ms or more in the first run (start, length, what they ran):')
+    console.log(`Tasks of ${listFrom} ms or more in the first run (start, length, what they ran):`)
     console.log(tasksSeen.join('\n'))
     console.log('')
     const sorted = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top)

@@ -8,6 +8,7 @@ import {
   type EarningsQuery,
   type Network,
 } from '@schemas/earnings'
+import { useDeferredQuery } from '@/components/query-guard'
 import { TableScroll } from '@/components/table-parts'
 import { Card, PanelError, PanelSkeleton } from '@/components/ui'
 
@@ -41,7 +42,7 @@ export function rankCountries(countries: CountrySales['countries']): CountryRow[
  * per currency, so a country paid in two currencies is listed once in each, under its currency.
  */
 export function CountriesCard({ network, query }: { network: Network; query: EarningsQuery }) {
-  const sales = useQuery(countriesOptions(network, query))
+  const sales = useDeferredQuery(useQuery(countriesOptions(network, query)))
   const name = NETWORK_LABELS[network]
   const rows = sales.data ? rankCountries(sales.data.data.countries) : []
   const currencies = [...new Set(rows.map((row) => row.currency))]

@@ -2,6 +2,7 @@ import { SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQueries } from '@tanstack/react-query'
 
 import { NETWORK_LABELS, type Earnings, type EarningsQuery, type Network } from '@schemas/earnings'
+import { useDeferredQueries } from '@/components/query-guard'
 import { Card, PanelError, PanelSkeleton } from '@/components/ui'
 import { onFirstUse } from '@/lib/intl'
 
@@ -87,9 +88,9 @@ export function DailyNetCard({
   accounts: { network: Network; query: EarningsQuery }[]
   periodLabel: string
 }) {
-  const results = useQueries({
-    queries: accounts.map((a) => earningsOptions(a.network, a.query)),
-  })
+  const results = useDeferredQueries(
+    useQueries({ queries: accounts.map((a) => earningsOptions(a.network, a.query)) }),
+  )
   const loaded = accounts.flatMap((a, i) => {
     const data = results[i]?.data
     return data ? [{ network: a.network, earnings: data.data }] : []

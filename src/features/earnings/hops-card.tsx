@@ -2,6 +2,7 @@ import { SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 
 import type { EarningsQuery, HopData } from '@schemas/earnings'
+import { useDeferredQuery } from '@/components/query-guard'
 import { Card, PanelError, PanelSkeleton } from '@/components/ui'
 
 import { hopsOptions } from './figures'
@@ -28,7 +29,7 @@ export function dailyHopsSeries(hops: HopData): { dates: string[]; series: Trend
 
 /** ClickBank visitors sent ("hops"), how many bought, and what each hop earned. */
 export function HopsCard({ query, periodLabel }: { query: EarningsQuery; periodLabel: string }) {
-  const hops = useQuery(hopsOptions(query))
+  const hops = useDeferredQuery(useQuery(hopsOptions(query)))
   const data = hops.data?.data
 
   return (

@@ -2,6 +2,7 @@ import { Badge, Box, DataList, HStack, Separator, Stack, Text } from '@chakra-ui
 import { useQuery } from '@tanstack/react-query'
 
 import { NETWORK_LABELS, type Earnings, type EarningsQuery, type Network } from '@schemas/earnings'
+import { useDeferredQuery } from '@/components/query-guard'
 import { Card, PanelError, PanelSkeleton } from '@/components/ui'
 
 import { earningsOptions } from './figures'
@@ -25,8 +26,8 @@ export function NetworkSummary({
   periodLabel: string
   previousLabel: string
 }) {
-  const current = useQuery(earningsOptions(network, query))
-  const previous = useQuery(earningsOptions(network, previousQuery))
+  const current = useDeferredQuery(useQuery(earningsOptions(network, query)))
+  const previous = useDeferredQuery(useQuery(earningsOptions(network, previousQuery)))
   const name = NETWORK_LABELS[network]
 
   return (
