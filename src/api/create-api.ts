@@ -17,6 +17,7 @@ import {
 } from '@schemas/contract'
 import { ApiError, isApiError } from '@/lib/api-error'
 import { request, type QueryValue } from '@/lib/http'
+import { useDeferredQuery } from '@/lib/use-deferred-query'
 
 type NoInput = Record<never, never>
 
@@ -185,7 +186,8 @@ function endpointApi<E extends Endpoint>(group: string, op: string, endpoint: E)
     call,
     queryOptions,
     useOfflineMutation,
-    useQuery: (...args: Args<E>) => useTanstackQuery(queryOptions(...args)),
+    /** The query, its answers drawn in renders React may pause (see useDeferredQuery). */
+    useQuery: (...args: Args<E>) => useDeferredQuery(useTanstackQuery(queryOptions(...args))),
     /** A mutation refreshes its own group's queries, never the whole cache. */
     useMutation: (
       options: Omit<UseMutationOptions<ResponseOf<E>, ApiError, Variables<E>>, 'mutationFn'> = {},

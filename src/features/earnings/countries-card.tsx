@@ -8,9 +8,9 @@ import {
   type EarningsQuery,
   type Network,
 } from '@schemas/earnings'
-import { useDeferredQuery } from '@/components/query-guard'
 import { TableScroll } from '@/components/table-parts'
 import { Card, PanelError, PanelSkeleton } from '@/components/ui'
+import { useDeferredQuery } from '@/lib/use-deferred-query'
 
 import { countriesOptions } from './figures'
 import { countFormat, formatMoney, toCents } from './money'

@@ -2,9 +2,9 @@ import { SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQueries } from '@tanstack/react-query'
 
 import { NETWORK_LABELS, type Earnings, type EarningsQuery, type Network } from '@schemas/earnings'
-import { useDeferredQueries } from '@/components/query-guard'
 import { Card, PanelError, PanelSkeleton } from '@/components/ui'
 import { onFirstUse } from '@/lib/intl'
+import { useDeferredQueries } from '@/lib/use-deferred-query'
 
 import { earningsOptions } from './figures'
 import { formatMoney, toCents } from './money'

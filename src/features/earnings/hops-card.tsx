@@ -2,8 +2,8 @@ import { SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useQuery } from '@tanstack/react-query'
 
 import type { EarningsQuery, HopData } from '@schemas/earnings'
-import { useDeferredQuery } from '@/components/query-guard'
 import { Card, PanelError, PanelSkeleton } from '@/components/ui'
+import { useDeferredQuery } from '@/lib/use-deferred-query'
 
 import { hopsOptions } from './figures'
 import { countFormat, formatMoney, formatPercent } from './money'

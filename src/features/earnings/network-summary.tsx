@@ -2,8 +2,8 @@ import { Badge, Box, DataList, HStack, Separator, Stack, Text } from '@chakra-ui
 import { useQuery } from '@tanstack/react-query'
 
 import { NETWORK_LABELS, type Earnings, type EarningsQuery, type Network } from '@schemas/earnings'
-import { useDeferredQuery } from '@/components/query-guard'
 import { Card, PanelError, PanelSkeleton } from '@/components/ui'
+import { useDeferredQuery } from '@/lib/use-deferred-query'
 
 import { earningsOptions } from './figures'
 import { countFormat, formatMoney, formatPercent, percentChange, toCents } from './money'

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react'
 import type { LibraryRow, Niche } from '@schemas/niches'
 import { nicheLibraryApi } from '@/api/niches'
 import { FilterSelect } from '@/components/list-kit'
-import { guardQuery, useDeferredQuery } from '@/components/query-guard'
+import { guardQuery } from '@/components/query-guard'
 import { ConfirmDialog, PanelSkeleton } from '@/components/ui'
 import { linkTo } from '@/lib/named-pages'
 
@@ -47,7 +47,7 @@ function PickAngle({ niche }: { niche: Niche }) {
   const navigate = useNavigate()
   const steps = PHONE_NICHES[niche].steps
   const [draft, setDraft] = usePhoneDraft(niche)
-  const library = useDeferredQuery(nicheLibraryApi.library.useQuery({ params: { niche } }))
+  const library = nicheLibraryApi.library.useQuery({ params: { niche } })
   const [subNiche, setSubNiche] = useState('')
   const [replacing, setReplacing] = useState<PhoneDraft | null>(null)
 
