@@ -16,15 +16,17 @@ if (visitorPageAsDrawn) await firstAct()
 fetchAppCode()
 
 // Start-up in steps, each a task of its own, so a phone's main thread is never held for the
-// whole of it: React's renderer, Chakra's base preset, its theme, the system built from them
-// (its token dictionary is the largest single piece), then the router and the screens' shared
-// code. A module imported here is evaluated here, in its own task, instead of with everything
-// else that imports it.
+// whole of it: React's renderer, Chakra's base preset, its theme, its token dictionary (as the
+// build wrote it down), the system built from them, then the route tree, the router and the
+// screens' shared code. A module imported here is evaluated here, in its own task, instead of
+// with everything else that imports it.
 const { createRoot } = await import('react-dom/client')
 await nextTask()
 await import('@chakra-ui/react/preset-base')
 await nextTask()
 await import('./theme/chakra-theme')
+await nextTask()
+await import('./theme/built-tokens')
 await nextTask()
 await import('./theme/system')
 await nextTask()
@@ -36,9 +38,14 @@ if (document.documentElement.hasAttribute('data-session')) {
   ;(0).toLocaleString('en')
   await nextTask()
   new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(0)
+  await nextTask()
   new Intl.Locale('en-US').maximize()
   await nextTask()
 }
+// The route tree (every route's options and the loaders of their screens' code) before the app
+// that builds the router from it.
+await import('./routeTree.gen')
+await nextTask()
 const [{ App, createApp }, { listenForChunkErrors }] = await Promise.all([
   import('./app'),
   import('./lib/chunk-reload'),

@@ -5,18 +5,18 @@ import { type Plugin } from 'vite'
 import { loadChakraSystem, loadTokenSnapshot } from './chakra-system.ts'
 import { chakraEsm, root } from './paths.ts'
 
-const SNAPSHOT_ID = 'virtual:chakra-token-snapshot'
-
 /**
  * Chakra's token dictionary, built by the build instead of by every phone at start (see
  * src/theme/token-snapshot.ts): the build writes down the dictionary Chakra builds for the app's
  * theme, checks that reading it back gives the same dictionary, and the built app's
- * `createTokenDictionary` fills its maps from that instead of walking the theme's token trees.
+ * `createTokenDictionary` fills its maps from that (src/theme/built-tokens.ts, read back in a
+ * start-up step of its own) instead of walking the theme's token trees.
  * The theme's token trees are then read by nothing at start, so they are left out of
  * `defaultThemeConfig`, and out of the build with them.
  */
 export function chakraTokensAhead(): Plugin {
   const dictionaryFile = join(chakraEsm, 'styled-system', 'token-dictionary.js')
+  const builtTokensFile = resolve(root, 'src/theme/built-tokens.ts')
   const themeFile = join(chakraEsm, 'theme', 'index.js')
   const built = [
     '  registerTokens();',
@@ -43,10 +43,17 @@ export function chakraTokensAhead(): Plugin {
         this.error(`Chakra's tokens do not read back as built: ${differ.slice(0, 10).join(', ')}`)
       }
     },
-    resolveId: (id) => (id === SNAPSHOT_ID ? `\0${SNAPSHOT_ID}` : null),
-    load: (id) =>
-      // JSON.parse of a string is quicker to start than the same object written as code.
-      id === `\0${SNAPSHOT_ID}` ? `export default JSON.parse(${JSON.stringify(snapshot)})` : null,
+    load(id) {
+      if (id !== builtTokensFile) return null
+      // Read back as Chakra names a token's variable (its dictionary's `formatCssVar`), and
+      // parsed from a string: JSON.parse starts quicker than the same object written as code.
+      return [
+        `import { restoreTokens } from ${JSON.stringify(resolve(root, 'src/theme/token-snapshot.ts'))}`,
+        `import { cssVar } from ${JSON.stringify(join(chakraEsm, 'styled-system', 'css-var.js'))}`,
+        `const formatCssVar = (path, prefix) => cssVar(path.join('-'), { prefix })`,
+        `export default restoreTokens(JSON.parse(${JSON.stringify(snapshot)}), formatCssVar)`,
+      ].join('\n')
+    },
     transform(code, id) {
       if (id === themeFile) {
         if (!code.includes(treesInTheme)) {
@@ -61,7 +68,7 @@ export function chakraTokensAhead(): Plugin {
         this.error('Chakra no longer builds its token dictionary as expected: update this plugin')
       }
       const restore = [
-        '  const restored = __restoreTokens(__tokenSnapshot, formatCssVar);',
+        '  const restored = __builtTokens;',
         '  restored.tokens.forEach((token) => registerToken(token));',
         '  restored.flat.forEach((value, name) => flatMap.set(name, value));',
         '  restored.byCategory.forEach((values, category) => byCategory.set(category, values));',
@@ -70,10 +77,7 @@ export function chakraTokensAhead(): Plugin {
         '  byCategoryJson = mapToJson(byCategory);',
         '  return dictionary;',
       ].join('\n')
-      const imports = [
-        `import { restoreTokens as __restoreTokens } from ${JSON.stringify(resolve(root, 'src/theme/token-snapshot.ts'))};`,
-        `import __tokenSnapshot from ${JSON.stringify(SNAPSHOT_ID)};`,
-      ].join('\n')
+      const imports = `import __builtTokens from ${JSON.stringify(builtTokensFile)};`
       // The imports last (imports are hoisted), so the lines before the change keep their place.
       return { code: `${code.replace(built, restore)}\n${imports}\n`, map: null }
     },

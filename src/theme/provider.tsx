@@ -1,10 +1,9 @@
 import { ChakraProvider, LocaleProvider } from '@chakra-ui/react'
-import { CacheProvider } from '@emotion/react'
 import { useEffect, type ReactNode } from 'react'
 
 import { useAppearance } from '@/stores/appearance'
 
-import { emotionCache } from './emotion-cache'
+import { RulesPerRender } from './emotion-cache'
 import { system } from './system'
 import { colourThemes } from './themes'
 
@@ -44,10 +43,10 @@ const directionLocale = { ltr: 'en-US', rtl: 'en-Arab' } as const
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const activeDir = useAppearance((s) => s.activeDir)
   useThemeColour()
-  const chakra = (
+  return (
     <ChakraProvider value={system}>
+      <RulesPerRender />
       <LocaleProvider locale={directionLocale[activeDir]}>{children}</LocaleProvider>
     </ChakraProvider>
   )
-  return emotionCache ? <CacheProvider value={emotionCache}>{chakra}</CacheProvider> : chakra
 }
