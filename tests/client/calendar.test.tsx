@@ -95,6 +95,8 @@ describe('/admin/calendar', () => {
     expect(Date.parse(to) - Date.parse(from)).toBeLessThanOrEqual(42 * DAY + 2 * 3600_000)
     expect(Date.parse(from)).toBeLessThanOrEqual(Date.now())
     expect(Date.parse(to)).toBeGreaterThan(Date.now())
+    // Asked for once, before the calendar was drawn: the dates it then showed were the same.
+    expect(backend.ranges).toHaveLength(1)
   })
 
   it('switches to the week and the agenda, asking for each new range', async () => {

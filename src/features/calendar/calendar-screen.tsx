@@ -27,13 +27,13 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 
 import { eventsApi } from '@/api/events'
 import { AppIcon } from '@/components/layout/icons'
-import { Card, ErrorState, PageHeader } from '@/components/ui'
+import { Card, ErrorState, PageHeader, PanelSkeleton } from '@/components/ui'
 import { clockIsHour12 } from '@/lib/time-format'
 import { useAppearance } from '@/stores/appearance'
 
 import { eventColorVar, eventTextColorVar } from './event-colors'
 import { EventDialog, type EventDraft } from './event-dialog'
-import { addDays } from './event-time'
+import { addDays, firstDatesShown } from './event-time'
 import { useMoveEvent } from './use-event-mutations'
 
 const VIEWS = [
@@ -113,15 +113,20 @@ export function CalendarScreen() {
     window.matchMedia('(max-width: 599px)').matches ? 'listMonth' : 'dayGridMonth',
   )
   const [title, setTitle] = useState('')
-  const [range, setRange] = useState<{ from: string; to: string } | null>(null)
+  // The first dates' events are asked for at once, not once FullCalendar has drawn them.
+  const [range, setRange] = useState(() => firstDatesShown(view, new Date()))
   const [draft, setDraft] = useState<EventDraft | null>(null)
   const move = useMoveEvent()
 
   const events = useQuery({
-    ...eventsApi.list.queryOptions({ query: range ?? { from: '', to: '' } }),
-    enabled: range !== null,
+    ...eventsApi.list.queryOptions({ query: range }),
     placeholderData: keepPreviousData,
   })
+  // FullCalendar draws once, with the first dates' events (or without them when they could not
+  // be loaded): drawn empty and again when they arrived, each drawing of the month held a
+  // phone's main thread for a few hundred milliseconds.
+  const [drawn, setDrawn] = useState(false)
+  if (!drawn && (events.data !== undefined || events.isError)) setDrawn(true)
 
   const list = events.data?.data
   const inputs = useMemo<EventInput[]>(
@@ -281,40 +286,44 @@ export function CalendarScreen() {
               Nothing planned here yet. Click a day or a time slot, or use New event.
             </Text>
           ) : null}
-          <Box css={calendarTheme}>
-            <FullCalendar
-              ref={calendar}
-              plugins={plugins}
-              initialView={view}
-              headerToolbar={false}
-              direction={direction}
-              // The week's 24 hours scroll inside the card, opening at the start of a working day.
-              height={view === 'timeGridWeek' ? 720 : 'auto'}
-              scrollTime={WORKDAY_START}
-              events={inputs}
-              datesSet={onDatesSet}
-              selectable
-              selectMirror
-              editable
-              dayMaxEvents={3}
-              nowIndicator
-              select={onSelect}
-              eventClick={onEventClick}
-              eventDrop={onEventChange}
-              eventResize={onEventChange}
-              noEventsContent="Nothing planned in this month. Use New event to add one."
-              // Times as the reader's locale writes them, in every view and on the dashboard.
-              eventTimeFormat={{ hour: 'numeric', minute: '2-digit', hour12: clockIsHour12() }}
-              slotLabelFormat={{ hour: 'numeric', minute: '2-digit', hour12: clockIsHour12() }}
-              // A day cell is named by its date link alone, while it also holds the day's events:
-              // without the reference the cell reads out everything it shows.
-              dayCellDidMount={({ el }) => el.removeAttribute('aria-labelledby')}
-              // A title cut short in a day cell shows whole on hover.
-              eventDidMount={({ el, event }) => {
-                el.title = event.title
-              }}
-            />
-          </Box>
+          {drawn ? (
+            <Box css={calendarTheme}>
+              <FullCalendar
+                ref={calendar}
+                plugins={plugins}
+                initialView={view}
+                headerToolbar={false}
+                direction={direction}
+                // The week's 24 hours scroll inside the card, opening at the start of a working day.
+                height={view === 'timeGridWeek' ? 720 : 'auto'}
+                scrollTime={WORKDAY_START}
+                events={inputs}
+                datesSet={onDatesSet}
+                selectable
+                selectMirror
+                editable
+                dayMaxEvents={3}
+                nowIndicator
+                select={onSelect}
+                eventClick={onEventClick}
+                eventDrop={onEventChange}
+                eventResize={onEventChange}
+                noEventsContent="Nothing planned in this month. Use New event to add one."
+                // Times as the reader's locale writes them, in every view and on the dashboard.
+                eventTimeFormat={{ hour: 'numeric', minute: '2-digit', hour12: clockIsHour12() }}
+                slotLabelFormat={{ hour: 'numeric', minute: '2-digit', hour12: clockIsHour12() }}
+                // A day cell is named by its date link alone, while it also holds the day's events:
+                // without the reference the cell reads out everything it shows.
+                dayCellDidMount={({ el }) => el.removeAttribute('aria-labelledby')}
+                // A title cut short in a day cell shows whole on hover.
+                eventDidMount={({ el, event }) => {
+                  el.title = event.title
+                }}
+              />
+            </Box>
+          ) : (
+            <PanelSkeleton label="Loading the calendar" rows={6} height="16" />
+          )}
         </Stack>
       </Card>
       <EventDialog draft={draft} onClose={() => setDraft(null)} />

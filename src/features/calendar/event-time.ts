@@ -79,3 +79,27 @@ export function switchAllDay(inputs: TimeInputs, allDay: boolean): TimeInputs {
     end: inputs.end ? `${inputs.end.slice(0, 10)}T10:00` : '',
   }
 }
+
+/**
+ * The dates FullCalendar first shows in a view, as it computes them with this app's options
+ * (weeks start on Sunday, a month grid is always six weeks), so that their events can be asked
+ * for before it draws.
+ */
+export function firstDatesShown(
+  view: 'dayGridMonth' | 'timeGridWeek' | 'listMonth',
+  today: Date,
+): { from: string; to: string } {
+  const monthStart = new Date(today.getFullYear(), today.getMonth(), 1)
+  if (view === 'listMonth') {
+    const nextMonth = new Date(today.getFullYear(), today.getMonth() + 1, 1)
+    return { from: monthStart.toISOString(), to: nextMonth.toISOString() }
+  }
+  const from =
+    view === 'dayGridMonth'
+      ? addDays(monthStart, -monthStart.getDay())
+      : addDays(new Date(today.getFullYear(), today.getMonth(), today.getDate()), -today.getDay())
+  return {
+    from: from.toISOString(),
+    to: addDays(from, view === 'dayGridMonth' ? 42 : 7).toISOString(),
+  }
+}
