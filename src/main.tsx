@@ -17,9 +17,9 @@ fetchAppCode()
 
 // Start-up in steps, each a task of its own, so a phone's main thread is never held for the
 // whole of it: React's renderer, Chakra's base preset, its theme, its token dictionary (as the
-// build wrote it down), the system built from them, then the route tree, the router and the
-// screens' shared code. A module imported here is evaluated here, in its own task, instead of
-// with everything else that imports it.
+// build wrote it down), the system built from them, then the router and the screens' shared
+// code. A module imported here is evaluated here, in its own task, instead of with everything
+// else that imports it.
 const { createRoot } = await import('react-dom/client')
 await nextTask()
 await import('@chakra-ui/react/preset-base')
@@ -42,10 +42,6 @@ if (document.documentElement.hasAttribute('data-session')) {
   new Intl.Locale('en-US').maximize()
   await nextTask()
 }
-// The route tree (every route's options and the loaders of their screens' code) before the app
-// that builds the router from it.
-await import('./routeTree.gen')
-await nextTask()
 const [{ App, createApp }, { listenForChunkErrors }] = await Promise.all([
   import('./app'),
   import('./lib/chunk-reload'),
