@@ -1,4 +1,4 @@
-import { Avatar, Button, Skeleton, Text } from '@chakra-ui/react'
+import { Button, chakra, Skeleton, Text, useSlotRecipe } from '@chakra-ui/react'
 import { lazy, Suspense, useRef, useState } from 'react'
 
 import { useOwnProfile } from '@/api/members'
@@ -11,6 +11,45 @@ const AccountMenu = lazy(() => import('./account-menu'))
 const initialsOf = (name: string) => {
   const words = name.trim().split(/\s+/)
   return `${words[0]?.[0] ?? ''}${words.length > 1 ? (words.at(-1)?.[0] ?? '') : ''}`.toUpperCase()
+}
+
+/**
+ * The member's photo, or their initials until it has loaded (and if it fails to), drawn with
+ * Chakra's avatar recipe. Chakra's Avatar runs a state machine per avatar to follow the image's
+ * loading; the top bar, on every signed-in page's first screen, does with the image's own events.
+ */
+export function PhotoOrInitials({
+  photoUrl,
+  initials,
+}: {
+  photoUrl?: string | null
+  initials: string
+}) {
+  const styles = useSlotRecipe({ key: 'avatar' })({ size: 'sm' })
+  const [loaded, setLoaded] = useState(false)
+  return (
+    <chakra.span css={styles.root} aria-hidden="true">
+      {loaded ? null : (
+        // The initials are drawn by CSS, so they are not a second text of the name beside the
+        // name itself (the button's label must contain what it shows).
+        <chakra.span
+          css={styles.fallback}
+          data-initials={initials}
+          _before={{ content: 'attr(data-initials)' }}
+        />
+      )}
+      {photoUrl ? (
+        <chakra.img
+          css={styles.image}
+          src={photoUrl}
+          alt=""
+          hidden={!loaded}
+          onLoad={() => setLoaded(true)}
+          onError={() => setLoaded(false)}
+        />
+      ) : null}
+    </chakra.span>
+  )
 }
 
 /** The top bar's profile button: the member's photo (or initials) and a menu to sign out. */
@@ -50,17 +89,11 @@ export function UserMenu() {
           setOpen((was) => !was)
         }}
       >
-        <Avatar.Root size="sm" aria-hidden="true">
-          {/* The initials are drawn by CSS, so they are not a second text of the name beside
-              the name itself (the button's label must contain what it shows). */}
-          <Avatar.Fallback
-            data-initials={initialsOf(name || email)}
-            _before={{ content: 'attr(data-initials)' }}
-          >
-            <></>
-          </Avatar.Fallback>
-          {data?.photoUrl ? <Avatar.Image src={data.photoUrl} alt="" /> : null}
-        </Avatar.Root>
+        <PhotoOrInitials
+          key={data?.photoUrl}
+          photoUrl={data?.photoUrl}
+          initials={initialsOf(name || email)}
+        />
         <Text as="span" display={{ base: 'none', md: 'inline' }} fontWeight="medium">
           {shown}
         </Text>

@@ -13,7 +13,8 @@ import {
 
 import { TOPBAR_HEIGHT } from './layout/sizes'
 import { useOffline } from './offline-banner'
-import { ConfirmDialog, DialogShell } from './ui'
+import { ConfirmDialog } from './ui'
+import { DialogShell } from './ui/dialogs'
 
 const madeFormat = lazyDateFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 

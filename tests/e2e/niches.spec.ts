@@ -103,6 +103,30 @@ test('a member makes a niche of their own and uses its desk and card views', asy
   await expect(page.getByRole('listitem').filter({ hasText: 'Low-light plants' })).toBeVisible()
 })
 
+test('on a 375 px phone a member edits a row of the own sheet in its panel, and the edit stays', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 })
+  await useSession(page, request, 'member')
+  await page.goto('/admin/wealthniche')
+  await page.getByRole('button', { name: 'Add row' }).click()
+  const cards = page.getByRole('list', { name: 'My sheet' })
+  await expect(cards.getByRole('listitem')).toHaveCount(1)
+  // The panel's code loads on this first press.
+  await cards.getByRole('button', { name: 'Edit row 1' }).click()
+  const panel = page.getByRole('dialog', { name: 'Edit row' })
+  await panel.getByRole('textbox', { name: 'Hook' }).fill('Three bills to cancel this week')
+  await panel.getByRole('button', { name: 'Save' }).click()
+  await expect(panel).toBeHidden()
+  await expect(page.getByTestId('save-state')).toHaveText('All changes saved')
+
+  await page.reload()
+  await expect(
+    page.getByRole('list', { name: 'My sheet' }).getByText('Three bills to cancel this week'),
+  ).toBeVisible()
+})
+
 for (const width of [1440, 375]) {
   test(`every niche and phone screen renders without errors at ${width}px`, async ({
     page,

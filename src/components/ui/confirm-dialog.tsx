@@ -1,21 +1,10 @@
-import { Button, Dialog, Text } from '@chakra-ui/react'
-import { useRef, type ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 
-import { DialogShell } from './dialog-form'
+import { useOpenedOnce } from '@/lib/use-opened-once'
 
-/**
- * Asks before something cannot be undone (a delete). Focus starts on Cancel, so Enter alone never
- * confirms; Escape and the backdrop cancel.
- */
-export function ConfirmDialog({
-  open,
-  title,
-  description,
-  confirmLabel = 'Delete',
-  onConfirm,
-  onCancel,
-  pending = false,
-}: {
+const ConfirmDialogBody = lazy(() => import('./confirm-dialog-body'))
+
+export interface ConfirmDialogProps {
   open: boolean
   title: string
   description?: ReactNode
@@ -23,32 +12,19 @@ export function ConfirmDialog({
   onConfirm: () => void
   onCancel: () => void
   pending?: boolean
-}) {
-  const cancelRef = useRef<HTMLButtonElement>(null)
-  return (
-    <DialogShell
-      role="alertdialog"
-      open={open}
-      onClose={onCancel}
-      initialFocusEl={() => cancelRef.current}
-      size="sm"
-    >
-      <Dialog.Header>
-        <Dialog.Title>{title}</Dialog.Title>
-      </Dialog.Header>
-      {description ? (
-        <Dialog.Body>
-          <Text color="fg.muted">{description}</Text>
-        </Dialog.Body>
-      ) : null}
-      <Dialog.Footer>
-        <Button ref={cancelRef} variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button colorPalette="red" onClick={onConfirm} loading={pending}>
-          {confirmLabel}
-        </Button>
-      </Dialog.Footer>
-    </DialogShell>
-  )
+}
+
+/**
+ * Asks before something cannot be undone (a delete). Focus starts on Cancel, so Enter alone never
+ * confirms; Escape and the backdrop cancel.
+ *
+ * The dialog's machinery (focus trap, scroll lock, portal: some 20 KB) loads the first time it
+ * opens, not with every screen that may ask; once opened it stays mounted, so it closes animated.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  return useOpenedOnce(props.open) ? (
+    <Suspense fallback={null}>
+      <ConfirmDialogBody {...props} />
+    </Suspense>
+  ) : null
 }

@@ -10,7 +10,7 @@ import { bodySchemaOf } from '@/api/create-api'
 import { CheckboxField } from '@/components/checkbox-field'
 import { FormAlert, TextField } from '@/components/form-fields'
 import { SelectField } from '@/components/select-field'
-import { DialogActions, DialogForm, DialogShell } from '@/components/ui'
+import { DialogActions, DialogForm, DialogShell } from '@/components/ui/dialogs'
 import { useContractForm } from '@/lib/contract-form'
 
 /** A dialog around one form; the form is mounted only while open, so it starts fresh each time. */

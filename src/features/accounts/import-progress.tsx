@@ -1,4 +1,6 @@
-import { HStack, Progress } from '@chakra-ui/react'
+import { HStack, Stack, Text } from '@chakra-ui/react'
+
+import { ProgressBar } from '@/components/ui'
 
 /** How far an import has come: what it is doing, the percentage, and the bar. */
 export function ImportProgress({
@@ -11,15 +13,14 @@ export function ImportProgress({
   step: string
   label?: string
 }) {
+  const percent = Math.round(done * 100)
   return (
-    <Progress.Root value={Math.round(done * 100)} max={100} size="sm" aria-label={label}>
-      <HStack justify="space-between" mb="1" gap="3">
-        <Progress.Label fontSize="sm">{step}</Progress.Label>
-        <Progress.ValueText fontSize="sm" />
+    <Stack gap="1">
+      <HStack justify="space-between" gap="3" fontSize="sm">
+        <Text fontWeight="medium">{step}</Text>
+        <Text>{percent}%</Text>
       </HStack>
-      <Progress.Track>
-        <Progress.Range />
-      </Progress.Track>
-    </Progress.Root>
+      <ProgressBar value={percent} label={label ?? step} />
+    </Stack>
   )
 }

@@ -6,7 +6,6 @@ import {
   Heading,
   HStack,
   Link,
-  Progress,
   Skeleton,
   Stack,
   Text,
@@ -19,7 +18,7 @@ import { CHECKLIST_ITEMS, type ContentItem } from '@schemas/content'
 import { contentApi } from '@/api/content'
 import { AreaGate, lockedPanelFor } from '@/components/area-gate'
 import { CheckboxField } from '@/components/checkbox-field'
-import { Card, EmptyState, ErrorState, PageHeader } from '@/components/ui'
+import { Card, EmptyState, ErrorState, PageHeader, ProgressBar } from '@/components/ui'
 
 import {
   bodyOf,
@@ -42,18 +41,20 @@ export function ContentChecklistScreen() {
   )
 }
 
-function ProgressBar({ label, done, total }: { label: string; done: number; total: number }) {
+function ChecklistProgress({ label, done, total }: { label: string; done: number; total: number }) {
   const percent = total === 0 ? 0 : Math.round((done / total) * 100)
   return (
-    <Progress.Root value={percent} size="sm" colorPalette={percent === 100 ? 'green' : 'primary'}>
-      <HStack justify="space-between" gap="2">
-        <Progress.Label fontWeight="normal">{label}</Progress.Label>
-        <Progress.ValueText>{percent}%</Progress.ValueText>
+    <Stack gap="1.5">
+      <HStack justify="space-between" gap="2" fontSize="sm">
+        <Text>{label}</Text>
+        <Text fontWeight="medium">{percent}%</Text>
       </HStack>
-      <Progress.Track mt="1.5">
-        <Progress.Range />
-      </Progress.Track>
-    </Progress.Root>
+      <ProgressBar
+        value={percent}
+        label={label}
+        colorPalette={percent === 100 ? 'green' : 'primary'}
+      />
+    </Stack>
   )
 }
 
@@ -139,7 +140,7 @@ function Checklist() {
       {header}
       <Stack gap="6">
         <Card>
-          <ProgressBar
+          <ChecklistProgress
             label={`All pieces: ${totalDone} of ${totalItems} steps done`}
             done={totalDone}
             total={totalItems}
@@ -173,7 +174,7 @@ function Checklist() {
                         replace
                         aria-current={current ? 'page' : undefined}
                       >
-                        <ProgressBar
+                        <ChecklistProgress
                           label={piece.title}
                           done={progress.done}
                           total={progress.total}

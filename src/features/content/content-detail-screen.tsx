@@ -1,10 +1,10 @@
-import { Badge, Box, Button, DataList, HStack, Link, Progress, Stack, Text } from '@chakra-ui/react'
+import { Badge, Box, Button, DataList, HStack, Link, Stack, Text } from '@chakra-ui/react'
 import { getRouteApi, Link as RouterLink, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 
 import type { ContentItem } from '@schemas/content'
 import { AreaGate } from '@/components/area-gate'
-import { Card, ConfirmDialog, EmptyState, PageHeader } from '@/components/ui'
+import { Card, ConfirmDialog, EmptyState, PageHeader, ProgressBar } from '@/components/ui'
 
 import {
   checklistProgress,
@@ -121,17 +121,19 @@ function PieceView({ item }: { item: ContentItem }) {
               </DataList.Item>
             </DataList.Root>
             <Stack gap="2">
-              <Progress.Root value={progress.percent} size="sm" colorPalette="primary">
-                <HStack justify="space-between">
-                  <Progress.Label>Publishing checklist</Progress.Label>
-                  <Progress.ValueText>
+              <Stack gap="2">
+                <HStack justify="space-between" fontSize="sm">
+                  <Text fontWeight="medium">Publishing checklist</Text>
+                  <Text>
                     {progress.done} of {progress.total}
-                  </Progress.ValueText>
+                  </Text>
                 </HStack>
-                <Progress.Track mt="2">
-                  <Progress.Range />
-                </Progress.Track>
-              </Progress.Root>
+                <ProgressBar
+                  value={progress.percent}
+                  label="Publishing checklist"
+                  colorPalette="primary"
+                />
+              </Stack>
               <Link asChild color="primary.fg" fontSize="sm">
                 <RouterLink to="/admin/contentchecklist" search={{ id: item.id }}>
                   Open the checklist

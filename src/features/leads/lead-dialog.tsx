@@ -1,7 +1,7 @@
 import { leadBodySchema, type Lead, type LeadBody } from '@schemas/leads'
 import { CheckboxField } from '@/components/checkbox-field'
 import { TextAreaField, TextField } from '@/components/form-fields'
-import { DialogActions, DialogForm, DialogShell } from '@/components/ui'
+import { DialogActions, DialogForm, DialogShell } from '@/components/ui/dialogs'
 import { useContractForm } from '@/lib/contract-form'
 
 interface LeadFormProps {

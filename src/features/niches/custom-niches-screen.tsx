@@ -13,14 +13,12 @@ import { TextField } from '@/components/form-fields'
 import {
   Card,
   ConfirmDialog,
-  DialogActions,
-  DialogForm,
-  DialogShell,
   EmptyState,
   ErrorState,
   PageHeader,
   PanelSkeleton,
 } from '@/components/ui'
+import { DialogActions, DialogForm, DialogShell } from '@/components/ui/dialogs'
 import { isApiError } from '@/lib/api-error'
 import { useContractForm } from '@/lib/contract-form'
 import { toast } from '@/lib/toast'

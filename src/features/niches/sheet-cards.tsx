@@ -1,28 +1,18 @@
-import {
-  Badge,
-  Box,
-  Button,
-  CloseButton,
-  Drawer,
-  Field,
-  HStack,
-  Input,
-  NativeSelect,
-  Portal,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react'
+import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import { useLayoutEffect, useRef, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react'
 
 import type { ItemColumn, NicheItem } from '@schemas/niche-items'
+import { useOpenedOnce } from '@/lib/use-opened-once'
 
 import { SHEET_COLUMNS } from './sheet-columns'
 
+// The panel's code (a drawer's focus trap and scroll lock) loads when a card is first opened.
+const RowDrawer = lazy(() => import('./sheet-row-drawer'))
+
 /**
  * The sheet on a phone: a card per row, only those near the screen in the page. A card opens
- * its row in a panel from the bottom, every column a labelled field.
+ * its row in a panel from the bottom (sheet-row-drawer.tsx).
  */
 export function SheetCards({
   rows,
@@ -38,6 +28,7 @@ export function SheetCards({
   const listRef = useRef<HTMLDivElement>(null)
   const [offset, setOffset] = useState(0)
   const [open, setOpen] = useState<NicheItem | null>(null)
+  const drawerLoaded = useOpenedOnce(open !== null)
   useLayoutEffect(() => {
     setOffset(listRef.current ? listRef.current.getBoundingClientRect().top + window.scrollY : 0)
   }, [])
@@ -121,106 +112,21 @@ export function SheetCards({
           )
         })}
       </Box>
-      <RowDrawer
-        row={open}
-        onClose={() => setOpen(null)}
-        onSave={(changes) => {
-          if (!open) return
-          for (const [key, value] of Object.entries(changes)) onEdit(open, key as ItemColumn, value)
-          setOpen(null)
-        }}
-      />
+      {drawerLoaded ? (
+        <Suspense fallback={null}>
+          <RowDrawer
+            row={open}
+            onClose={() => setOpen(null)}
+            onSave={(changes) => {
+              if (!open) return
+              for (const [key, value] of Object.entries(changes)) {
+                onEdit(open, key as ItemColumn, value)
+              }
+              setOpen(null)
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
-  )
-}
-
-function RowDrawer({
-  row,
-  onClose,
-  onSave,
-}: {
-  row: NicheItem | null
-  onClose: () => void
-  onSave: (changes: Partial<Record<ItemColumn, string>>) => void
-}) {
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (!row) return
-    const form = new FormData(event.currentTarget)
-    const changes: Partial<Record<ItemColumn, string>> = {}
-    for (const column of SHEET_COLUMNS) {
-      const value = String(form.get(column.key) ?? '')
-      if (value !== row[column.key]) changes[column.key] = value
-    }
-    onSave(changes)
-  }
-  return (
-    <Drawer.Root
-      open={row !== null}
-      onOpenChange={(details) => {
-        if (!details.open) onClose()
-      }}
-      placement="bottom"
-    >
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content maxH="90dvh" borderTopRadius="l3">
-            {row ? (
-              <form onSubmit={submit} style={{ display: 'contents' }}>
-                <Drawer.Header>
-                  <Drawer.Title>Edit row</Drawer.Title>
-                </Drawer.Header>
-                <Drawer.Body>
-                  <Stack gap="3">
-                    {SHEET_COLUMNS.map((column) => (
-                      <Field.Root key={column.key}>
-                        <Field.Label>{column.label}</Field.Label>
-                        {column.kind === 'choice' ? (
-                          <NativeSelect.Root>
-                            <NativeSelect.Field name={column.key} defaultValue={row[column.key]}>
-                              {column.options!.map((option) => (
-                                <option key={option} value={option}>
-                                  {option || '—'}
-                                </option>
-                              ))}
-                            </NativeSelect.Field>
-                            <NativeSelect.Indicator />
-                          </NativeSelect.Root>
-                        ) : column.kind === 'long' ? (
-                          <Textarea
-                            name={column.key}
-                            defaultValue={row[column.key]}
-                            maxLength={column.max}
-                            autoresize
-                          />
-                        ) : (
-                          <Input
-                            name={column.key}
-                            defaultValue={row[column.key]}
-                            maxLength={column.max}
-                          />
-                        )}
-                      </Field.Root>
-                    ))}
-                  </Stack>
-                </Drawer.Body>
-                <Drawer.Footer>
-                  <Button variant="outline" onClick={onClose}>
-                    Cancel
-                  </Button>
-                  <Button type="submit" colorPalette="primary">
-                    Save
-                  </Button>
-                </Drawer.Footer>
-              </form>
-            ) : null}
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
   )
 }

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, HStack, Progress, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react'
 import { useState, type ReactNode } from 'react'
 
 import type { NicheItem } from '@schemas/niche-items'
@@ -6,7 +6,7 @@ import { FileButton } from '@/components/file-button'
 import { AppIcon } from '@/components/layout/icons'
 import { useWide } from '@/components/layout/use-wide'
 import { guardQuery } from '@/components/query-guard'
-import { ConfirmDialog, EmptyState, PanelSkeleton } from '@/components/ui'
+import { ConfirmDialog, EmptyState, PanelSkeleton, ProgressBar } from '@/components/ui'
 import { isApiError } from '@/lib/api-error'
 import { downloadText } from '@/lib/csv'
 import { toast } from '@/lib/toast'
@@ -289,11 +289,7 @@ function ImportPanel({ state, onClose }: { state: ImportState; onClose: () => vo
               <Text fontSize="sm">
                 Adding rows: {state.done.toLocaleString()} of {total.toLocaleString()}
               </Text>
-              <Progress.Root value={total ? (state.done / total) * 100 : 0} size="sm" maxW="md">
-                <Progress.Track>
-                  <Progress.Range />
-                </Progress.Track>
-              </Progress.Root>
+              <ProgressBar value={state.done} max={total} label="Rows added" maxW="md" />
             </>
           ) : null}
           {state.phase === 'done' ? (
