@@ -13,7 +13,15 @@ import {
 } from '@chakra-ui/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import {
+  useDeferredValue,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react'
 
 import type { SearchHit } from '@schemas/courses'
 import { coursesApi } from '@/api/courses'
@@ -107,6 +115,9 @@ export default function SearchPaletteDialog({
   const [text, setText] = useState('')
   const [active, setActive] = useState(0)
   const needle = text.trim().toLowerCase()
+  // The results are drawn in a render of their own, after the dialog and its field have been
+  // painted: opening shows the palette at once, and its fifty rows follow a frame later.
+  const listed = useDeferredValue(open, false)
   const q = useDebounced(text.trim(), 200)
   const courses = useQuery({ ...coursesApi.list.queryOptions(), enabled: open })
   const search = useQuery({
@@ -115,7 +126,7 @@ export default function SearchPaletteDialog({
     placeholderData: keepPreviousData,
   })
 
-  const screens: Option[] = visibleNavGroups()
+  const screens: Option[] = (listed ? visibleNavGroups() : [])
     .flatMap((group) =>
       group.items.map((item) => ({
         key: `screen:${item.path}`,
@@ -292,7 +303,7 @@ export default function SearchPaletteDialog({
                   ),
                 )}
               </Box>
-              {options.length === 0 && !searching ? (
+              {listed && options.length === 0 && !searching ? (
                 <Text px="3" py="6" textAlign="center" color="fg.muted">
                   No results for “{text.trim()}”
                 </Text>
@@ -303,7 +314,7 @@ export default function SearchPaletteDialog({
                 </Text>
               ) : null}
               <Text srOnly aria-live="polite">
-                {options.length === 1 ? '1 result' : `${options.length} results`}
+                {listed ? (options.length === 1 ? '1 result' : `${options.length} results`) : ''}
               </Text>
             </Box>
             <Stack
