@@ -130,6 +130,26 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // An answer drawn in one go holds a phone's main thread: the app's queries go through its
+    // own useQuery, which draws answers in renders React may pause.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/use-deferred-query.ts', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useQuery', 'useQueries'],
+              message: "Use useQuery from '@/lib/use-deferred-query'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The browser evaluates the contract on every screen's start: nothing in it may load the
     // locale data (tens of milliseconds on a phone) when its file is evaluated.
     files: ['api-schemas/**/*.ts'],

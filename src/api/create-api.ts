@@ -1,7 +1,6 @@
 import {
   queryOptions as tanstackQueryOptions,
   useMutation as useTanstackMutation,
-  useQuery as useTanstackQuery,
   type UseMutationOptions,
 } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
@@ -17,7 +16,7 @@ import {
 } from '@schemas/contract'
 import { ApiError, isApiError } from '@/lib/api-error'
 import { request, type QueryValue } from '@/lib/http'
-import { useDeferredQuery } from '@/lib/use-deferred-query'
+import { useQuery } from '@/lib/use-deferred-query'
 
 type NoInput = Record<never, never>
 
@@ -186,8 +185,8 @@ function endpointApi<E extends Endpoint>(group: string, op: string, endpoint: E)
     call,
     queryOptions,
     useOfflineMutation,
-    /** The query, its answers drawn in renders React may pause (see useDeferredQuery). */
-    useQuery: (...args: Args<E>) => useDeferredQuery(useTanstackQuery(queryOptions(...args))),
+    /** The query, its answers drawn in renders React may pause (the app's useQuery). */
+    useQuery: (...args: Args<E>) => useQuery(queryOptions(...args)),
     /** A mutation refreshes its own group's queries, never the whole cache. */
     useMutation: (
       options: Omit<UseMutationOptions<ResponseOf<E>, ApiError, Variables<E>>, 'mutationFn'> = {},

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
-
 import { members } from '@schemas/members'
 import { storedEmail } from '@/lib/session'
+import { useQuery } from '@/lib/use-deferred-query'
 
 import { createApi } from './create-api'
 

@@ -3,7 +3,6 @@ import type { ReactNode } from 'react'
 import type { Profile } from '@schemas/members'
 import { useOwnProfile } from '@/api/members'
 import { storedEmail } from '@/lib/session'
-import { useDeferredQuery } from '@/lib/use-deferred-query'
 
 import { ErrorState, PageSpinner } from './ui'
 
@@ -24,8 +23,9 @@ export function OwnProfile({
   children: (profile: Profile) => ReactNode
 }) {
   const email = storedEmail() ?? ''
-  // The screen under it (a profile form, four cards) is drawn in slices when the answer arrives.
-  const profile = useDeferredQuery(useOwnProfile())
+  // The screen under it (a profile form, four cards) is drawn in slices when the answer arrives
+  // (useOwnProfile's useQuery).
+  const profile = useOwnProfile()
   if (profile.isPending && email) return <PageSpinner label={loading} />
   if (profile.isError || !profile.data) {
     return (

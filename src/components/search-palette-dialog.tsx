@@ -11,7 +11,7 @@ import {
   Text,
   type SystemStyleObject,
 } from '@chakra-ui/react'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import {
   useDeferredValue,
@@ -26,6 +26,7 @@ import {
 import type { SearchHit } from '@schemas/courses'
 import { coursesApi } from '@/api/courses'
 import { useDebounced } from '@/lib/use-debounced'
+import { useQuery } from '@/lib/use-deferred-query'
 
 import { AppIcon } from './layout/icons'
 import { visibleNavGroups } from './layout/nav-items'

@@ -1,3 +1,11 @@
+import {
+  useQueries as useTanstackQueries,
+  useQuery as useTanstackQuery,
+  type DefaultError,
+  type QueryKey,
+  type UseQueryOptions,
+  type UseQueryResult,
+} from '@tanstack/react-query'
 import { useDeferredValue, useState } from 'react'
 
 /** What a screen reads of a query's state, to tell whether it changed. */
@@ -35,3 +43,26 @@ export function useDeferredQueries<Q extends QueryState>(queries: Q[]): Q[] {
   if (changed) setShown(queries)
   return useDeferredValue(changed ? queries : shown)
 }
+
+/**
+ * TanStack Query's useQuery, its answers drawn in renders React may pause (useDeferredQuery).
+ * The app's one useQuery (and useQueries): every screen's and part's queries go through it, and
+ * a lint rule keeps TanStack's own out of the app's code.
+ */
+export function useQuery<
+  TQueryFnData = unknown,
+  TError = DefaultError,
+  TData = TQueryFnData,
+  TQueryKey extends QueryKey = QueryKey,
+>(options: UseQueryOptions<TQueryFnData, TError, TData, TQueryKey>): UseQueryResult<TData, TError> {
+  return useDeferredQuery(useTanstackQuery(options))
+}
+
+/**
+ * TanStack Query's useQueries, its answers drawn as useQuery's are. Without `combine`: the
+ * answers are deferred as the list of queries' states.
+ */
+export const useQueries = ((options: { combine?: unknown }) => {
+  if (options.combine) throw new Error('useQueries: combine is not supported here')
+  return useDeferredQueries((useTanstackQueries as (o: unknown) => QueryState[])(options))
+}) as typeof useTanstackQueries

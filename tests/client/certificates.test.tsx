@@ -191,7 +191,7 @@ describe('the certificate on the course overview', () => {
       const { screen, user } = await renderApp('/admin/dgtraining')
       const card = await screen.findByTestId('course-training', undefined, { timeout: 5000 })
       const panel = await within(card).findByRole('region', { name: 'Certificate of completion' })
-      expect(within(panel).getByText('Mia Member')).toBeTruthy()
+      expect(await within(panel).findByText('Mia Member')).toBeTruthy()
       const link = within(panel).getByRole('link', {
         name: `${window.location.origin}/verify/${ID}`,
       })

@@ -1,5 +1,5 @@
 import { Badge, Button, Stack, Text } from '@chakra-ui/react'
-import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query'
+import { keepPreviousData, type QueryKey } from '@tanstack/react-query'
 import { Navigate, Link as RouterLink } from '@tanstack/react-router'
 import { useState } from 'react'
 
@@ -26,6 +26,7 @@ import {
 } from '@/components/ui'
 import { storedEmail } from '@/lib/session'
 import { toast } from '@/lib/toast'
+import { useQuery } from '@/lib/use-deferred-query'
 
 import { AuditPanel } from './audit-panel'
 import { CertificatesDialog } from './certificates-dialog'

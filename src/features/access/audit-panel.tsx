@@ -1,10 +1,11 @@
 import { Badge, Text } from '@chakra-ui/react'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData } from '@tanstack/react-query'
 
 import { AUDIT_ACTION_LABELS, type AuditEntry } from '@schemas/members'
 import { membersApi } from '@/api/members'
 import { DataTable, dateColumn, useListView, type Column } from '@/components/list-kit'
 import { Card, EmptyState } from '@/components/ui'
+import { useQuery } from '@/lib/use-deferred-query'
 
 const columns: Column<AuditEntry>[] = [
   dateColumn({ key: 'when', header: 'When', at: (entry) => entry.createdAt, withTime: true }),

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Dialog, Flex, Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 
 import type { Certificate } from '@schemas/certificates'
@@ -9,6 +9,7 @@ import { membersApi } from '@/api/members'
 import { ConfirmDialog, EmptyState, PanelQuery } from '@/components/ui'
 import { onFirstUse } from '@/lib/intl'
 import { toast } from '@/lib/toast'
+import { useQuery } from '@/lib/use-deferred-query'
 
 import { FormDialog } from './member-dialogs'
 

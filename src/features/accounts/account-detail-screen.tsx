@@ -1,10 +1,10 @@
 import { Box, Button, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link as RouterLink } from '@tanstack/react-router'
 
 import { NETWORK_LABELS, type Network } from '@schemas/earnings'
 import { FormAlert } from '@/components/form-fields'
 import { ErrorState, PageHeader, PageSpinner } from '@/components/ui'
+import { useQuery } from '@/lib/use-deferred-query'
 
 import { clickbankInfoOptions, digistoreInfoOptions } from './account-cache'
 import { AccountCard } from './account-card'

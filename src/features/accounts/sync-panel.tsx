@@ -1,10 +1,11 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 
 import { NETWORK_LABELS, type Network, type NetworkAccount } from '@schemas/earnings'
 import { accountsApi, resetEarningsCache } from '@/api/earnings'
 import { FormAlert } from '@/components/form-fields'
+import { useQuery } from '@/lib/use-deferred-query'
 
 import { memberFields, storeAccount } from './account-cache'
 import { ImportProgress } from './import-progress'

@@ -1,5 +1,4 @@
 import { Badge, Flex, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 
 import type { AiStatus, Writer } from '@schemas/ai'
@@ -8,6 +7,7 @@ import { SelectField } from '@/components/select-field'
 import { Card, PageHeader, ProgressBar } from '@/components/ui'
 import { onFirstUse } from '@/lib/intl'
 import { timeOfDay } from '@/lib/time-format'
+import { useQuery } from '@/lib/use-deferred-query'
 
 /** Whether a model is set and how much of the allowance is used: one query every AI screen shares. */
 export const useAiStatus = () => useQuery({ ...aiApi.status.queryOptions(), staleTime: 15_000 })

@@ -22,26 +22,20 @@ import interactionPlugin from '@fullcalendar/interaction'
 import listPlugin from '@fullcalendar/list'
 import FullCalendar from '@fullcalendar/react'
 import timeGridPlugin from '@fullcalendar/timegrid'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 
 import { eventsApi } from '@/api/events'
 import { AppIcon } from '@/components/layout/icons'
 import { Card, ErrorState, PageHeader, PanelSkeleton } from '@/components/ui'
 import { clockIsHour12 } from '@/lib/time-format'
+import { useQuery } from '@/lib/use-deferred-query'
 import { useAppearance } from '@/stores/appearance'
 
 import { eventColorVar, eventTextColorVar } from './event-colors'
 import { EventDialog, type EventDraft } from './event-dialog'
-import { addDays, firstDatesShown } from './event-time'
+import { addDays, firstDatesShown, VIEWS, type ViewId } from './event-time'
 import { useMoveEvent } from './use-event-mutations'
-
-const VIEWS = [
-  { id: 'dayGridMonth', label: 'Month', unit: 'month' },
-  { id: 'timeGridWeek', label: 'Week', unit: 'week' },
-  { id: 'listMonth', label: 'Agenda', unit: 'month' },
-] as const
-type ViewId = (typeof VIEWS)[number]['id']
 
 /** The buttons that step back and forth by the view's unit; their arrows follow the reading direction. */
 const STEPS = [

@@ -80,15 +80,20 @@ export function switchAllDay(inputs: TimeInputs, allDay: boolean): TimeInputs {
   }
 }
 
+/** The calendar's views, as FullCalendar names them, with their buttons' words and step. */
+export const VIEWS = [
+  { id: 'dayGridMonth', label: 'Month', unit: 'month' },
+  { id: 'timeGridWeek', label: 'Week', unit: 'week' },
+  { id: 'listMonth', label: 'Agenda', unit: 'month' },
+] as const
+export type ViewId = (typeof VIEWS)[number]['id']
+
 /**
  * The dates FullCalendar first shows in a view, as it computes them with this app's options
  * (weeks start on Sunday, a month grid is always six weeks), so that their events can be asked
  * for before it draws.
  */
-export function firstDatesShown(
-  view: 'dayGridMonth' | 'timeGridWeek' | 'listMonth',
-  today: Date,
-): { from: string; to: string } {
+export function firstDatesShown(view: ViewId, today: Date): { from: string; to: string } {
   const monthStart = new Date(today.getFullYear(), today.getMonth(), 1)
   if (view === 'listMonth') {
     const nextMonth = new Date(today.getFullYear(), today.getMonth() + 1, 1)

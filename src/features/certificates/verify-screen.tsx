@@ -1,5 +1,4 @@
 import { Button, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 
 import {
@@ -13,6 +12,7 @@ import { DetailList } from '@/components/detail-list'
 import { FormAlert } from '@/components/form-fields'
 import { PageSpinner } from '@/components/ui'
 import { onFirstUse } from '@/lib/intl'
+import { useQuery } from '@/lib/use-deferred-query'
 
 const route = getRouteApi('/verify/$id')
 

@@ -10,7 +10,6 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link as RouterLink } from '@tanstack/react-router'
 import { useState } from 'react'
 
@@ -19,6 +18,7 @@ import { contentApi } from '@/api/content'
 import { AreaGate, lockedPanelFor } from '@/components/area-gate'
 import { CheckboxField } from '@/components/checkbox-field'
 import { Card, EmptyState, ErrorState, PageHeader, ProgressBar } from '@/components/ui'
+import { useQuery } from '@/lib/use-deferred-query'
 
 import {
   bodyOf,

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Link, Stack } from '@chakra-ui/react'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData } from '@tanstack/react-query'
 import { getRouteApi, Link as RouterLink } from '@tanstack/react-router'
 import { useState } from 'react'
 
@@ -18,6 +18,7 @@ import {
   type Column,
 } from '@/components/list-kit'
 import { Card, ConfirmDialog, EmptyState, PageHeader } from '@/components/ui'
+import { useQuery } from '@/lib/use-deferred-query'
 
 import {
   formatPlannedDate,

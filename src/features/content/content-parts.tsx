@@ -1,11 +1,11 @@
 import { Box } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 
 import type { ContentItem } from '@schemas/content'
 import { contentApi } from '@/api/content'
 import { lockedPanelFor } from '@/components/area-gate'
 import { ErrorState, PageHeader, PageSpinner } from '@/components/ui'
+import { useQuery } from '@/lib/use-deferred-query'
 
 /** The path to a content screen: Home, the content planner, then the screen's own `last`. */
 export const plannerCrumbs = (last: string) => [

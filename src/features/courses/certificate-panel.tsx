@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react'
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 
 import {
   certificateFileName,
@@ -14,6 +14,7 @@ import { AppIcon } from '@/components/layout/icons'
 import { PanelError, PanelSkeleton } from '@/components/ui'
 import { copyText } from '@/lib/clipboard'
 import { onFirstUse } from '@/lib/intl'
+import { useQuery } from '@/lib/use-deferred-query'
 
 // In UTC, as the certificate prints its dates.
 const dateText = onFirstUse(

@@ -1,5 +1,4 @@
 import { Badge, Box, Button, chakra, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 
 import type { Course, LessonItem } from '@schemas/courses'
@@ -9,6 +8,7 @@ import { AppIcon } from '@/components/layout/icons'
 import { Card, ErrorState, PageHeader } from '@/components/ui'
 import { onFirstUse } from '@/lib/intl'
 import { KEPT_LESSONS_KEY, keptLessonPaths } from '@/lib/offline-caches'
+import { useQuery } from '@/lib/use-deferred-query'
 
 import { CertificatePanel } from './certificate-panel'
 import { CompletionBar } from './completion'

@@ -10,7 +10,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { Link, Navigate, useRouter } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react'
 
@@ -21,6 +21,7 @@ import { AppIcon } from '@/components/layout/icons'
 import { Card, ErrorState, PageHeader, type Crumb } from '@/components/ui'
 import { isApiError } from '@/lib/api-error'
 import { storedRole } from '@/lib/session'
+import { useQuery } from '@/lib/use-deferred-query'
 import { useAppearance } from '@/stores/appearance'
 
 import { useKeepNextLesson } from './keep-offline'

@@ -1,10 +1,10 @@
 import { Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 
 import { coursesApi } from '@/api/courses'
 import { Card } from '@/components/ui'
 import { linkTo, type AppPath } from '@/lib/named-pages'
+import { useQuery } from '@/lib/use-deferred-query'
 
 import { CompletionBar } from './completion'
 

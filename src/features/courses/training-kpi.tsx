@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
-
 import { coursesApi } from '@/api/courses'
 import { StatTile } from '@/components/ui'
+import { useQuery } from '@/lib/use-deferred-query'
 
 import { completionPercent } from './completion'
 

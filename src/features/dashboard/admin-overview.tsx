@@ -1,11 +1,12 @@
 import { Badge, Box, Flex, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQuery, type UseQueryResult } from '@tanstack/react-query'
+import { type UseQueryResult } from '@tanstack/react-query'
 import { Link as RouterLink } from '@tanstack/react-router'
 
 import { AUDIT_ACTION_LABELS, type MemberStats } from '@schemas/members'
 import { membersApi } from '@/api/members'
 import { Card, PanelQuery, StatTile } from '@/components/ui'
 import { lazyDateFormat } from '@/lib/intl'
+import { useQuery } from '@/lib/use-deferred-query'
 
 import { PersonItem } from './person-item'
 

@@ -1,5 +1,4 @@
 import { Button, HStack, Link, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink } from '@tanstack/react-router'
 
 import { areaRequestSubject, hasArea, lockedMessage } from '@schemas/access'
@@ -9,6 +8,7 @@ import { lockedAreaOf } from '@/components/area-gate'
 import { AppIcon } from '@/components/layout/icons'
 import { Card, PanelQuery } from '@/components/ui'
 import { storedEmail } from '@/lib/session'
+import { useQuery } from '@/lib/use-deferred-query'
 
 import { PersonItem } from './person-item'
 

@@ -1,5 +1,4 @@
 import { Box, HStack, Link, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { Link as RouterLink } from '@tanstack/react-router'
 import { useState } from 'react'
 
@@ -8,6 +7,7 @@ import { eventsApi } from '@/api/events'
 import { Card, PanelQuery, StatTile } from '@/components/ui'
 import { lazyDateFormat } from '@/lib/intl'
 import { timeOfDay } from '@/lib/time-format'
+import { useQuery } from '@/lib/use-deferred-query'
 
 export const UPCOMING_DAYS = 14
 const SHOWN = 6

@@ -1,5 +1,4 @@
 import { Button, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 
 import {
@@ -10,7 +9,7 @@ import {
 } from '@schemas/earnings'
 import { TableScroll } from '@/components/table-parts'
 import { Card, PanelError, PanelSkeleton } from '@/components/ui'
-import { useDeferredQuery } from '@/lib/use-deferred-query'
+import { useQuery } from '@/lib/use-deferred-query'
 
 import { countriesOptions } from './figures'
 import { countFormat, formatMoney, toCents } from './money'
@@ -42,7 +41,7 @@ export function rankCountries(countries: CountrySales['countries']): CountryRow[
  * per currency, so a country paid in two currencies is listed once in each, under its currency.
  */
 export function CountriesCard({ network, query }: { network: Network; query: EarningsQuery }) {
-  const sales = useDeferredQuery(useQuery(countriesOptions(network, query)))
+  const sales = useQuery(countriesOptions(network, query))
   const name = NETWORK_LABELS[network]
   const rows = sales.data ? rankCountries(sales.data.data.countries) : []
   const currencies = [...new Set(rows.map((row) => row.currency))]

@@ -1,10 +1,9 @@
 import { SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQueries } from '@tanstack/react-query'
 
 import { NETWORK_LABELS, type Earnings, type EarningsQuery, type Network } from '@schemas/earnings'
 import { Card, PanelError, PanelSkeleton } from '@/components/ui'
 import { onFirstUse } from '@/lib/intl'
-import { useDeferredQueries } from '@/lib/use-deferred-query'
+import { useQueries } from '@/lib/use-deferred-query'
 
 import { earningsOptions } from './figures'
 import { formatMoney, toCents } from './money'
@@ -88,9 +87,7 @@ export function DailyNetCard({
   accounts: { network: Network; query: EarningsQuery }[]
   periodLabel: string
 }) {
-  const results = useDeferredQueries(
-    useQueries({ queries: accounts.map((a) => earningsOptions(a.network, a.query)) }),
-  )
+  const results = useQueries({ queries: accounts.map((a) => earningsOptions(a.network, a.query)) })
   const loaded = accounts.flatMap((a, i) => {
     const data = results[i]?.data
     return data ? [{ network: a.network, earnings: data.data }] : []

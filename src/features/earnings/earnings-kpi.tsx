@@ -1,9 +1,8 @@
-import { useQueries, useQuery } from '@tanstack/react-query'
-
 import { NETWORK_LABELS } from '@schemas/earnings'
 import { accountsApi } from '@/api/earnings'
 import { membersApi } from '@/api/members'
 import { StatTile } from '@/components/ui'
+import { useQueries, useQuery } from '@/lib/use-deferred-query'
 
 import { earningsOptions } from './figures'
 import { formatMoney, toCents } from './money'

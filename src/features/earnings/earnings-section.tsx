@@ -11,7 +11,7 @@ import {
   Text,
   type HeadingProps,
 } from '@chakra-ui/react'
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router'
 import { memo, useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react'
 
@@ -24,6 +24,7 @@ import { downloadText } from '@/lib/csv'
 import { onFirstUse } from '@/lib/intl'
 import { toast } from '@/lib/toast'
 import { useSettledText } from '@/lib/use-debounced'
+import { useQueries, useQuery } from '@/lib/use-deferred-query'
 import { useStages } from '@/lib/use-stages'
 
 import { CountriesCard } from './countries-card'

@@ -1,9 +1,8 @@
 import { SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 
 import type { EarningsQuery, HopData } from '@schemas/earnings'
 import { Card, PanelError, PanelSkeleton } from '@/components/ui'
-import { useDeferredQuery } from '@/lib/use-deferred-query'
+import { useQuery } from '@/lib/use-deferred-query'
 
 import { hopsOptions } from './figures'
 import { countFormat, formatMoney, formatPercent } from './money'
@@ -29,7 +28,7 @@ export function dailyHopsSeries(hops: HopData): { dates: string[]; series: Trend
 
 /** ClickBank visitors sent ("hops"), how many bought, and what each hop earned. */
 export function HopsCard({ query, periodLabel }: { query: EarningsQuery; periodLabel: string }) {
-  const hops = useDeferredQuery(useQuery(hopsOptions(query)))
+  const hops = useQuery(hopsOptions(query))
   const data = hops.data?.data
 
   return (

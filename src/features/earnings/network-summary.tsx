@@ -1,9 +1,8 @@
 import { Badge, Box, DataList, HStack, Separator, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 
 import { NETWORK_LABELS, type Earnings, type EarningsQuery, type Network } from '@schemas/earnings'
 import { Card, PanelError, PanelSkeleton } from '@/components/ui'
-import { useDeferredQuery } from '@/lib/use-deferred-query'
+import { useQuery } from '@/lib/use-deferred-query'
 
 import { earningsOptions } from './figures'
 import { countFormat, formatMoney, formatPercent, percentChange, toCents } from './money'
@@ -26,8 +25,8 @@ export function NetworkSummary({
   periodLabel: string
   previousLabel: string
 }) {
-  const current = useDeferredQuery(useQuery(earningsOptions(network, query)))
-  const previous = useDeferredQuery(useQuery(earningsOptions(network, previousQuery)))
+  const current = useQuery(earningsOptions(network, query))
+  const previous = useQuery(earningsOptions(network, previousQuery))
   const name = NETWORK_LABELS[network]
 
   return (

@@ -1,5 +1,5 @@
 import { Button, ButtonGroup, HStack, Stack, Text } from '@chakra-ui/react'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData } from '@tanstack/react-query'
 import { getRouteApi, Link as RouterLink } from '@tanstack/react-router'
 import { useState } from 'react'
 
@@ -10,6 +10,7 @@ import { DataTable, dateColumn, RowAction, useListView, type Column } from '@/co
 import { EmptyState } from '@/components/ui'
 import { isApiError } from '@/lib/api-error'
 import { toast } from '@/lib/toast'
+import { useQuery } from '@/lib/use-deferred-query'
 
 import { exportTable } from './export'
 import { NudgeDialog } from './nudge-dialog'

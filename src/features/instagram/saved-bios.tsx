@@ -1,5 +1,4 @@
 import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 
 import type { InstagramBio } from '@schemas/instagram'
@@ -9,6 +8,7 @@ import { ConfirmDialog, EmptyState, PanelError, PanelSkeleton } from '@/componen
 import { copyText } from '@/lib/clipboard'
 import { onFirstUse } from '@/lib/intl'
 import { toast } from '@/lib/toast'
+import { useQuery } from '@/lib/use-deferred-query'
 
 import { bioTitle, isNiche, NICHE_NAMES } from './bio-text'
 

@@ -1,5 +1,4 @@
 import { Box, Button, SimpleGrid, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 
 import type { BioTemplateWire } from '@schemas/instagram'
@@ -7,6 +6,7 @@ import type { Niche } from '@schemas/niches'
 import { bioTemplatesApi } from '@/api/instagram'
 import { SelectField } from '@/components/select-field'
 import { PanelQuery } from '@/components/ui'
+import { useQuery } from '@/lib/use-deferred-query'
 
 import { isNiche, NICHE_NAMES, NICHE_OPTIONS } from './bio-text'
 

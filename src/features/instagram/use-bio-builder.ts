@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query'
 import { useRef, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
 import { z } from 'zod/mini'
@@ -9,6 +8,7 @@ import { authApi } from '@/api/auth'
 import { instagramBiosApi } from '@/api/instagram'
 import { useContractForm } from '@/lib/contract-form'
 import { toast } from '@/lib/toast'
+import { useQuery } from '@/lib/use-deferred-query'
 
 import {
   BIO_MAX,

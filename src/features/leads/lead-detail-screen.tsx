@@ -1,5 +1,4 @@
 import { Badge, Button, Flex, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 
@@ -12,6 +11,7 @@ import { Card, ConfirmDialog, EmptyState, PageSpinner } from '@/components/ui'
 import { onFirstUse } from '@/lib/intl'
 import { storedEmail } from '@/lib/session'
 import { toast } from '@/lib/toast'
+import { useQuery } from '@/lib/use-deferred-query'
 import { useContacts } from '@/stores/contacts'
 
 import { LeadDialog } from './lead-dialog'

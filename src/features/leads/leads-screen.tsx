@@ -1,5 +1,5 @@
 import { Badge, Button, Link as ChakraLink, Flex, Stack } from '@chakra-ui/react'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 
@@ -20,6 +20,7 @@ import { Card, ConfirmDialog, EmptyState, ErrorState, PageHeader } from '@/compo
 import { downloadText } from '@/lib/csv'
 import { storedEmail } from '@/lib/session'
 import { toast } from '@/lib/toast'
+import { useQuery } from '@/lib/use-deferred-query'
 
 import { LeadDialog } from './lead-dialog'
 import { fetchAllLeads, leadsToCsv } from './leads-csv'

@@ -1,5 +1,4 @@
 import { Box, Button, Field, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useState } from 'react'
 
@@ -11,6 +10,7 @@ import { FormAlert, TextField } from '@/components/form-fields'
 import { EmailField, StackedForm } from '@/components/stacked-form'
 import { PageSpinner } from '@/components/ui'
 import { useContractForm } from '@/lib/contract-form'
+import { useQuery } from '@/lib/use-deferred-query'
 
 const route = getRouteApi('/optin/$key')
 

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 
@@ -13,6 +13,7 @@ import { PanelSkeleton } from '@/components/ui'
 import { isApiError } from '@/lib/api-error'
 import { linkTo } from '@/lib/named-pages'
 import { toast } from '@/lib/toast'
+import { useQuery } from '@/lib/use-deferred-query'
 
 import { NICHE_PAGES } from './niche-pages'
 import { LIBRARY_COLUMNS } from './sheet-columns'

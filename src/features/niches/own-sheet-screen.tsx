@@ -1,5 +1,4 @@
 import { Button } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useMemo } from 'react'
 
@@ -8,6 +7,7 @@ import { authApi } from '@/api/auth'
 import { AreaGate } from '@/components/area-gate'
 import { ErrorState, PageHeader, PanelSkeleton } from '@/components/ui'
 import { linkTo } from '@/lib/named-pages'
+import { useQuery } from '@/lib/use-deferred-query'
 
 import { NICHE_PAGES } from './niche-pages'
 import { nicheSheetCalls } from './sheet-calls'

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 
 import {
@@ -11,6 +11,7 @@ import {
 import { newKey } from '@/api/create-api'
 import { isApiError } from '@/lib/api-error'
 import { toast } from '@/lib/toast'
+import { useQuery } from '@/lib/use-deferred-query'
 
 /** The calls behind one sheet: a niche's own sheet, or one of the member's own niches. */
 export interface SheetCalls {

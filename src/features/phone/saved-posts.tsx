@@ -1,5 +1,4 @@
 import { Badge, Flex, Heading, Stack, Text } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 
 import type { NicheItem } from '@schemas/niche-items'
 import { authApi } from '@/api/auth'
@@ -7,6 +6,7 @@ import { phoneItemsApi } from '@/api/niches'
 import { guardQuery } from '@/components/query-guard'
 import { Card, EmptyState, PanelSkeleton } from '@/components/ui'
 import { onFirstUse } from '@/lib/intl'
+import { useQuery } from '@/lib/use-deferred-query'
 
 import { capitalise, PHONE_NICHES } from './phone-niches'
 

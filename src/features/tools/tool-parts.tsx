@@ -6,7 +6,7 @@ import {
   type HeadingProps,
   type ListRootProps,
 } from '@chakra-ui/react'
-import { useQuery, type UseQueryResult } from '@tanstack/react-query'
+import { type UseQueryResult } from '@tanstack/react-query'
 import { type ReactNode, type Ref } from 'react'
 
 import type { QuickCashFile, QuickPlan } from '@schemas/tool-content'
@@ -15,6 +15,7 @@ import { AreaGate, lockedPanelFor } from '@/components/area-gate'
 import { AppIcon } from '@/components/layout/icons'
 import { EmptyState, ErrorState, PageHeader, PanelSkeleton } from '@/components/ui'
 import type { ApiError } from '@/lib/api-error'
+import { useQuery } from '@/lib/use-deferred-query'
 
 /** "short video" -> "Short video", "list growth" -> "List growth". */
 export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)

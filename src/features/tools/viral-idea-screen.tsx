@@ -10,7 +10,6 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 
 import type { ViralFile, ViralIdea } from '@schemas/tool-content'
@@ -19,6 +18,7 @@ import { AreaGate } from '@/components/area-gate'
 import { AppIcon } from '@/components/layout/icons'
 import { Card, PageHeader } from '@/components/ui'
 import { copyText } from '@/lib/clipboard'
+import { useQuery } from '@/lib/use-deferred-query'
 
 import { capitalise, ContentQuery } from './tool-parts'
 

@@ -8,7 +8,6 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react'
-import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useMemo } from 'react'
 
@@ -24,6 +23,7 @@ import {
   useListView,
   type Column,
 } from '@/components/list-kit'
+import { useQuery } from '@/lib/use-deferred-query'
 
 import { capitalise, ContentQuery, distinct, ToolScreen } from './tool-parts'
 
