@@ -6,6 +6,7 @@ import { chakraLeanSystem } from './build/vite-plugins/chakra-lean-system.ts'
 import { chakraNoDefaultSystem } from './build/vite-plugins/chakra-no-default-system.ts'
 import { chakraPureAnatomies } from './build/vite-plugins/chakra-pure-anatomies.ts'
 import { chakraStaticGlobalCss } from './build/vite-plugins/chakra-static-global-css.ts'
+import { chakraStylesInRender } from './build/vite-plugins/chakra-styles-in-render.ts'
 import { chakraTokensAhead } from './build/vite-plugins/chakra-tokens-ahead.ts'
 import { chakraUsedRecipes } from './build/vite-plugins/chakra-used-recipes.ts'
 import { pagesAhead } from './build/vite-plugins/pages-ahead.ts'
@@ -23,6 +24,7 @@ export default defineConfig({
     chakraNoDefaultSystem(),
     chakraLeanSystem(),
     chakraPureAnatomies(),
+    chakraStylesInRender(),
     preloadStartSteps(),
     pagesAhead(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),

@@ -1,9 +1,10 @@
 import createCache from '@emotion/cache'
 import { __unsafe_useEmotionCache } from '@emotion/react'
+import { serializeStyles } from '@emotion/serialize'
 import { render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
-import { writeRulesPerRender } from './emotion-cache'
+import { compileInRender, writeRulesPerRender, type CompilingCache } from './emotion-cache'
 import { ThemeProvider } from './provider'
 
 /** A cache as a build makes it (speedy: insertRule, many rules per element). */
@@ -43,6 +44,52 @@ describe("the app's Emotion cache", () => {
   })
 })
 
+describe('compiling a style in the render that makes it', () => {
+  const style = () =>
+    serializeStyles([
+      {
+        color: 'red',
+        '&:hover': { color: 'blue' },
+        '@media (min-width: 40rem)': { color: 'green' },
+      },
+    ])
+  /** What Emotion's insertStyles does in the commit. */
+  const insertInCommit = (cache: CompilingCache, serialized: ReturnType<typeof style>) => {
+    if (cache.inserted[serialized.name] === undefined) {
+      cache.insert(`.${cache.key}-${serialized.name}`, serialized, cache.sheet, true)
+    }
+  }
+  const rulesOf = (cache: CompilingCache) =>
+    cache.sheet.tags.flatMap((tag) => [...(tag.sheet?.cssRules ?? [])].map((rule) => rule.cssText))
+
+  it('inserts in the commit the same rules, compiled before it', () => {
+    const plain = createCache({ key: 'plain', speedy: true }) as CompilingCache
+    insertInCommit(plain, style())
+    const cache = createCache({ key: 'plain', speedy: true }) as CompilingCache
+    compileInRender(cache)
+    const serialized = style()
+    cache.prepare!(serialized)
+    expect(rulesOf(cache)).toHaveLength(0)
+    // The commit writes what the render compiled: the same style under the same name, whatever
+    // it would compile to now.
+    insertInCommit(cache, { ...serialized, styles: 'color:black;' })
+    expect(rulesOf(cache)).toEqual(rulesOf(plain))
+    expect(rulesOf(cache)).toHaveLength(3)
+    expect(cache.inserted[serialized.name]).toBe(true)
+  })
+
+  it('compiles at insertion a style no render compiled, and a style once only', () => {
+    const cache = createCache({ key: 'late', speedy: true }) as CompilingCache
+    compileInRender(cache)
+    const serialized = style()
+    insertInCommit(cache, serialized)
+    expect(rulesOf(cache)).toHaveLength(3)
+    cache.prepare!(serialized)
+    insertInCommit(cache, serialized)
+    expect(rulesOf(cache)).toHaveLength(3)
+  })
+})
+
 describe('the theme provider', () => {
   it("makes the cache the app renders with write each render's rules apart", () => {
     let cache: ReturnType<typeof __unsafe_useEmotionCache> = null
@@ -57,5 +104,6 @@ describe('the theme provider', () => {
     )
     const sheet = cache!.sheet
     expect(sheet.insert).not.toBe(Object.getPrototypeOf(sheet).insert)
+    expect((cache! as CompilingCache).prepare).toBeTypeOf('function')
   })
 })

@@ -1,4 +1,5 @@
 import { withEmotionCache, type EmotionCache } from '@emotion/react'
+import type { SerializedStyles } from '@emotion/serialize'
 
 /**
  * Emotion's cache, made to write each render's new rules into a stylesheet of their own.
@@ -38,13 +39,63 @@ export function writeRulesPerRender(cache: EmotionCache) {
 
 const written = new WeakSet<EmotionCache['sheet']>()
 
+/** A cache that can compile a style's rules ahead of their insertion (compileInRender). */
+export type CompilingCache = EmotionCache & { prepare?: (serialized: SerializedStyles) => void }
+
 /**
- * Applies writeRulesPerRender to the cache the app renders with (Emotion's own, made when the
+ * Emotion compiles a style into its CSS rules (stylis) when it inserts them, in the insertion
+ * effect of the commit that first draws an element with that style: a commit React cannot
+ * pause, and which on a phone took a fifth of its time compiling a new screen's rules. With
+ * this, `cache.prepare`, called in the render that makes the style (Chakra's styled factory
+ * calls it where it registers the style, as the build has it: build/vite-plugins/
+ * chakra-styles-in-render.ts), compiles the rules then — a render React may pause — and the
+ * commit only inserts them. Compiled the same way (Emotion's own insert, into a list instead of
+ * the stylesheet), in the same order. A style whose rules were not compiled ahead (Emotion's
+ * own components, global styles) is compiled at insertion as before.
+ */
+export function compileInRender(cache: CompilingCache) {
+  if (cache.prepare) return
+  const insert = cache.insert.bind(cache)
+  /** The compiled rules by selector and style name, until inserted. */
+  const ready = new Map<string, string[]>()
+  const collector = (rules: string[]) =>
+    ({ insert: (rule: string) => void rules.push(rule) }) as unknown as EmotionCache['sheet']
+  cache.prepare = (serialized) => {
+    if (cache.inserted[serialized.name] !== undefined) return
+    // As Emotion's insertStyles walks a style and the keyframes that follow it.
+    let current: SerializedStyles | undefined = serialized
+    do {
+      const selector = current === serialized ? `.${cache.key}-${serialized.name}` : ''
+      const key = `${selector} ${current.name}`
+      if (!ready.has(key)) {
+        const rules: string[] = []
+        insert(selector, current, collector(rules), false)
+        ready.set(key, rules)
+      }
+      current = current.next
+    } while (current !== undefined)
+  }
+  cache.insert = (selector, serialized, sheet, shouldCache) => {
+    const key = `${selector} ${serialized.name}`
+    const rules = ready.get(key)
+    if (!rules) return insert(selector, serialized, sheet, shouldCache)
+    ready.delete(key)
+    for (const rule of rules) sheet.insert(rule)
+    if (shouldCache) cache.inserted[serialized.name] = true
+    return undefined
+  }
+}
+
+/**
+ * Applies writeRulesPerRender and compileInRender to the cache the app renders with (Emotion's own, made when the
  * page loads: it has already taken over a prerendered page's styles). Rendered before anything
  * styled is committed; in the browser only, as a prerendered page's render keeps every rule in
  * its markup.
  */
 export const RulesPerRender = withEmotionCache((_props: object, cache) => {
-  if (typeof document !== 'undefined') writeRulesPerRender(cache)
+  if (typeof document !== 'undefined') {
+    writeRulesPerRender(cache)
+    compileInRender(cache)
+  }
   return null
 })
