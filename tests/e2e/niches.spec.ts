@@ -109,7 +109,13 @@ test('on a 375 px phone a member edits a row of the own sheet in its panel, and 
 }) => {
   await page.setViewportSize({ width: 375, height: 812 })
   await useSession(page, request, 'member')
-  await page.goto('/admin/wealthniche')
+  // A niche of its own, so the sheet holds only this test's row.
+  const niche = `Balcony herbs ${Date.now().toString(36)}`
+  await page.goto('/admin/customniches')
+  await page.getByRole('button', { name: 'New niche' }).click()
+  await page.getByLabel('Niche name').fill(niche)
+  await page.getByRole('button', { name: 'Create' }).click()
+  await expect(page).toHaveURL(/\/admin\/customniches\/Balcony/)
   await page.getByRole('button', { name: 'Add row' }).click()
   const cards = page.getByRole('list', { name: 'My sheet' })
   await expect(cards.getByRole('listitem')).toHaveCount(1)
