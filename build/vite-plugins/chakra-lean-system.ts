@@ -1,8 +1,4 @@
-import { join } from 'node:path'
-
-import { type Plugin, type TransformResult } from 'vite'
-
-import { chakraEsm } from './paths.ts'
+import { chakraReplace } from './chakra-replace.ts'
 
 /**
  * Two pieces of `createSystem`'s work the built app has no use for, left out of it:
@@ -14,37 +10,19 @@ import { chakraEsm } from './paths.ts'
  * - its utility lists each style property's possible values for Chakra's type generator (the
  *   CLI that writes TypeScript types); nothing reads that list in an app.
  */
-export function chakraLeanSystem(): Plugin {
-  const changes: Record<string, [string, string][]> = {
-    [join(chakraEsm, 'styled-system', 'merge-config.js')]: [
+export const chakraLeanSystem = () =>
+  chakraReplace('chakra-lean-system', {
+    'styled-system/merge-config.js': [
       [
         'const merged = mergeWith({}, ...configs.map(clone));',
         'const merged = mergeWith({}, ...configs);',
       ],
     ],
-    [join(chakraEsm, 'styled-system', 'utility.js')]: [
+    'styled-system/utility.js': [
       [
         '    propValues.set(property, values);\n    assignPropertyType(property, config);\n',
         '    propValues.set(property, values);\n\n',
       ],
       ['    assignProperties();\n    assignPropertyTypes();\n', '    assignProperties();\n\n'],
     ],
-  }
-  return {
-    name: 'chakra-lean-system',
-    apply: 'build',
-    transform(code, id): TransformResult | null {
-      const replacements = changes[id]
-      if (!replacements) return null
-      let changed = code
-      for (const [before, after] of replacements) {
-        if (!changed.includes(before)) {
-          this.error(`Chakra's ${id.slice(chakraEsm.length + 1)} changed: update this plugin`)
-        }
-        changed = changed.replace(before, after)
-      }
-      // Each change keeps the lines where they were, so the mappings of the rest hold.
-      return { code: changed, map: null }
-    },
-  }
-}
+  })
