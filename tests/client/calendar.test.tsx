@@ -1,5 +1,5 @@
 import { fireEvent, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import type { CalendarEvent } from '@schemas/events'
 import { contract } from '@schemas/index'
@@ -254,5 +254,122 @@ describe('/admin/calendar', () => {
     expect(await screen.findByText('Event deleted')).toBeTruthy()
     expect(screen.getByText('Email list review')).toBeTruthy()
     expect(backend.events.map((e) => e.title)).toEqual(['Email list review'])
+  })
+})
+
+/** A phone's width, as the calendar asks for it when it opens. */
+function onAPhone() {
+  const matchMedia = window.matchMedia
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    query === '(max-width: 599px)'
+      ? ({ ...matchMedia(query), matches: true } as MediaQueryList)
+      : matchMedia(query),
+  )
+}
+
+/** Local midnight of the first day of the month `steps` months from this one. */
+function monthStart(steps: number) {
+  const now = new Date()
+  return new Date(now.getFullYear(), now.getMonth() + steps, 1)
+}
+
+describe('/admin/calendar on a phone', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it('opens on the agenda: the month by day, an event opens, months step, an empty month says so', async () => {
+    onAPhone()
+    storeSession()
+    const nextMonth = new Date(monthStart(1))
+    nextMonth.setDate(15)
+    nextMonth.setHours(9)
+    const backend = eventsBackend([
+      makeEvent(1, { title: 'Weekly coaching call', location: 'Zoom' }),
+      makeEvent(2, {
+        title: 'Launch day',
+        start: today(0).toISOString(),
+        allDay: true,
+        end: new Date(today(0).getTime() + DAY).toISOString(),
+      }),
+      makeEvent(3, {
+        title: 'Next month call',
+        start: nextMonth.toISOString(),
+        end: new Date(nextMonth.getTime() + 3600_000).toISOString(),
+      }),
+    ])
+    server.use(...memberHandlers(), ...backend.handlers)
+    const { screen, user } = await renderApp('/admin/calendar')
+    const agenda = await screen.findByRole('list', { name: /^Events in / }, { timeout: 8000 })
+    expect(backend.ranges).toEqual([
+      { from: monthStart(0).toISOString(), to: monthStart(1).toISOString() },
+    ])
+    // Today's heading, then its all-day event before the timed one, with its time and place.
+    const day = within(agenda).getAllByRole('listitem')[0]!
+    expect(day.getAttribute('aria-current')).toBe('date')
+    expect(within(day).getByRole('heading', { level: 3 }).textContent).toContain('Today')
+    const entries = within(day).getAllByRole('button')
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      'Launch dayAll day',
+      expect.stringMatching(/^Weekly coaching call.+ · Zoom$/),
+    ])
+    expect(screen.queryByText('Next month call')).toBeNull()
+    // No calendar grid is drawn for the agenda.
+    expect(document.querySelector('.fc')).toBeNull()
+
+    await user.click(entries[1]!)
+    const dialog = await screen.findByRole('dialog', { name: 'Edit event' })
+    expect((within(dialog).getByLabelText(/Title/) as HTMLInputElement).value).toBe(
+      'Weekly coaching call',
+    )
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+
+    await user.click(screen.getByRole('button', { name: 'Next month' }))
+    expect(await screen.findByText('Next month call')).toBeTruthy()
+    expect(backend.ranges.at(-1)).toEqual({
+      from: monthStart(1).toISOString(),
+      to: monthStart(2).toISOString(),
+    })
+    expect(screen.queryByText('Weekly coaching call')).toBeNull()
+
+    await user.click(screen.getByRole('button', { name: 'Next month' }))
+    expect(
+      await screen.findByText('Nothing planned in this month. Use New event to add one.'),
+    ).toBeTruthy()
+
+    await user.click(screen.getByRole('button', { name: 'Today' }))
+    expect(await screen.findByText('Weekly coaching call')).toBeTruthy()
+  })
+
+  it('draws the month grid on the month the agenda was showing', async () => {
+    onAPhone()
+    storeSession()
+    const nextMonth = new Date(monthStart(1))
+    nextMonth.setDate(15)
+    nextMonth.setHours(9)
+    const backend = eventsBackend([
+      makeEvent(3, {
+        title: 'Next month call',
+        start: nextMonth.toISOString(),
+        end: new Date(nextMonth.getTime() + 3600_000).toISOString(),
+      }),
+    ])
+    server.use(...memberHandlers(), ...backend.handlers)
+    const { screen, user } = await renderApp('/admin/calendar')
+    await user.click(await screen.findByRole('button', { name: 'Next month' }, { timeout: 8000 }))
+    await screen.findByText('Next month call')
+    const heading = screen.getByRole('heading', { level: 2 })
+    const monthName = heading.textContent
+
+    await user.click(screen.getByRole('button', { name: 'Month' }))
+    await waitFor(() => expect(document.querySelector('.fc-daygrid')).not.toBeNull(), {
+      timeout: 8000,
+    })
+    expect(screen.getByRole('button', { name: 'Month' }).getAttribute('aria-pressed')).toBe('true')
+    expect(heading.textContent).toBe(monthName)
+    // The grid's six weeks around next month, asked for as soon as it was chosen.
+    const grid = backend.ranges.at(-1)!
+    expect(Date.parse(grid.from)).toBeLessThanOrEqual(monthStart(1).getTime())
+    expect(Date.parse(grid.to)).toBeGreaterThan(monthStart(2).getTime())
+    expect(document.querySelector('.fc-daygrid')!.textContent).toContain('Next month call')
   })
 })

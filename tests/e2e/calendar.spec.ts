@@ -76,3 +76,56 @@ test('the calendar writes times as the locale does, opens the week at 7, and cut
     await request.delete(`${baseURL()}/api/event/${id}`, { headers })
   }
 })
+
+test('on a phone the calendar opens on its agenda without the grid library, and loads the month grid when asked', async ({
+  page,
+  request,
+}) => {
+  const token = await apiLogin(request, DEMO.member.email, DEMO.member.password)
+  const headers = { authorization: `Bearer ${token}` }
+  const title = `Webinar rehearsal ${Date.now()}`
+  const start = new Date()
+  start.setHours(9, 30, 0, 0)
+  const created = await request.post(`${baseURL()}/api/event`, {
+    headers,
+    data: {
+      title,
+      start: start.toISOString(),
+      end: new Date(start.getTime() + 3600_000).toISOString(),
+      allDay: false,
+      location: 'Zoom',
+    },
+  })
+  expect(created.status()).toBe(201)
+  const { id } = ((await created.json()) as { data: { id: string } }).data
+  try {
+    await page.setViewportSize({ width: 375, height: 812 })
+    const scripts: string[] = []
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname)
+    })
+    await signIn(page, DEMO.member.email, DEMO.member.password)
+    await page.goto('/admin/calendar')
+    const agenda = page.getByRole('list', { name: /^Events in / })
+    const today = agenda.locator('li[aria-current="date"]')
+    await expect(today.getByRole('button', { name: new RegExp(title) })).toContainText('Zoom')
+    await expect(page.getByRole('button', { name: 'Agenda', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    expect(scripts.filter((path) => path.includes('calendar-grid'))).toEqual([])
+    await expect(page.locator('.fc')).toHaveCount(0)
+
+    await today.getByRole('button', { name: new RegExp(title) }).click()
+    const dialog = page.getByRole('dialog', { name: 'Edit event' })
+    await expect(dialog.getByLabel('Title')).toHaveValue(title)
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+
+    await page.getByRole('button', { name: 'Month', exact: true }).click()
+    await expect(page.locator(`.fc-daygrid-event[title="${title}"]`)).toBeVisible()
+    expect(scripts.filter((path) => path.includes('calendar-grid'))).toHaveLength(1)
+  } finally {
+    await request.delete(`${baseURL()}/api/event/${id}`, { headers })
+  }
+})

@@ -87,6 +87,8 @@ export const VIEWS = [
   { id: 'listMonth', label: 'Agenda', unit: 'month' },
 ] as const
 export type ViewId = (typeof VIEWS)[number]['id']
+/** The views FullCalendar draws; the agenda is the app's own list. */
+export type GridViewId = Exclude<ViewId, 'listMonth'>
 
 /**
  * The dates FullCalendar first shows in a view, as it computes them with this app's options
