@@ -4,6 +4,7 @@ import {
   arrivedPrerendered,
   fetchAppCode,
   firstAct,
+  firstPaint,
   handOverPrerendered,
   visitorPageAsDrawn,
 } from './lib/prerendered'
@@ -11,8 +12,10 @@ import {
 /** Gives the main thread back to the browser: it paints and handles input before going on. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
-// A visitor's page works as drawn until they act on it (see firstAct).
+// A visitor's page works as drawn until they act on it (see firstAct); a member's prerendered
+// screen paints before the app's code is asked for (see firstPaint).
 if (visitorPageAsDrawn) await firstAct()
+else if (arrivedPrerendered) await firstPaint()
 fetchAppCode()
 
 // Start-up in steps, each a task of its own, so a phone's main thread is never held for the

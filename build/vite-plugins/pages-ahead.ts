@@ -118,15 +118,11 @@ export function pagesAhead(): Plugin {
             if (!title) this.error(`${page.path} rendered no heading: ${markup.slice(0, 200)}`)
             html = html
               // The screen paints from the HTML and CSS alone: the scripts, which only replace
-              // it, must not take the connection from the stylesheet first. A visitor's page is
-              // read and filled in without them: they are listed, and fetched when the app
-              // starts, at the visitor's first act (src/lib/prerendered.ts).
-              .replaceAll(
-                '<link rel="modulepreload"',
-                page.prerender === 'signed-out'
-                  ? '<link data-fetch-at-start=""'
-                  : '<link rel="modulepreload" fetchpriority="low"',
-              )
+              // it, must not take the connection from the stylesheet and fonts first. They are
+              // listed, and fetched when the app starts (src/lib/prerendered.ts): on a visitor's
+              // page, which is read and filled in without them, at the visitor's first act; on
+              // a member's, once the screen has painted.
+              .replaceAll('<link rel="modulepreload"', '<link data-fetch-at-start=""')
               .replace(/<title>[^<]*<\/title>/, `<title>${title} · Members Area</title>`)
               .replace(
                 '<div id="root">',

@@ -228,6 +228,18 @@ test('the dashboard paints its layout and placeholders from the HTML for a sessi
   release()
   await expect(page.getByRole('heading', { name: 'Welcome back, Maya Member' })).toBeVisible()
   await expect(page.locator('[data-prerendered]')).toHaveCount(0)
+  // The app's code was asked for once the screen had painted: before it, only the appearance
+  // script, the entry script and the three modules it imports (the app's code is some forty).
+  const { early, late } = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]!.startTime
+    const scripts = performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.js'))
+    return {
+      early: scripts.filter((r) => r.startTime < paint).map((r) => new URL(r.name).pathname),
+      late: scripts.filter((r) => r.startTime >= paint).length,
+    }
+  })
+  expect(early.length, early.join(' ')).toBeLessThanOrEqual(5)
+  expect(late).toBeGreaterThan(20)
 
   const visitor = await browser.newPage()
   const releaseVisitor = await holdScripts(visitor)
