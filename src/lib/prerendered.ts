@@ -43,11 +43,23 @@ export function firstPaint(): Promise<void> {
  */
 export function fetchAppCode() {
   if (typeof document === 'undefined') return
-  for (const listed of document.querySelectorAll<HTMLLinkElement>('link[data-fetch-at-start]')) {
-    listed.removeAttribute('data-fetch-at-start')
-    listed.rel = 'modulepreload'
+  const listed = [...document.querySelectorAll<HTMLLinkElement>('link[data-fetch-at-start]')]
+  // Each fetch takes a moment of the main thread to start: some forty of them at once held a
+  // phone's for tens of milliseconds, right after its first paint or at a visitor's first key.
+  // They start a few at a time, in the order listed (the start-up's steps first), a task each.
+  const start = (from: number) => {
+    for (const link of listed.slice(from, from + FETCHES_PER_TASK)) {
+      link.removeAttribute('data-fetch-at-start')
+      link.rel = 'modulepreload'
+    }
+    if (from + FETCHES_PER_TASK < listed.length) {
+      setTimeout(() => start(from + FETCHES_PER_TASK), 0)
+    }
   }
+  start(0)
 }
+
+const FETCHES_PER_TASK = 8
 
 /** A visitor sent the prerendered form before the app had replaced it. */
 let sentEarly = false
