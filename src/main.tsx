@@ -8,9 +8,8 @@ import {
   handOverPrerendered,
   visitorPageAsDrawn,
 } from './lib/prerendered'
+import { nextTask } from './lib/next-task'
 
-/** Gives the main thread back to the browser: it paints and handles input before going on. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 // A visitor's page works as drawn until they act on it (see firstAct); a member's prerendered
 // screen paints before the app's code is asked for (see firstPaint).

@@ -11,18 +11,19 @@ import {
   Text,
 } from '@chakra-ui/react'
 import { keepPreviousData } from '@tanstack/react-query'
-import { lazy, Suspense, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 
 import { eventsApi } from '@/api/events'
 import { AppIcon } from '@/components/layout/icons'
 import { Card, ErrorState, PageHeader, PanelSkeleton } from '@/components/ui'
 import { lazyDateFormat } from '@/lib/intl'
 import { useQuery } from '@/lib/use-deferred-query'
+import { useOpenedOnce } from '@/lib/use-opened-once'
 
 import { monthOf, stepMonth } from './agenda'
 import { AgendaList } from './agenda-list'
 import type { CalendarGridHandle, GridDates } from './calendar-grid'
-import { EventDialog, type EventDraft } from './event-dialog'
+import type { EventDraft } from './event-dialog'
 import { firstDatesShown, VIEWS, type GridViewId, type ViewId } from './event-time'
 
 /** The buttons that step back and forth by the view's unit; their arrows follow the reading direction. */
@@ -37,6 +38,10 @@ const STEPS = [
  */
 const loadGrid = () => import('./calendar-grid')
 const CalendarGrid = lazy(loadGrid)
+
+/** The event form (with the dialog's focus trap and the form's fields) loads after the screen. */
+const loadDialog = () => import('./event-dialog')
+const EventDialog = lazy(() => loadDialog().then((module) => ({ default: module.EventDialog })))
 
 const monthTitle = lazyDateFormat('en', { month: 'long', year: 'numeric' })
 
@@ -60,6 +65,12 @@ export function CalendarScreen() {
     range: firstDatesShown(view, date),
   }))
   const [draft, setDraft] = useState<EventDraft | null>(null)
+  const dialogOpened = useOpenedOnce(draft !== null)
+  // Fetched once the screen has drawn, so that an event opens at once when it is chosen.
+  useEffect(() => {
+    const timer = setTimeout(() => void loadDialog(), 1000)
+    return () => clearTimeout(timer)
+  }, [])
 
   const month = useMemo(() => monthOf(date), [date])
   const range = isGrid(view) ? gridDates.range : firstDatesShown('listMonth', month)
@@ -216,7 +227,11 @@ export function CalendarScreen() {
           ) : null}
         </Stack>
       </Card>
-      <EventDialog draft={draft} onClose={() => setDraft(null)} />
+      {dialogOpened ? (
+        <Suspense fallback={null}>
+          <EventDialog draft={draft} onClose={() => setDraft(null)} />
+        </Suspense>
+      ) : null}
     </Box>
   )
 }

@@ -1,5 +1,4 @@
-/** Gives the main thread back to the browser: it paints and handles input before going on. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+import { nextTask } from '@/lib/next-task'
 
 let evaluated: Promise<void> | undefined
 
