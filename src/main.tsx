@@ -52,14 +52,16 @@ await nextTask()
 
 const app = createApp()
 const container = document.getElementById('root')!
-if (arrivedPrerendered) {
-  // The prerendered screen stays until the app can replace it with the same screen, finished:
-  // its route's code loaded, so no spinner shows in between.
-  await app.router.load()
-  handOverPrerendered(container)
-}
-
 listenForChunkErrors(() => app.router.state.status === 'pending')
+
+// The first screen's route is loaded (its code, its guard) before React renders anything. Its
+// first render is then the transition below, which React renders in slices. A route's code that
+// arrived after the first render would update the router's store instead, and React renders a
+// store's update at once, in one task: on a phone, an AI tool's whole screen in 100 ms or more.
+// A prerendered screen stays on show meanwhile, and is replaced by the same screen, finished;
+// any other page shows its loading screen.
+await app.router.load()
+if (arrivedPrerendered) handOverPrerendered(container)
 
 // A transition lets React render the first screen in slices of a few milliseconds, yielding
 // to the browser between them, instead of one long task that holds a phone's main thread.

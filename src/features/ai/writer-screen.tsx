@@ -20,6 +20,7 @@ import { AreaGate } from '@/components/area-gate'
 import { FormAlert, FormError, TextAreaField, TextField } from '@/components/form-fields'
 import { Card } from '@/components/ui'
 import { useContractForm } from '@/lib/contract-form'
+import { useStages } from '@/lib/use-stages'
 
 import { AiPageHeader, AllowanceCard, ChoiceField, ModelLine, useAiStatus } from './ai-parts'
 import { AnswerView } from './answer-view'
@@ -82,6 +83,9 @@ export function WriterScreen({ tool }: { tool: ScriptToolDef | 'generator' }) {
   const { answer, start, stop, show } = useAnswer(ai.write)
   const status = useAiStatus()
   const resultsRef = useRef<HTMLDivElement>(null)
+  // The form first; the allowance, the results and the history in the render that follows, so
+  // a phone draws the screen in two shorter tasks instead of one long one.
+  const stage = useStages(1)
 
   const input = (values: Form): WriteInputIn =>
     ({ ...values, tool: key, variants: Number(values.variants) }) as WriteInputIn
@@ -182,53 +186,61 @@ export function WriterScreen({ tool }: { tool: ScriptToolDef | 'generator' }) {
                 </Stack>
               </form>
             </Card>
-            <AllowanceCard status={status.data?.data} />
+            {stage >= 1 ? <AllowanceCard status={status.data?.data} /> : null}
           </Stack>
-          <Stack gap="6" minW="0">
-            <Stack ref={resultsRef} tabIndex={-1} outline="none" aria-label="Results" role="region">
-              {answer.status === 'idle' ? (
-                <Card>
-                  <FormAlert status="info">
-                    Fill in your details and choose Write. Each variant comes with its own copy and
-                    save-to-notes buttons
-                    {generator ? '' : ', and a check against the platform’s limits'}.
-                  </FormAlert>
-                </Card>
-              ) : (
-                <AnswerView
-                  answer={answer}
-                  title={noteTitle}
-                  rules={generator ? [] : tool.rules}
-                  language={sent?.language ?? form.values.language}
-                  onStop={stop}
-                  {...(sent ? { onRegenerate: () => send(sent) } : {})}
-                />
-              )}
+          {stage >= 1 ? (
+            <Stack gap="6" minW="0">
+              <Stack
+                ref={resultsRef}
+                tabIndex={-1}
+                outline="none"
+                aria-label="Results"
+                role="region"
+              >
+                {answer.status === 'idle' ? (
+                  <Card>
+                    <FormAlert status="info">
+                      Fill in your details and choose Write. Each variant comes with its own copy
+                      and save-to-notes buttons
+                      {generator ? '' : ', and a check against the platform’s limits'}.
+                    </FormAlert>
+                  </Card>
+                ) : (
+                  <AnswerView
+                    answer={answer}
+                    title={noteTitle}
+                    rules={generator ? [] : tool.rules}
+                    language={sent?.language ?? form.values.language}
+                    onStop={stop}
+                    {...(sent ? { onRegenerate: () => send(sent) } : {})}
+                  />
+                )}
+              </Stack>
+              <HistoryPanel
+                tool={key}
+                onOpen={(generation) => {
+                  const restored = { ...initialForm(generator) }
+                  for (const [name, value] of Object.entries(generation.input)) {
+                    if (name in restored) restored[name] = String(value)
+                  }
+                  form.setValues(restored)
+                  setSent({
+                    ...restored,
+                    tool: key,
+                    variants: Number(restored.variants),
+                  } as WriteInputIn)
+                  show({
+                    id: generation.id,
+                    writer: generation.writer,
+                    text: generation.output,
+                    status: generation.status === 'running' ? 'failed' : generation.status,
+                    message: generation.message,
+                  })
+                  resultsRef.current?.focus()
+                }}
+              />
             </Stack>
-            <HistoryPanel
-              tool={key}
-              onOpen={(generation) => {
-                const restored = { ...initialForm(generator) }
-                for (const [name, value] of Object.entries(generation.input)) {
-                  if (name in restored) restored[name] = String(value)
-                }
-                form.setValues(restored)
-                setSent({
-                  ...restored,
-                  tool: key,
-                  variants: Number(restored.variants),
-                } as WriteInputIn)
-                show({
-                  id: generation.id,
-                  writer: generation.writer,
-                  text: generation.output,
-                  status: generation.status === 'running' ? 'failed' : generation.status,
-                  message: generation.message,
-                })
-                resultsRef.current?.focus()
-              }}
-            />
-          </Stack>
+          ) : null}
         </Grid>
       </AreaGate>
     </>
