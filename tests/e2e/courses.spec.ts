@@ -41,6 +41,13 @@ test('a member reads a lesson to its end, finds it completed after a reload, and
   await page.getByRole('link', { name: 'Dashboard' }).first().click()
   const card = page.getByTestId('resume-card')
   await expect(card.getByRole('heading', { name: 'Continue where you left off' })).toBeVisible()
+  // On a phone the card keeps the height it had while loading: nothing below it moves.
+  await page.setViewportSize({ width: 375, height: 812 })
+  await expect
+    .poll(() => card.evaluate((el) => Math.round(el.getBoundingClientRect().height)))
+    .toBe(171)
+  await expect(card.locator('p[title]')).toHaveAttribute('title', /· \d+% read$/)
+  await page.setViewportSize({ width: 1440, height: 900 })
   await card.getByRole('link', { name: 'Continue' }).click()
   await expect(page).toHaveURL(new RegExp(`${next}$`))
   await expect(page.getByText('Picked up where you left off.')).toBeVisible()

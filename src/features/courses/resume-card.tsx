@@ -45,7 +45,16 @@ export function ResumeCard() {
               {resume ? 'Continue where you left off' : target ? 'Start learning' : 'Your courses'}
             </Heading>
             {target ? (
-              <Text>
+              // One line, cut short on a phone (the whole of it on hover): a second line would
+              // make the card taller than the height it kept while loading, and move the page.
+              <Text
+                truncate
+                title={
+                  resume
+                    ? `${target.title} · ${resume.courseTitle} · ${Math.round(resume.position * 100)}% read`
+                    : target.title
+                }
+              >
                 {target.title}
                 {resume ? (
                   <Text as="span" color="fg.muted">
