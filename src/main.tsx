@@ -1,5 +1,6 @@
 import { startTransition, StrictMode } from 'react'
 
+import { nextTask } from './lib/next-task'
 import {
   arrivedPrerendered,
   fetchAppCode,
@@ -8,8 +9,6 @@ import {
   handOverPrerendered,
   visitorPageAsDrawn,
 } from './lib/prerendered'
-import { nextTask } from './lib/next-task'
-
 
 // A visitor's page works as drawn until they act on it (see firstAct); a member's prerendered
 // screen paints before the app's code is asked for (see firstPaint).
