@@ -1,3 +1,5 @@
+import { nextTask } from './next-task'
+
 /**
  * The pages the build renders ahead (build/vite-plugins/pages-ahead.ts) arrive with their first
  * screen already in #root, shown until the app's first render replaces it.
@@ -29,9 +31,13 @@ export const visitorPageAsDrawn =
 export function firstPaint(): Promise<void> {
   return new Promise((resolve) => {
     if (document.visibilityState === 'hidden') return resolve()
-    document.addEventListener('visibilitychange', () => resolve(), { once: true })
+    const done = () => {
+      document.removeEventListener('visibilitychange', done)
+      resolve()
+    }
+    document.addEventListener('visibilitychange', done)
     // A frame's callbacks run before it paints; a task they queue runs after.
-    requestAnimationFrame(() => setTimeout(resolve, 0))
+    requestAnimationFrame(() => setTimeout(done, 0))
   })
 }
 
@@ -47,16 +53,15 @@ export function fetchAppCode() {
   // Each fetch takes a moment of the main thread to start: some forty of them at once held a
   // phone's for tens of milliseconds, right after its first paint or at a visitor's first key.
   // They start a few at a time, in the order listed (the start-up's steps first), a task each.
-  const start = (from: number) => {
-    for (const link of listed.slice(from, from + FETCHES_PER_TASK)) {
-      link.removeAttribute('data-fetch-at-start')
-      link.rel = 'modulepreload'
+  void (async () => {
+    for (let from = 0; from < listed.length; from += FETCHES_PER_TASK) {
+      if (from > 0) await nextTask()
+      for (const link of listed.slice(from, from + FETCHES_PER_TASK)) {
+        link.removeAttribute('data-fetch-at-start')
+        link.rel = 'modulepreload'
+      }
     }
-    if (from + FETCHES_PER_TASK < listed.length) {
-      setTimeout(() => start(from + FETCHES_PER_TASK), 0)
-    }
-  }
-  start(0)
+  })()
 }
 
 const FETCHES_PER_TASK = 8

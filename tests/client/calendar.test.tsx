@@ -273,15 +273,24 @@ function monthStart(steps: number) {
   return new Date(now.getFullYear(), now.getMonth() + steps, 1)
 }
 
+/** An hour on the 15th of next month, at 9: outside the month the calendar opens on. */
+function nextMonthCall() {
+  const start = monthStart(1)
+  start.setDate(15)
+  start.setHours(9)
+  return makeEvent(3, {
+    title: 'Next month call',
+    start: start.toISOString(),
+    end: new Date(start.getTime() + 3600_000).toISOString(),
+  })
+}
+
 describe('/admin/calendar on a phone', () => {
   afterEach(() => vi.restoreAllMocks())
 
   it('opens on the agenda: the month by day, an event opens, months step, an empty month says so', async () => {
     onAPhone()
     storeSession()
-    const nextMonth = new Date(monthStart(1))
-    nextMonth.setDate(15)
-    nextMonth.setHours(9)
     const backend = eventsBackend([
       makeEvent(1, { title: 'Weekly coaching call', location: 'Zoom' }),
       makeEvent(2, {
@@ -290,11 +299,7 @@ describe('/admin/calendar on a phone', () => {
         allDay: true,
         end: new Date(today(0).getTime() + DAY).toISOString(),
       }),
-      makeEvent(3, {
-        title: 'Next month call',
-        start: nextMonth.toISOString(),
-        end: new Date(nextMonth.getTime() + 3600_000).toISOString(),
-      }),
+      nextMonthCall(),
     ])
     server.use(...memberHandlers(), ...backend.handlers)
     const { screen, user } = await renderApp('/admin/calendar')
@@ -343,16 +348,7 @@ describe('/admin/calendar on a phone', () => {
   it('draws the month grid on the month the agenda was showing', async () => {
     onAPhone()
     storeSession()
-    const nextMonth = new Date(monthStart(1))
-    nextMonth.setDate(15)
-    nextMonth.setHours(9)
-    const backend = eventsBackend([
-      makeEvent(3, {
-        title: 'Next month call',
-        start: nextMonth.toISOString(),
-        end: new Date(nextMonth.getTime() + 3600_000).toISOString(),
-      }),
-    ])
+    const backend = eventsBackend([nextMonthCall()])
     server.use(...memberHandlers(), ...backend.handlers)
     const { screen, user } = await renderApp('/admin/calendar')
     await user.click(await screen.findByRole('button', { name: 'Next month' }, { timeout: 8000 }))

@@ -21,6 +21,9 @@ export function ResumeCard() {
   const open = data?.courses.flatMap((c) => c.lessons).filter((l) => !l.locked) ?? []
   const firstOpen = open.find((l) => !l.completed)
   const target = resume ?? (firstOpen ? { path: firstOpen.path, title: firstOpen.title } : null)
+  const readSoFar = resume
+    ? ` · ${resume.courseTitle} · ${Math.round(resume.position * 100)}% read`
+    : ''
 
   return (
     // The height of the usual card (a one-line lesson title, the training bar and the button).
@@ -47,19 +50,11 @@ export function ResumeCard() {
             {target ? (
               // One line, cut short on a phone (the whole of it on hover): a second line would
               // make the card taller than the height it kept while loading, and move the page.
-              <Text
-                truncate
-                title={
-                  resume
-                    ? `${target.title} · ${resume.courseTitle} · ${Math.round(resume.position * 100)}% read`
-                    : target.title
-                }
-              >
+              <Text truncate title={target.title + readSoFar}>
                 {target.title}
-                {resume ? (
+                {readSoFar ? (
                   <Text as="span" color="fg.muted">
-                    {' '}
-                    · {resume.courseTitle} · {Math.round(resume.position * 100)}% read
+                    {readSoFar}
                   </Text>
                 ) : null}
               </Text>
