@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react'
+import { startTransition, useEffect, useState, type RefObject } from 'react'
 
 /**
  * Whether an element is on screen or about to be (within `margin` of the viewport); once true it
@@ -12,7 +12,8 @@ export function useNearViewport(ref: RefObject<Element | null>, margin = '300px'
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
-          setNear(true)
+          // A transition: React builds what now shows in slices, not in one long task.
+          startTransition(() => setNear(true))
           observer.disconnect()
         }
       },

@@ -1,5 +1,6 @@
 import { waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { act } from 'react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { lockedMessage } from '@schemas/access'
 import type { CalendarEvent } from '@schemas/events'
@@ -7,6 +8,7 @@ import { contract } from '@schemas/index'
 import type { Lead } from '@schemas/leads'
 import type { Note } from '@schemas/notes'
 
+import { OnScreenObserver } from './earnings-fixtures'
 import { makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'
@@ -76,7 +78,65 @@ function widgets({
   ]
 }
 
+// The parts below the first screen are built once scrolled near: here, at once.
+beforeEach(() => {
+  vi.stubGlobal('IntersectionObserver', OnScreenObserver)
+  return () => vi.unstubAllGlobals()
+})
+
+/** An IntersectionObserver whose elements come on screen when the test says so. */
+class ScrolledObserver {
+  static all: ScrolledObserver[] = []
+  private targets: Element[] = []
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    ScrolledObserver.all.push(this)
+  }
+  observe(target: Element) {
+    this.targets.push(target)
+  }
+  unobserve() {}
+  disconnect() {
+    this.targets = []
+  }
+  takeRecords() {
+    return []
+  }
+  static scrollTo(label: string) {
+    for (const observer of ScrolledObserver.all) {
+      const shown = observer.targets.filter((t) => t.getAttribute('aria-label') === label)
+      if (shown.length)
+        observer.callback(
+          shown.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry),
+          observer as unknown as IntersectionObserver,
+        )
+    }
+  }
+}
+
 describe('dashboard widgets', () => {
+  it('builds the notes, events and leads only once scrolled near, holding their place meanwhile', async () => {
+    ScrolledObserver.all = []
+    vi.stubGlobal('IntersectionObserver', ScrolledObserver)
+    storeSession()
+    server.use(
+      ...memberHandlers(granted),
+      ...widgets({ notes: [note(1, { title: 'Kept for later' })] }),
+    )
+    const { screen } = await renderApp('/admin/dashboard')
+
+    const waiting = await screen.findByRole('region', { name: 'Notes, events and leads' })
+    expect(waiting.getAttribute('aria-busy')).toBe('true')
+    // The first screen is drawn, and its tiles filled, without the panels below it.
+    await screen.findByTestId('kpi-notes')
+    expect(screen.queryByRole('heading', { name: 'Recent leads' })).toBeNull()
+
+    act(() => ScrolledObserver.scrollTo('Notes, events and leads'))
+    const notes = await screen.findByRole('list', { name: 'Latest notes' })
+    expect(within(notes).getByText('Kept for later')).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Recent leads' })).toBeTruthy()
+    expect(screen.queryByRole('region', { name: 'Notes, events and leads' })).toBeNull()
+  })
+
   it('shows pinned and latest notes, the next two weeks of events and the newest leads', async () => {
     storeSession()
     let eventsUrl: URL | undefined

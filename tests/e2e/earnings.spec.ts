@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 
 import { NETWORK_IDS, NETWORK_KEYS } from './networks'
-import { apiLogin, baseURL, DEMO, expect, signIn, test } from './support'
+import { apiLogin, baseURL, DEMO, expect, scrollUntil, signIn, test } from './support'
 
 const fixture = (name: string) =>
   fileURLToPath(new URL(`../fixtures/earnings/${name}`, import.meta.url))
@@ -22,10 +22,12 @@ test('the demo member’s dashboard shows the figures with charts, and another m
   // a click away
   for (const name of [/^Net earnings per day/, /^ClickBank hops per day/]) {
     const chart = page.getByRole('img', { name }).first()
-    await chart.scrollIntoViewIfNeeded()
+    await scrollUntil(page, chart)
     await expect(chart.locator('canvas').first()).toBeVisible()
   }
-  await expect(page.getByRole('table', { name: /ClickBank sales by country/i })).toBeVisible()
+  const countries = page.getByRole('table', { name: /ClickBank sales by country/i })
+  await scrollUntil(page, countries)
+  await expect(countries).toBeVisible()
 
   const month = page.getByLabel('Month', { exact: true })
   const shown = Number(await month.inputValue())

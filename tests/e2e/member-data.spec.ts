@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test'
 
-import { apiLogin, baseURL, DEMO, expect, signIn, test } from './support'
+import { apiLogin, baseURL, DEMO, expect, scrollUntil, signIn, test } from './support'
 
 /** The id in the body of the POST the page sends while `action` runs. */
 async function createdId(page: Page, path: string, action: () => Promise<void>) {
@@ -117,6 +117,7 @@ test('a member’s note, event and content piece stay after reload and are nobod
   await page.reload()
   await expect(page.getByRole('link', { name: pieceTitle, exact: true })).toBeVisible()
   await page.goto('/admin/dashboard')
+  await scrollUntil(page, page.getByRole('list', { name: 'Latest notes' }))
   await expect(page.getByRole('list', { name: 'Latest notes' })).toContainText(noteTitle)
   await expect(page.getByRole('list', { name: 'Events in the next 14 days' })).toBeVisible()
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 
-import { baseURL, DEMO, expect, openApp, signIn, test, useSession } from './support'
+import { baseURL, DEMO, expect, openApp, scrollUntil, signIn, test, useSession } from './support'
 
 test('a reload keeps the session', async ({ page }) => {
   await signIn(page, DEMO.member.email, DEMO.member.password)
@@ -76,6 +76,8 @@ test('the demo member’s dashboard fits in two and a half screens at 1366×900,
     (summary) => summary.getByTestId('net').first(),
   )
   for (const net of nets) await expect(net).toBeVisible()
+  // The parts below the first screen are built once scrolled near.
+  await scrollUntil(page, page.getByRole('list', { name: 'Newest leads' }))
   await expect(page.getByTestId('hops').getByText('Conversion rate')).toBeVisible()
   await expect(page.getByRole('table', { name: 'ClickBank sales by country' })).toBeVisible()
   await expect(page.getByRole('table', { name: /^Digistore24 sales by country/ })).not.toHaveCount(

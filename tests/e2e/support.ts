@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs'
 
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test'
 
 export { expect }
 
@@ -130,4 +136,17 @@ export async function storeSession(
     },
     [session.token, session.email, session.role],
   )
+}
+
+/**
+ * Scrolls down a long page, a screen at a time, until `target` is there: the parts below a
+ * dashboard's first screen are built only once scrolled near.
+ */
+export async function scrollUntil(page: Page, target: Locator) {
+  await expect(async () => {
+    if (await target.count()) return
+    await page.evaluate(() => window.scrollBy({ top: window.innerHeight, behavior: 'instant' }))
+    await expect(target.first()).toBeAttached({ timeout: 500 })
+  }).toPass({ timeout: 20_000 })
+  await target.first().scrollIntoViewIfNeeded()
 }

@@ -1,17 +1,8 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Flex,
-  Heading,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react'
+import { Alert, Badge, Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 
 import { useOwnProfile } from '@/api/members'
+import { LaterPart, WhenNear } from '@/components/when-near'
 import { useDocumentTitle } from '@/lib/document-title'
 import { storedRole } from '@/lib/session'
 import { useStages } from '@/lib/use-stages'
@@ -27,11 +18,12 @@ const ROLE_LABELS = { admin: 'Administrator', member: 'Member' } as const
  * The welcome screen (also /admin/training/welcome): what members open most first, the course to
  * continue and the headline figures (each tile a shortcut to its screen), then, for an
  * administrator, the membership, then the member's own earnings, then their notes, events and
- * leads side by side on a wide screen (built in the renders after the first, see useStages). On
- * a laptop it fits in two and a half screens. The route passes in what other features draw (the
- * earnings and training figures, the resume card, the earnings section). Everything is drawn at
- * once, each part in a placeholder of its own size, so the text paints early and nothing moves
- * when the figures arrive.
+ * leads side by side on a wide screen (built in the renders after the first, see useStages, and
+ * only once scrolled near, see WhenNear: a phone opening the page builds its first screen, not
+ * the lists below it). On a laptop it fits in two and a half screens. The route passes in what
+ * other features draw (the earnings and training figures, the resume card, the earnings
+ * section). Each part is drawn in a placeholder of its own size, so the text paints early and
+ * nothing on screen moves when the figures arrive.
  */
 export function DashboardScreen({
   kpis,
@@ -43,7 +35,7 @@ export function DashboardScreen({
   const profile = useOwnProfile()
   // The headline and the course first; the rest of the page in the renders that follow.
   const stage = useStages(2)
-  const later = <Skeleton height="md" borderRadius="l3" aria-hidden="true" />
+  const later = <LaterPart />
   const name = profile.data
     ? [profile.data.data.firstName, profile.data.data.lastName].filter(Boolean).join(' ')
     : ''
@@ -94,26 +86,28 @@ export function DashboardScreen({
       </SimpleGrid>
 
       {stage >= 1 ? (
-        <>
+        <WhenNear label={role === 'admin' ? 'Membership and earnings' : 'Earnings'}>
           {role === 'admin' ? <AdminOverview /> : null}
           {earnings}
-        </>
+        </WhenNear>
       ) : (
         later
       )}
 
       {stage >= 2 ? (
-        // Three columns on a wide screen; on a tablet the leads take the width under the other two.
-        <SimpleGrid
-          columns={{ base: 1, md: 2, lg: 3 }}
-          gap="5"
-          alignItems="start"
-          css={{ '& > :last-child': { gridColumn: { md: 'span 2', lg: 'auto' } } }}
-        >
-          <NotesPanel />
-          <UpcomingEvents />
-          <RecentLeads />
-        </SimpleGrid>
+        <WhenNear label="Notes, events and leads">
+          {/* Three columns on a wide screen; on a tablet the leads take the width under the other two. */}
+          <SimpleGrid
+            columns={{ base: 1, md: 2, lg: 3 }}
+            gap="5"
+            alignItems="start"
+            css={{ '& > :last-child': { gridColumn: { md: 'span 2', lg: 'auto' } } }}
+          >
+            <NotesPanel />
+            <UpcomingEvents />
+            <RecentLeads />
+          </SimpleGrid>
+        </WhenNear>
       ) : (
         later
       )}

@@ -20,6 +20,7 @@ import { accountsApi, resetEarningsCache } from '@/api/earnings'
 import { membersApi } from '@/api/members'
 import { AppIcon } from '@/components/layout/icons'
 import { Card, EmptyState, ErrorState, PanelSkeleton } from '@/components/ui'
+import { WhenNear } from '@/components/when-near'
 import { downloadText } from '@/lib/csv'
 import { onFirstUse } from '@/lib/intl'
 import { toast } from '@/lib/toast'
@@ -194,7 +195,8 @@ const EarningsFigures = memo(function EarningsFigures({
   const beforeLabel = periodLabel(previousPeriod(period))
   const queries = accountQueries(accounts, period, (search.search ?? '').trim())
   const clickbank = queries.find((q) => q.network === 'clickbank')
-  // The totals first; the charts, then the countries, in the renders that follow.
+  // The totals first; the charts, then the countries, in the renders that follow, each once
+  // scrolled near.
   const stage = useStages(2)
 
   return (
@@ -213,25 +215,29 @@ const EarningsFigures = memo(function EarningsFigures({
         ))}
       </SimpleGrid>
       {stage >= 1 ? (
-        // The daily net beside the ClickBank hops on a wide screen: two thirds and one third.
-        <Grid
-          templateColumns={{
-            base: 'minmax(0, 1fr)',
-            md: clickbank ? 'minmax(0, 2fr) minmax(0, 1fr)' : 'minmax(0, 1fr)',
-          }}
-          gap="5"
-        >
-          <DailyNetCard accounts={queries} periodLabel={label} />
-          {clickbank ? <HopsCard query={clickbank.query} periodLabel={label} /> : null}
-        </Grid>
+        <WhenNear label="Net earnings per day and hops">
+          {/* The daily net beside the ClickBank hops on a wide screen: two thirds and one third. */}
+          <Grid
+            templateColumns={{
+              base: 'minmax(0, 1fr)',
+              md: clickbank ? 'minmax(0, 2fr) minmax(0, 1fr)' : 'minmax(0, 1fr)',
+            }}
+            gap="5"
+          >
+            <DailyNetCard accounts={queries} periodLabel={label} />
+            {clickbank ? <HopsCard query={clickbank.query} periodLabel={label} /> : null}
+          </Grid>
+        </WhenNear>
       ) : null}
       {stage >= 2 ? (
-        // Side by side while they fit, each as wide as its tables (one per currency) need.
-        <Flex wrap="wrap" gap="5" align="flex-start">
-          {queries.map((q) => (
-            <CountriesCard key={q.network} network={q.network} query={q.query} />
-          ))}
-        </Flex>
+        <WhenNear label="Sales by country">
+          {/* Side by side while they fit, each as wide as its tables (one per currency) need. */}
+          <Flex wrap="wrap" gap="5" align="flex-start">
+            {queries.map((q) => (
+              <CountriesCard key={q.network} network={q.network} query={q.query} />
+            ))}
+          </Flex>
+        </WhenNear>
       ) : null}
     </>
   )
