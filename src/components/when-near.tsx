@@ -1,27 +1,36 @@
 import { Box, Skeleton } from '@chakra-ui/react'
-import { useRef, type ReactNode } from 'react'
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react'
 
 import { useNearViewport } from '@/lib/use-near-viewport'
 
 /**
- * A part of a long page built only once the member scrolls to it (or it is on screen when the
+ * A part of a long page built only once the member scrolls near it (or it is on screen when the
  * page opens): until then a placeholder holds its place (a card-sized skeleton unless one is
- * given), labelled as loading for a screen reader. A phone that opens the page does not build, style and lay out what it does not show.
+ * given), labelled as loading for a screen reader. A phone that opens the page does not build,
+ * style and lay out what it does not show. The first press of Tab builds it too, so moving
+ * through the page with the keyboard reaches every link in it.
  */
 export function WhenNear({
   label,
   placeholder = <LaterPart />,
-  margin = '0px',
   children,
 }: {
   label: string
   placeholder?: ReactNode
-  margin?: string
   children: ReactNode
 }) {
   const ref = useRef<HTMLDivElement>(null)
-  const near = useNearViewport(ref, margin)
-  if (near) return children
+  const near = useNearViewport(ref, '200px')
+  const [tabbed, setTabbed] = useState(false)
+  useEffect(() => {
+    if (near || tabbed) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Tab') startTransition(() => setTabbed(true))
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [near, tabbed])
+  if (near || tabbed) return children
   return (
     <Box ref={ref} aria-busy="true" aria-label={label} role="region">
       {placeholder}

@@ -137,6 +137,20 @@ describe('dashboard widgets', () => {
     expect(screen.queryByRole('region', { name: 'Notes, events and leads' })).toBeNull()
   })
 
+  it('builds the parts below the first screen at the first press of Tab, so the keyboard reaches them', async () => {
+    ScrolledObserver.all = []
+    vi.stubGlobal('IntersectionObserver', ScrolledObserver)
+    storeSession()
+    server.use(...memberHandlers(granted), ...widgets())
+    const { screen, user } = await renderApp('/admin/dashboard')
+    await screen.findByRole('region', { name: 'Notes, events and leads' })
+    expect(screen.queryByRole('heading', { name: 'Recent leads' })).toBeNull()
+
+    await user.tab()
+    expect(await screen.findByRole('heading', { name: 'Recent leads' })).toBeTruthy()
+    expect(screen.queryByRole('region', { name: 'Notes, events and leads' })).toBeNull()
+  })
+
   it('shows pinned and latest notes, the next two weeks of events and the newest leads', async () => {
     storeSession()
     let eventsUrl: URL | undefined
