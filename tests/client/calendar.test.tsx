@@ -1,9 +1,10 @@
 import { fireEvent, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import type { CalendarEvent } from '@schemas/events'
 import { contract } from '@schemas/index'
 
+import { setClock } from './clock'
 import { storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'
@@ -14,7 +15,12 @@ import { renderApp } from './render-app'
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
 const stamp = '2026-03-01T10:00:00.000Z'
 
-/** Today at `hour`, local time: always inside the month and week the calendar opens on. */
+// Every test here starts on Wednesday 11 March 2026 at 9:00, local time, in whatever time zone
+// the run has: the week shown and the week after it are both in March, and no clock change is
+// near in Europe or America. A test that needs another day sets its own.
+beforeEach(() => setClock(2026, 3, 11))
+
+/** Today at `hour`, local time: inside the month and week the calendar opens on. */
 function today(hour: number) {
   const date = new Date()
   date.setHours(hour, 0, 0, 0)
@@ -121,6 +127,38 @@ describe('/admin/calendar', () => {
 
     await user.click(screen.getByRole('button', { name: 'Agenda' }))
     expect(await screen.findByText('Weekly coaching call')).toBeTruthy()
+  })
+
+  it('opens the agenda on the month of the week shown last, and Today brings this month back', async () => {
+    // Sunday 29 November: the week after this one is in December.
+    setClock(2026, 11, 29, 14)
+    storeSession()
+    const backend = eventsBackend([makeEvent(1, { title: 'Weekly coaching call' })])
+    server.use(...memberHandlers(), ...backend.handlers)
+    const { screen, user } = await renderApp('/admin/calendar')
+    await screen.findByText('Weekly coaching call', {}, { timeout: 8000 })
+    const heading = screen.getByRole('heading', { level: 2 })
+
+    await user.click(screen.getByRole('button', { name: 'Week' }))
+    await waitFor(() => expect(backend.ranges.length).toBe(2))
+    expect(backend.ranges[1]!.from).toBe(new Date(2026, 10, 29).toISOString())
+    await user.click(screen.getByRole('button', { name: 'Next week' }))
+    await waitFor(() => expect(backend.ranges.length).toBe(3))
+    expect(backend.ranges[2]!.from).toBe(new Date(2026, 11, 6).toISOString())
+
+    await user.click(screen.getByRole('button', { name: 'Agenda' }))
+    expect(
+      await screen.findByText('Nothing planned in this month. Use New event to add one.'),
+    ).toBeTruthy()
+    expect(heading.textContent).toBe('December 2026')
+    expect(backend.ranges.at(-1)).toEqual({
+      from: new Date(2026, 11, 1).toISOString(),
+      to: new Date(2027, 0, 1).toISOString(),
+    })
+
+    await user.click(screen.getByRole('button', { name: 'Today' }))
+    expect(await screen.findByText('Weekly coaching call')).toBeTruthy()
+    expect(heading.textContent).toBe('November 2026')
   })
 
   it('says what to do when the month is empty', async () => {

@@ -187,12 +187,16 @@ describe('the lesson reader', () => {
 })
 
 describe('course overview and resume', () => {
+  // The drip lesson opens at 9:00 on 1 December where the member is: the screen writes the
+  // member's own date, whatever the time zone.
+  const openingDay = new Date(2026, 11, 1, 9)
+
   it('lists modules with their completion, lessons with their state, and continues', async () => {
     storeSession()
     const lessons = [
       item(1, { completed: true }),
       item(2),
-      item(3, { locked: true, lockedReason: 'drip', opensAt: '2026-12-01T00:00:00.000Z' }),
+      item(3, { locked: true, lockedReason: 'drip', opensAt: openingDay.toISOString() }),
     ]
     server.use(
       ...memberHandlers(),

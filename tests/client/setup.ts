@@ -76,6 +76,8 @@ beforeEach(() => server.resetHandlers(...quietDefaults))
 // put back here, as a fresh page would have it.
 afterEach(() => {
   cleanup()
+  // A test that set the clock (tests/client/clock.ts) leaves the next one the real one.
+  vi.useRealTimers()
   // A test that ends with a dialog or palette open leaves what the dialog set on <body>
   // (pointer events off, scrolling locked) when its screen is taken away; a fresh page has none.
   document.body.removeAttribute('style')
