@@ -28,9 +28,6 @@ const clientProject = {
     environment: 'jsdom' as const,
     setupFiles: ['tests/client/setup.ts'],
     testTimeout: 20_000,
-    // In CI a failed client test runs once more: one in a few hundred runs fails on timing (a
-    // lazily loaded screen or a toast of the test before); a real fault fails both times.
-    retry: process.env.CI ? 1 : 0,
   },
 }
 
@@ -59,6 +56,7 @@ export default defineConfig({
         test: {
           ...clientProject.test,
           name: 'client',
+          setupFiles: [...clientProject.test.setupFiles, 'tests/client/preload-screens.ts'],
           include: ['tests/client/**/*.test.tsx', 'src/**/*.test.{ts,tsx}'],
           exclude: mockingFiles,
           isolate: false,
