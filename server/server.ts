@@ -27,11 +27,6 @@ const [{ jwtSecret, earningsKey }, database] = opened
 const app = await buildApp({ config, database, jwtSecret, earningsKey })
 app.addHook('onClose', () => database.close())
 
-if (database.driver === 'pglite' && (await seedDemo(database.db))) {
-  app.log.info('first start of an empty embedded database: demo accounts created')
-  console.log(`\n${demoAccountsTable()}\n`)
-}
-
 /** A stop closes the listener once no request has come for this long, or after QUIET_WAIT_MS. */
 const QUIET_MS = 250
 const QUIET_WAIT_MS = 3_000
@@ -66,6 +61,13 @@ closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
 })
 
 try {
+  // Ready first: the course content is loaded then, which the demo's lesson progress refers to,
+  // and the demo accounts exist before the first request can ask for them.
+  await app.ready()
+  if (database.driver === 'pglite' && (await seedDemo(database.db))) {
+    app.log.info('first start of an empty embedded database: demo accounts created')
+    console.log(`\n${demoAccountsTable()}\n`)
+  }
   await app.listen({ port: config.port, host: config.host })
   if (config.metricsPort) {
     metricsServer = await serveMetrics(app.services.metrics, config.metricsPort)

@@ -1,9 +1,11 @@
+import { inArray } from 'drizzle-orm'
+
 import { AREA_KEYS, FREE_AREAS, type AreaKey } from '@schemas/access'
 import type { Role } from '@schemas/auth'
 
 import type { Db } from '../db/client'
 import { seedDemoEarnings } from '../db/demo-earnings'
-import { contentItems, events, leads, notes } from '../db/schema'
+import { contentItems, events, leads, lessonProgress, lessons, notes } from '../db/schema'
 import { countMembers, insertMember } from '../repos/members'
 import { hashPassword } from './passwords'
 
@@ -130,7 +132,67 @@ async function seedMemberData(db: Db, memberId: string, now: number) {
   )
 }
 
-/** Demo accounts for a newcomer's first start of the embedded database; never on PostgreSQL. */
+/**
+ * How far the two demo members got in the training, days ago: Maya stopped halfway through a
+ * lesson of module 2 a fortnight ago, Milo is reading module 3 this week. So a first start's
+ * dashboard offers to continue, and the administrator's insights have funnels, a member to
+ * nudge and a lesson where readers stop.
+ */
+const DEMO_PROGRESS: Record<string, [lesson: string, daysAgo: number, position: number][]> = {
+  'member@example.com': [
+    ['training/module1/lesson1', 20, 1],
+    ['training/module1/lesson2', 19, 1],
+    ['training/module2/lesson1', 17, 1],
+    ['training/module2/lesson2', 15, 0.45],
+    ['bonus/realworld/chapter1', 16, 1],
+  ],
+  'member2@example.com': [
+    ['training/module1/lesson1', 9, 1],
+    ['training/module1/lesson2', 8, 1],
+    ['training/module2/lesson1', 6, 1],
+    ['training/module2/lesson2', 5, 1],
+    ['training/module2/lesson3', 4, 1],
+    ['training/module3/lesson1', 2, 0.2],
+  ],
+}
+
+/** A read to the end counts as completed, as the lesson screen records it. */
+async function seedProgress(db: Db, memberId: string, email: string, now: number) {
+  const rows = (DEMO_PROGRESS[email] ?? []).map(([lesson, daysAgo, position]) => {
+    const at = new Date(now - daysAgo * day)
+    return {
+      memberId,
+      path: `/admin/${lesson}`,
+      openedAt: at,
+      updatedAt: at,
+      position,
+      completedAt: position === 1 ? at : null,
+    }
+  })
+  // Only lessons the loaded content has: a content folder of one's own may lack these.
+  const known = new Set(
+    rows.length
+      ? (
+          await db
+            .select({ path: lessons.path })
+            .from(lessons)
+            .where(
+              inArray(
+                lessons.path,
+                rows.map((r) => r.path),
+              ),
+            )
+        ).map((r) => r.path)
+      : [],
+  )
+  const kept = rows.filter((r) => known.has(r.path))
+  if (kept.length) await db.insert(lessonProgress).values(kept)
+}
+
+/**
+ * Demo accounts for a newcomer's first start of the embedded database; never on PostgreSQL.
+ * Run once the course content is loaded, which the demo's lesson progress refers to.
+ */
 export async function seedDemo(db: Db): Promise<boolean> {
   if ((await countMembers(db)) > 0) return false
   for (const account of DEMO_ACCOUNTS) {
@@ -140,6 +202,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       await seedMemberData(db, row.id, Date.now())
       await seedDemoEarnings(db, row.id, Date.now())
     }
+    await seedProgress(db, row.id, row.email, Date.now())
   }
   return true
 }
