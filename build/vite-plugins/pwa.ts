@@ -10,7 +10,8 @@ import { VitePWA } from 'vite-plugin-pwa'
  * out deletes them
  * (src/lib/offline-caches.ts). A new worker waits until the member chooses "Reload to update"
  * (src/lib/service-worker.ts), so an open tab never mixes two versions' files. The worker is
- * registered by the app once it is idle, off the first paint's path.
+ * registered by the app once it is idle, off the first paint's path, and the first one takes
+ * over the page that registered it at once.
  */
 export const pwa = () =>
   VitePWA({
@@ -69,7 +70,11 @@ export const pwa = () =>
         },
       ],
       cleanupOutdatedCaches: true,
-      clientsClaim: false,
+      // The first worker takes the page that installed it, so the lessons and notes that page
+      // opens next are kept for offline reading; without it, only pages opened after the worker
+      // was active were answered through it. A page another worker controls moves to a new one
+      // only once the member chooses "Reload to update" (skipWaiting stays off).
+      clientsClaim: true,
       skipWaiting: false,
     },
   })

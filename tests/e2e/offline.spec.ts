@@ -135,6 +135,28 @@ test.describe('installable, and the app opens without a connection', () => {
     await expect(page.getByText(OFFLINE_MESSAGE)).toHaveCount(0)
   })
 
+  test('the first visit is kept too: the new worker takes the page at once, so a lesson it opens next is read offline', async ({
+    page,
+    request,
+  }) => {
+    await firstVisit(page, request)
+    await expect
+      .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
+      .toBe(true)
+    // Moving within the same page: no new document, which the worker would answer anyway.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Digital-marketing training' })
+      .click()
+    await page
+      .getByRole('link', { name: /How affiliate marketing works/ })
+      .first()
+      .click()
+    const title = page.getByRole('heading', { level: 1, name: 'How affiliate marketing works' })
+    await expect(title).toBeVisible()
+    await expect.poll(() => keptLessonsOf(page)).toContain('/admin/training/module1/lesson1')
+  })
+
   test('a lesson opened online, and the next one, are marked on their course and read offline; signing out, even offline, deletes the copies', async ({
     page,
     context,
