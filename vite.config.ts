@@ -2,11 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
-import { chakraLeanSystem } from './build/vite-plugins/chakra-lean-system.ts'
-import { chakraNoDefaultSystem } from './build/vite-plugins/chakra-no-default-system.ts'
-import { chakraPureAnatomies } from './build/vite-plugins/chakra-pure-anatomies.ts'
 import { chakraStaticGlobalCss } from './build/vite-plugins/chakra-static-global-css.ts'
-import { chakraStylesInRender } from './build/vite-plugins/chakra-styles-in-render.ts'
 import { chakraTokensAhead } from './build/vite-plugins/chakra-tokens-ahead.ts'
 import { chakraUsedRecipes } from './build/vite-plugins/chakra-used-recipes.ts'
 import { pagesAhead } from './build/vite-plugins/pages-ahead.ts'
@@ -21,10 +17,6 @@ export default defineConfig({
     chakraUsedRecipes(),
     chakraStaticGlobalCss(),
     chakraTokensAhead(),
-    chakraNoDefaultSystem(),
-    chakraLeanSystem(),
-    chakraPureAnatomies(),
-    chakraStylesInRender(),
     preloadStartSteps(),
     pagesAhead(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),

@@ -47,8 +47,8 @@ export type CompilingCache = EmotionCache & { prepare?: (serialized: SerializedS
  * effect of the commit that first draws an element with that style: a commit React cannot
  * pause, and which on a phone took a fifth of its time compiling a new screen's rules. With
  * this, `cache.prepare`, called in the render that makes the style (Chakra's styled factory
- * calls it where it registers the style, as the build has it: build/vite-plugins/
- * chakra-styles-in-render.ts), compiles the rules then — a render React may pause — and the
+ * calls it where it registers the style, as patches/@chakra-ui+react+3.37.0+002+
+ * styles-in-render.patch has it), compiles the rules then — a render React may pause — and the
  * commit only inserts them. Compiled the same way (Emotion's own insert, into a list instead of
  * the stylesheet), in the same order. A style whose rules were not compiled ahead (Emotion's
  * own components, global styles) is compiled at insertion as before.
