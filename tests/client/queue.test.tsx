@@ -113,4 +113,32 @@ describe('/admin/quickcash/buffer: the posting queue', () => {
       within(next).getByRole('button', { name: 'Put on calendar' }).hasAttribute('disabled'),
     ).toBe(true)
   })
+
+  it('keeps what was typed when a post is refused, and sends it again with the same Idempotency-Key', async () => {
+    storeSession()
+    const backend = queueBackend([])
+    const keys: (string | null)[] = []
+    let refuse = true
+    server.use(
+      handle(contract.queue.create, ({ headers }) => {
+        keys.push(headers.get('idempotency-key'))
+        if (refuse) return { status: 500, message: 'Database unreachable' }
+        return { status: 201, data: { data: makePost({ text: 'Hooks for Friday' }) } }
+      }),
+      ...backend.handlers,
+    )
+    const { screen, user } = await renderApp('/admin/quickcash/buffer')
+    await user.type(await screen.findByLabelText('Post text'), 'Hooks for Friday')
+    await user.click(screen.getByRole('button', { name: 'Add to the queue' }))
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Database unreachable')
+    expect(screen.getByLabelText('Post text')).toHaveProperty('value', 'Hooks for Friday')
+
+    refuse = false
+    await user.click(screen.getByRole('button', { name: 'Add to the queue' }))
+    expect(await screen.findByText('Added to the queue')).toBeTruthy()
+    expect(screen.getByLabelText('Post text')).toHaveProperty('value', '')
+    expect(keys).toHaveLength(2)
+    expect(keys[0]).toMatch(/^[\w-]{16,}$/)
+    expect(keys[1]).toBe(keys[0])
+  })
 })

@@ -17,16 +17,15 @@ import { usePostComposer } from './use-queue'
 
 /** Writes a new post, or changes `post`. */
 export function Composer({ post, onDone }: { post: QueuePost | null; onDone: () => void }) {
-  const { channel, setChannel, text, changeText, time, setTime, error, pending, submit } =
-    usePostComposer(post, onDone)
+  const { form, pending } = usePostComposer(post, onDone)
+  const { channel, text, scheduledAt } = form.values
+  const timeError = form.errorOf('scheduledAt')
+  // One message under the text: the text's own, or what the server said about the post.
+  const error = form.errorOf('text') ?? form.errorOf('channel') ?? form.formError
 
   return (
     <Card>
-      <form
-        onSubmit={(e) => void submit(e)}
-        noValidate
-        aria-label={post ? 'Change the post' : 'New post'}
-      >
+      <form onSubmit={form.submit} noValidate aria-label={post ? 'Change the post' : 'New post'}>
         <Stack gap="3">
           <Text as="h2" fontWeight="semibold" fontSize="lg">
             {post ? 'Change the post' : 'New post'}
@@ -40,7 +39,7 @@ export function Composer({ post, onDone }: { post: QueuePost | null; onDone: () 
                 <NativeSelect.Field
                   id="queue-channel"
                   value={channel}
-                  onChange={(e) => setChannel(e.target.value as QueueChannel)}
+                  onChange={(e) => form.setValue('channel', e.target.value as QueueChannel)}
                 >
                   {QUEUE_CHANNELS.map((c) => (
                     <option key={c} value={c}>
@@ -59,9 +58,16 @@ export function Composer({ post, onDone }: { post: QueuePost | null; onDone: () 
                 id="queue-time"
                 size="sm"
                 type="datetime-local"
-                value={time}
-                onChange={(e) => setTime(e.target.value)}
+                value={scheduledAt}
+                onChange={(e) => form.field('scheduledAt').onValueChange(e.target.value)}
+                aria-invalid={timeError ? true : undefined}
+                aria-describedby={timeError ? 'queue-time-error' : undefined}
               />
+              {timeError ? (
+                <Text id="queue-time-error" color="fg.error" fontSize="sm" role="alert">
+                  {timeError}
+                </Text>
+              ) : null}
             </Box>
           </Flex>
           <Box>
@@ -80,7 +86,7 @@ export function Composer({ post, onDone }: { post: QueuePost | null; onDone: () 
             <Textarea
               id="queue-text"
               value={text}
-              onChange={(e) => changeText(e.target.value)}
+              onChange={(e) => form.field('text').onValueChange(e.target.value)}
               rows={4}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? 'queue-error' : undefined}

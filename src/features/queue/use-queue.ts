@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type DragEvent } from 'react'
 
 import {
   queueCreateSchema,
@@ -9,6 +9,7 @@ import {
 } from '@schemas/queue'
 import { queueApi } from '@/api/queue'
 import { isApiError } from '@/lib/api-error'
+import { useContractForm } from '@/lib/contract-form'
 import { toast } from '@/lib/toast'
 
 /** A date and time as a `datetime-local` input holds it, in the reader's time zone. */
@@ -95,8 +96,11 @@ export function useQueue() {
   const update = (post: QueuePost, body: QueueUpdate) =>
     change(() => queueApi.update.call({ params: { id: post.id }, body }))
 
+  // Puts the post on the calendar: a create, sent with an Idempotency-Key, so a retry after a
+  // dropped connection does not make the event twice.
+  const calendar = queueApi.toCalendar.useMutation({ meta: { errorToast: false } })
   const toCalendar = (post: QueuePost) =>
-    change(() => queueApi.toCalendar.call({ params: { id: post.id } }), 'On the calendar')
+    change(() => calendar.mutateAsync({ params: { id: post.id } }), 'On the calendar')
 
   const remove = (post: QueuePost) => {
     setDeleting(null)
@@ -149,39 +153,29 @@ export function useQueue() {
 
 /** The composer's form: writes a new post, or changes `post`; `onDone` once it is saved. */
 export function usePostComposer(post: QueuePost | null, onDone: () => void) {
-  const [channel, setChannel] = useState<QueueChannel>(post?.channel ?? 'instagram')
-  const [text, setText] = useState(post?.text ?? '')
-  const [time, setTime] = useState(toLocalInput(post?.scheduledAt ?? null))
-  const [error, setError] = useState<string | null>(null)
-  const [pending, setPending] = useState(false)
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    const body = { channel, text, scheduledAt: fromLocalInput(time) }
-    const checked = queueCreateSchema.safeParse(body)
-    if (!checked.success) return setError(checked.error.issues[0]!.message)
-    setPending(true)
-    try {
-      if (post) await queueApi.update.call({ params: { id: post.id }, body })
-      else await queueApi.create.call({ body })
-      toast.success(post ? 'Post changed' : 'Added to the queue')
-      setText('')
-      setTime('')
-      setError(null)
-      onDone()
-    } catch (failure) {
-      // What was typed stays in the form.
-      setError(messageOf(failure).replace(/^\w+: /, ''))
-    } finally {
-      setPending(false)
-    }
+  const saved = () => {
+    toast.success(post ? 'Post changed' : 'Added to the queue')
+    form.reset({ channel: form.values.channel, text: '', scheduledAt: '' })
+    onDone()
   }
-
-  /** The text changed: a problem shown with the old text no longer holds. */
-  const changeText = (value: string) => {
-    setText(value)
-    setError(null)
-  }
-
-  return { channel, setChannel, text, changeText, time, setTime, error, pending, submit }
+  // A failure is shown in the form, where what was typed stays: no toast repeats it.
+  const meta = { errorToast: false }
+  const create = queueApi.create.useMutation({ onSuccess: saved, meta })
+  const update = queueApi.update.useMutation({ onSuccess: saved, meta })
+  const form = useContractForm({
+    schema: queueCreateSchema,
+    initial: {
+      channel: post?.channel ?? ('instagram' as QueueChannel),
+      text: post?.text ?? '',
+      scheduledAt: toLocalInput(post?.scheduledAt ?? null),
+    },
+    toInput: (values) => ({ ...values, scheduledAt: fromLocalInput(values.scheduledAt) }),
+    onSubmit: (body) => {
+      if (post) update.mutate({ params: { id: post.id }, body })
+      else create.mutate({ body })
+    },
+    error: post ? update.error : create.error,
+    clearOnEdit: true,
+  })
+  return { form, pending: create.isPending || update.isPending }
 }
