@@ -279,29 +279,24 @@ function LabelForm({
   onClose: () => void
   onSaved: (niche: CustomNiche) => void
 }) {
-  /** Why the last save failed; shown at the name, like the check's message. */
-  const [failure, setFailure] = useState<string | null>(null)
-  const [pending, setPending] = useState(false)
-  const client = useQueryClient()
-  const save = async (label: string) => {
-    setPending(true)
-    try {
-      const saved = niche
-        ? await customNichesApi.rename.call({ params: { id: niche.id }, body: { label, memberId } })
-        : await customNichesApi.create.call({ body: { label, memberId } })
-      await client.invalidateQueries({ queryKey: customNichesApi.key })
-      toast.success(niche ? `Renamed to "${saved.data.label}"` : `"${saved.data.label}" is ready`)
-      onSaved(saved.data)
-    } catch (error) {
-      setFailure(isApiError(error) ? error.message.replace(/^label: /, '') : 'Not saved')
-    } finally {
-      setPending(false)
-    }
+  const done = ({ data }: { data: CustomNiche }) => {
+    toast.success(niche ? `Renamed to "${data.label}"` : `"${data.label}" is ready`)
+    onSaved(data)
   }
+  // A refusal is shown at the name, where what was typed stays: no toast repeats it.
+  const meta = { errorToast: false }
+  const create = customNichesApi.create.useMutation({ onSuccess: done, meta })
+  const rename = customNichesApi.rename.useMutation({ onSuccess: done, meta })
+  const saving = niche ? rename : create
   const form = useContractForm({
     schema: labelSchema,
     initial: { label: initial },
-    onSubmit: ({ label }) => void save(label),
+    onSubmit: ({ label }) => {
+      if (niche) rename.mutate({ params: { id: niche.id }, body: { label, memberId } })
+      else create.mutate({ body: { label, memberId } })
+    },
+    error: saving.error,
+    clearOnEdit: true,
   })
   return (
     <DialogForm
@@ -312,7 +307,7 @@ function LabelForm({
         <DialogActions
           onCancel={onClose}
           submitLabel={niche ? 'Rename' : 'Create'}
-          pending={pending}
+          pending={saving.isPending}
         />
       }
     >
@@ -322,9 +317,8 @@ function LabelForm({
         // Typing clears the message, the check's and the failed save's alike.
         onValueChange={(label) => {
           form.reset({ label })
-          setFailure(null)
+          saving.reset()
         }}
-        error={form.errorOf('label') ?? failure ?? undefined}
         maxLength={60}
         required
         autoFocus
