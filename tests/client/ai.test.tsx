@@ -312,6 +312,34 @@ describe('the chatbot', () => {
     expect((box as HTMLTextAreaElement).value).toBe('')
   })
 
+  it('checks a question as the server does and sends it trimmed, nothing when it is blank', async () => {
+    storeSession()
+    const asked: string[] = []
+    server.use(
+      ...aiHandlers(null),
+      handle(contract.ai.chat, () => ({ data: { data: [] } })),
+      handleStream(contract.ai.ask, ({ body }) => {
+        asked.push(body.question)
+        return {
+          events: [
+            { type: 'start', id: ID, writer: 'course' },
+            { type: 'delta', text: 'The course covers that in module 2.' },
+            { type: 'end', status: 'done', message: null, retryAfterSeconds: null, tokens: 0 },
+          ],
+        }
+      }),
+    )
+    const { screen, user } = await renderApp('/admin/chatbot')
+    const box = await screen.findByLabelText('Your question')
+    await user.type(box, '   {Enter}')
+    expect(await screen.findByText('Question is required')).toBeTruthy()
+    expect(asked).toEqual([])
+    await user.type(box, 'What is a hoplink?  ')
+    expect(screen.queryByText('Question is required')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Ask' }))
+    await waitFor(() => expect(asked).toEqual(['What is a hoplink?']))
+  })
+
   it('holds the place of a loading conversation without offering its questions, and says in the allowance that no model is set', async () => {
     storeSession()
     let answer!: () => void

@@ -10,11 +10,12 @@ import {
   type ReactNode,
 } from 'react'
 
-import { ai, CHAT_QUESTION_MAX, type ChatMessage, type Source } from '@schemas/ai'
+import { ai, CHAT_QUESTION_MAX, chatInputSchema, type ChatMessage, type Source } from '@schemas/ai'
 import { aiApi } from '@/api/ai'
 import { AreaGate, lockedPanelFor } from '@/components/area-gate'
 import { FormAlert } from '@/components/form-fields'
 import { Card, ConfirmDialog, PanelQuery } from '@/components/ui'
+import { useContractForm } from '@/lib/contract-form'
 import { linkTo, type AppPath } from '@/lib/named-pages'
 import { toast } from '@/lib/toast'
 
@@ -150,7 +151,6 @@ export function ChatbotScreen() {
   const chat = aiApi.chat.useQuery()
   const status = useAiStatus()
   const client = useQueryClient()
-  const [question, setQuestion] = useState('')
   const [asked, setAsked] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [clearing, setClearing] = useState(false)
@@ -171,24 +171,16 @@ export function ChatbotScreen() {
     endRef.current?.scrollIntoView?.({ block: 'nearest' })
   }, [answer.text, chat.data])
 
-  const ask = (text: string) => {
-    const trimmed = text.trim()
-    if (!trimmed) {
-      setError('Type a question first')
-      return
-    }
-    if (trimmed.length > CHAT_QUESTION_MAX) {
-      setError(`A question is at most ${CHAT_QUESTION_MAX} characters`)
-      return
-    }
+  /** Sends a question the contract's check has passed (typed, or a suggestion). */
+  const ask = (question: string) => {
     setError(null)
-    setAsked(trimmed)
-    setQuestion('')
-    void start({ question: trimmed }).then(async (ended) => {
+    setAsked(question)
+    form.reset({ question: '' })
+    void start({ question }).then(async (ended) => {
       if (ended.refusedStatus !== null) {
         // Refused outright (the allowance, say): nothing was kept, so the question comes back.
         setError(ended.message)
-        setQuestion((q) => q || trimmed)
+        form.setValues((current) => (current.question ? current : { question }))
       } else {
         // Once an answer has ended it is in the stored conversation: the live copy goes.
         await client.refetchQueries({ queryKey: aiApi.chat.key() })
@@ -198,16 +190,24 @@ export function ChatbotScreen() {
     })
   }
 
+  // Checked as the server checks it ("Question is required"), and sent trimmed.
+  const form = useContractForm({
+    schema: chatInputSchema,
+    initial: { question: '' },
+    onSubmit: ({ question }) => ask(question),
+    clearOnEdit: true,
+  })
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (!streaming) ask(question)
+    if (!streaming) form.submit()
   }
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault()
-      if (!streaming) ask(question)
+      if (!streaming) form.submit()
     }
   }
+  const message = form.errorOf('question') ?? error
 
   const locked = lockedPanelFor(chat.error)
   const messages = chat.data?.data ?? []
@@ -288,12 +288,12 @@ export function ChatbotScreen() {
             </Card>
             <form onSubmit={submit} aria-label="Ask the chatbot" noValidate>
               <Stack gap="2">
-                {error ? <FormAlert status="error">{error}</FormAlert> : null}
+                {message ? <FormAlert status="error">{message}</FormAlert> : null}
                 <Textarea
                   aria-label="Your question"
                   placeholder="Ask about the course, e.g. how to pick an offer"
-                  value={question}
-                  onChange={(e) => setQuestion(e.target.value)}
+                  value={form.values.question}
+                  onChange={(e) => form.field('question').onValueChange(e.target.value)}
                   onKeyDown={onKeyDown}
                   rows={2}
                   maxLength={CHAT_QUESTION_MAX}
