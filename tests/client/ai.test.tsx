@@ -315,18 +315,17 @@ describe('the chatbot', () => {
   it('checks a question as the server does and sends it trimmed, nothing when it is blank', async () => {
     storeSession()
     const asked: string[] = []
+    const events: StreamEvent[] = [
+      { type: 'start', id: ID, writer: 'course' },
+      { type: 'delta', text: 'The course covers that in module 2.' },
+      { type: 'end', status: 'done', message: null, retryAfterSeconds: null, tokens: 0 },
+    ]
     server.use(
       ...aiHandlers(null),
       handle(contract.ai.chat, () => ({ data: { data: [] } })),
       handleStream(contract.ai.ask, ({ body }) => {
         asked.push(body.question)
-        return {
-          events: [
-            { type: 'start', id: ID, writer: 'course' },
-            { type: 'delta', text: 'The course covers that in module 2.' },
-            { type: 'end', status: 'done', message: null, retryAfterSeconds: null, tokens: 0 },
-          ],
-        }
+        return { events }
       }),
     )
     const { screen, user } = await renderApp('/admin/chatbot')
