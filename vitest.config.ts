@@ -27,7 +27,8 @@ const clientProject = {
   test: {
     environment: 'jsdom' as const,
     setupFiles: ['tests/client/setup.ts'],
-    testTimeout: 20_000,
+    // A test may hold several waits of up to 15 s each (tests/client/setup.ts).
+    testTimeout: 90_000,
   },
 }
 
@@ -47,8 +48,10 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts', 'server/**/*.test.ts', 'api-schemas/**/*.test.ts'],
           globalSetup: ['tests/server/global-setup.ts'],
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Limits tell a hung test from a busy machine: two suites and a browser on two cores
+          // took correct tests past 30 s. A passing test is not slowed by them.
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
         },
       },
       {

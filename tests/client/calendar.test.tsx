@@ -94,7 +94,7 @@ describe('/admin/calendar', () => {
     server.use(...memberHandlers(), ...backend.handlers)
     const { screen } = await renderApp('/admin/calendar')
     // The first test of the file also waits for the calendar's chunk to load.
-    expect(await screen.findByText('Weekly coaching call', {}, { timeout: 8000 })).toBeTruthy()
+    expect(await screen.findByText('Weekly coaching call')).toBeTruthy()
     const { from, to } = backend.ranges[0]!
     // A month grid shows five or six whole weeks around the current month.
     expect(Date.parse(to) - Date.parse(from)).toBeGreaterThanOrEqual(35 * DAY - 2 * 3600_000)
@@ -136,7 +136,7 @@ describe('/admin/calendar', () => {
     const backend = eventsBackend([makeEvent(1, { title: 'Weekly coaching call' })])
     server.use(...memberHandlers(), ...backend.handlers)
     const { screen, user } = await renderApp('/admin/calendar')
-    await screen.findByText('Weekly coaching call', {}, { timeout: 8000 })
+    await screen.findByText('Weekly coaching call')
     const heading = screen.getByRole('heading', { level: 2 })
 
     await user.click(screen.getByRole('button', { name: 'Week' }))
@@ -341,7 +341,7 @@ describe('/admin/calendar on a phone', () => {
     ])
     server.use(...memberHandlers(), ...backend.handlers)
     const { screen, user } = await renderApp('/admin/calendar')
-    const agenda = await screen.findByRole('list', { name: /^Events in / }, { timeout: 8000 })
+    const agenda = await screen.findByRole('list', { name: /^Events in / })
     expect(backend.ranges).toEqual([
       { from: monthStart(0).toISOString(), to: monthStart(1).toISOString() },
     ])
@@ -389,15 +389,13 @@ describe('/admin/calendar on a phone', () => {
     const backend = eventsBackend([nextMonthCall()])
     server.use(...memberHandlers(), ...backend.handlers)
     const { screen, user } = await renderApp('/admin/calendar')
-    await user.click(await screen.findByRole('button', { name: 'Next month' }, { timeout: 8000 }))
+    await user.click(await screen.findByRole('button', { name: 'Next month' }))
     await screen.findByText('Next month call')
     const heading = screen.getByRole('heading', { level: 2 })
     const monthName = heading.textContent
 
     await user.click(screen.getByRole('button', { name: 'Month' }))
-    await waitFor(() => expect(document.querySelector('.fc-daygrid')).not.toBeNull(), {
-      timeout: 8000,
-    })
+    await waitFor(() => expect(document.querySelector('.fc-daygrid')).not.toBeNull())
     expect(screen.getByRole('button', { name: 'Month' }).getAttribute('aria-pressed')).toBe('true')
     expect(heading.textContent).toBe(monthName)
     // The grid's six weeks around next month, asked for as soon as it was chosen.

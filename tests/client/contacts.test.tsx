@@ -27,7 +27,7 @@ async function open(path = '/admin/contacts') {
   storeSession()
   server.use(...memberHandlers())
   const app = await renderApp(path)
-  await app.screen.findByRole('heading', { name: 'Contacts', level: 1 }, { timeout: 5000 })
+  await app.screen.findByRole('heading', { name: 'Contacts', level: 1 })
   return app
 }
 

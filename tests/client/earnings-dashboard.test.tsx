@@ -41,7 +41,7 @@ describe('dashboard earnings', () => {
     const { screen, user } = await renderApp(march)
 
     // The first test of the file also waits for the dashboard's chunks to load.
-    const cb = await screen.findByTestId('summary-clickbank', {}, { timeout: 8000 })
+    const cb = await screen.findByTestId('summary-clickbank')
     await waitFor(() => expect(within(cb).getByTestId('net').textContent).toBe('$1,050.00'))
     expect(within(cb).getByText('mayacb')).toBeTruthy()
     await waitFor(() => expect(within(cb).getByTestId('change').textContent).toContain('Up 50.0%'))

@@ -245,7 +245,7 @@ describe('/admin/sheet/leads', () => {
     URL.revokeObjectURL = vi.fn()
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
     const { screen, user } = await renderApp('/admin/sheet/leads')
-    await screen.findByText('1–20 of 130', undefined, { timeout: 4000 })
+    await screen.findByText('1–20 of 130')
     await user.click(screen.getByRole('button', { name: 'Export CSV' }))
     expect(await screen.findByText('Exported 130 leads')).toBeTruthy()
     const pages = backend.queries.filter((q) => q.get('pageSize') === '100')
@@ -278,9 +278,7 @@ describe('/admin/leaddetail', () => {
       }),
     )
     const { screen, user } = await renderApp(`/admin/leaddetail?id=${lead.id}`)
-    expect(
-      await screen.findByRole('heading', { name: 'Ada Lovelace' }, { timeout: 5000 }),
-    ).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy()
     expect(screen.getByText('+44 1')).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Edit' }))
     const dialog = await screen.findByRole('dialog', { name: 'Edit lead' })
@@ -308,10 +306,10 @@ describe('/admin/leaddetail', () => {
       ...backend.handlers,
     )
     const { screen, user, router } = await renderApp(`/admin/leaddetail?id=${lead.id}`)
-    await user.click(await screen.findByRole('button', { name: 'Delete' }, { timeout: 5000 }))
+    await user.click(await screen.findByRole('button', { name: 'Delete' }))
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete Short stay?' })
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }))
-    expect(await screen.findByText('No leads yet', undefined, { timeout: 5000 })).toBeTruthy()
+    expect(await screen.findByText('No leads yet')).toBeTruthy()
     expect(router.state.location.pathname).toBe('/admin/sheet/leads')
   })
 
@@ -322,9 +320,7 @@ describe('/admin/leaddetail', () => {
       handle(contract.leads.get, () => ({ status: 404, message: 'Lead not found' })),
     )
     const { screen } = await renderApp(`/admin/leaddetail?id=${makeLead().id}`)
-    expect(
-      await screen.findByText('This lead does not exist', undefined, { timeout: 5000 }),
-    ).toBeTruthy()
+    expect(await screen.findByText('This lead does not exist')).toBeTruthy()
   })
 })
 
@@ -341,11 +337,7 @@ describe('/admin/virallead', () => {
       }),
     )
     const { screen, user } = await renderApp('/admin/virallead')
-    const link = (await screen.findByRole(
-      'textbox',
-      { name: 'Opt-in link' },
-      { timeout: 5000 },
-    )) as HTMLInputElement
+    const link = (await screen.findByRole('textbox', { name: 'Opt-in link' })) as HTMLInputElement
     expect(link.value).toBe(`${window.location.origin}/optin/${KEY}`)
     const snippet = screen.getByLabelText('HTML form snippet').textContent!
     expect(snippet).toContain(
@@ -378,13 +370,7 @@ describe('/optin/$key', () => {
       }),
     )
     const { screen, user } = await renderApp(`/optin/${KEY}`)
-    expect(
-      await screen.findByRole(
-        'heading',
-        { name: 'Get updates from Mia Member' },
-        { timeout: 5000 },
-      ),
-    ).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Get updates from Mia Member' })).toBeTruthy()
     await user.type(screen.getByLabelText(/^Name/), 'Vera Visitor')
     await user.type(screen.getByLabelText(/^E-mail/), 'vera@example.com')
     await user.click(screen.getByRole('button', { name: 'Sign me up' }))
@@ -401,20 +387,14 @@ describe('/optin/$key', () => {
       handle(contract.leads.publicForm, () => ({ data: { data: { ownerName: 'Mia Member' } } })),
     )
     const { screen } = await renderApp(`/optin/${KEY}?done=1`)
-    expect(
-      await screen.findByRole('heading', { name: 'Thank you!' }, { timeout: 5000 }),
-    ).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Thank you!' })).toBeTruthy()
   })
 
   it('says the form is no longer available on a 404', async () => {
     server.use(handle(contract.leads.publicForm, () => ({ status: 404, message: 'Unknown form' })))
     const { screen } = await renderApp(`/optin/${KEY}`)
     expect(
-      await screen.findByRole(
-        'heading',
-        { name: 'This form is no longer available' },
-        { timeout: 5000 },
-      ),
+      await screen.findByRole('heading', { name: 'This form is no longer available' }),
     ).toBeTruthy()
   })
 })

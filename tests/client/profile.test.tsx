@@ -60,7 +60,7 @@ describe('/admin/updateprofile', () => {
     const { screen } = await renderApp('/admin/updateprofile')
     expect(await screen.findByRole('status', { name: 'Loading your profile' })).toBeTruthy()
     release()
-    const form = await screen.findByRole('form', { name: 'Profile' }, { timeout: 5000 })
+    const form = await screen.findByRole('form', { name: 'Profile' })
     expect((within(form).getByLabelText(/^First name/) as HTMLInputElement).value).toBe('Mia')
     expect((within(form).getByLabelText(/^Phone/) as HTMLInputElement).value).toBe('+49 30 1234')
     expect((within(form).getByLabelText(/^E-mail/) as HTMLInputElement).readOnly).toBe(true)
@@ -79,7 +79,7 @@ describe('/admin/updateprofile', () => {
     expect(await screen.findByText('Profile store down')).toBeTruthy()
     fail = false
     await user.click(screen.getByRole('button', { name: 'Try again' }))
-    expect(await screen.findByRole('form', { name: 'Profile' }, { timeout: 5000 })).toBeTruthy()
+    expect(await screen.findByRole('form', { name: 'Profile' })).toBeTruthy()
   })
 
   it('saves a photo as soon as it is chosen, and the fields with the form, each updating the top bar', async () => {
@@ -88,7 +88,7 @@ describe('/admin/updateprofile', () => {
     const seen: { fields?: Record<string, string>; photo?: boolean } = {}
     server.use(...memberHandlers(profile), updateProfileHandler(profile, seen))
     const { screen, user } = await renderApp('/admin/updateprofile')
-    const form = await screen.findByRole('form', { name: 'Profile' }, { timeout: 5000 })
+    const form = await screen.findByRole('form', { name: 'Profile' })
     const first = within(form).getByLabelText(/^First name/)
     await user.clear(first)
     await user.type(first, 'Maya')
@@ -128,7 +128,7 @@ describe('/admin/updateprofile', () => {
     storeSession()
     server.use(...memberHandlers())
     const { screen } = await renderApp('/admin/updateprofile')
-    const form = await screen.findByRole('form', { name: 'Profile' }, { timeout: 5000 })
+    const form = await screen.findByRole('form', { name: 'Profile' })
     const gif = new File(['gif'], 'me.gif', { type: 'image/gif' })
     // Past the picker's accept list, as a drop or an old browser would deliver it.
     fireEvent.change(within(form).getByLabelText('Profile photo file'), {
@@ -146,7 +146,7 @@ describe('/admin/updateprofile', () => {
     const profile = makeProfile()
     server.use(...memberHandlers(profile), updateProfileHandler(profile, {}))
     const { screen, user } = await renderApp('/admin/updateprofile')
-    const form = await screen.findByRole('form', { name: 'Profile' }, { timeout: 5000 })
+    const form = await screen.findByRole('form', { name: 'Profile' })
     const username = within(form).getByLabelText(/^Username/)
     await user.clear(username)
     await user.type(username, 'taken')
@@ -186,7 +186,7 @@ describe('/admin/updateprofile', () => {
       }),
     )
     const { screen, user } = await renderApp('/admin/updateprofile')
-    const form = await screen.findByRole('form', { name: 'Change e-mail' }, { timeout: 5000 })
+    const form = await screen.findByRole('form', { name: 'Change e-mail' })
     await user.type(within(form).getByLabelText(/^New e-mail/), 'mia@example.com')
     await user.type(within(form).getByLabelText(/^Current password/), 'Member#2026')
     await user.click(within(form).getByRole('button', { name: 'Change e-mail' }))
@@ -211,7 +211,7 @@ describe('/admin/updateprofile', () => {
       ),
     )
     const { screen, user } = await renderApp('/admin/updateprofile')
-    const form = await screen.findByRole('form', { name: 'Change password' }, { timeout: 5000 })
+    const form = await screen.findByRole('form', { name: 'Change password' })
     await user.type(within(form).getByLabelText(/^Current password/), 'wrong')
     await user.type(within(form).getByLabelText(/^New password/), 'Brand#new2026')
     await user.type(within(form).getByLabelText(/^Confirm new password/), 'Brand#new2026')
@@ -246,11 +246,7 @@ describe('/admin/updateprofile', () => {
       }),
     )
     const { screen, user } = await renderApp('/admin/updateprofile')
-    const form = await screen.findByRole(
-      'form',
-      { name: 'Two-step verification' },
-      { timeout: 5000 },
-    )
+    const form = await screen.findByRole('form', { name: 'Two-step verification' })
     await user.type(within(form).getByLabelText(/^Current password/), 'Member#2026')
     await user.click(within(form).getByRole('button', { name: 'Set up two-step verification' }))
     expect(await within(form).findByText('JBSWY3DPEHPK3PXP')).toBeTruthy()

@@ -9,13 +9,6 @@ import { memberHandlers } from './handlers'
 import { handle, server } from './msw'
 import { renderApp } from './render-app'
 
-/**
- * Signing out opens two screens whose code the test's worker may not have loaded yet (sign-out,
- * then sign-in); beside the server suite on a busy machine that takes longer than a findBy's
- * usual wait.
- */
-const SCREEN_CHANGE = { timeout: 15_000 }
-
 describe('answers that change the whole app', () => {
   it('signs out on a 401 to a signed-in call and returns there after sign-in', async () => {
     storeSession()
@@ -27,7 +20,7 @@ describe('answers that change the whole app', () => {
       handle(contract.auth.current, () => ({ status: 401, message: AUTH_MESSAGES.unauthorized })),
     )
     const app = await renderApp('/admin/training/welcome')
-    await app.screen.findByRole('heading', { name: 'Sign in' }, SCREEN_CHANGE)
+    await app.screen.findByRole('heading', { name: 'Sign in' })
     expect(app.router.state.location.search).toEqual({ redirect: '/admin/training/welcome' })
     expect({ ...localStorage }).toEqual({})
     await waitFor(() => expect(app.queryClient.getQueryCache().getAll()).toHaveLength(0))
@@ -125,7 +118,7 @@ describe('sign-out', () => {
 
     await user.click(await screen.findByRole('button', { name: /^Ada First, account menu/ }))
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }))
-    await screen.findByRole('heading', { name: 'Sign in' }, SCREEN_CHANGE)
+    await screen.findByRole('heading', { name: 'Sign in' })
     expect(loggedOut).toBe(1)
     expect({ ...localStorage }).toEqual({})
     await waitFor(() => expect(app.queryClient.getQueryCache().getAll()).toHaveLength(0))
@@ -151,7 +144,7 @@ describe('sign-out', () => {
       handle(contract.auth.logout, () => ({ status: 401, message: AUTH_MESSAGES.unauthorized })),
     )
     const app = await renderApp('/admin/logout')
-    await app.screen.findByRole('heading', { name: 'Sign in' }, SCREEN_CHANGE)
+    await app.screen.findByRole('heading', { name: 'Sign in' })
     expect({ ...localStorage }).toEqual({})
     expect(app.router.state.location.search).toEqual({})
   })

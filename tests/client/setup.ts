@@ -10,9 +10,10 @@ import { useAuthStore } from '@/stores/auth'
 
 import { handle, server } from './msw'
 
-// A lazily loaded screen can take more than the default second to appear when the machine is
-// busy (the suites run side by side): every findBy and waitFor waits up to five.
-configure({ asyncUtilTimeout: 5000 })
+// A wait ends as soon as what it looks for shows; its limit only tells a broken screen from a busy
+// machine. Two suites and a browser on two cores took correct screens past 5 s (7 s at most), so
+// every findBy and waitFor waits up to fifteen: a passing test is not slowed by it.
+configure({ asyncUtilTimeout: 15_000 })
 
 // jsdom has no layout: animations would only wait, and window.scrollTo does nothing there.
 MotionGlobalConfig.skipAnimations = true

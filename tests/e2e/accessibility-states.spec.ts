@@ -180,7 +180,6 @@ for (const look of [LIGHT, DARK, PHONE]) {
     request,
     consoleErrors,
   }) => {
-    test.setTimeout(90_000)
     await useSession(page, request, 'member')
     await setLook(page, look)
     await failCalls(page)
@@ -224,7 +223,6 @@ for (const look of [LIGHT, DARK, PHONE]) {
     page,
     request,
   }) => {
-    test.setTimeout(90_000)
     await useSession(page, request, 'member')
     await setLook(page, look)
     // The profile (which areas the member has) comes through; the screens' own data does not.
@@ -290,7 +288,6 @@ for (const [look, paid, free] of [
     request,
     consoleErrors,
   }) => {
-    test.setTimeout(90_000)
     const checkLocked = async (path: string, action: string) => {
       await openScreen(page, path)
       const panel = page.getByRole('main').getByTestId('upgrade-panel').first()
@@ -335,7 +332,6 @@ for (const [look, screens] of [
     page,
     request,
   }) => {
-    test.setTimeout(90_000)
     await newcomerSession(page, request, AREA_KEYS)
     await setLook(page, look)
     for (const path of screens) {
@@ -356,7 +352,6 @@ test('no serious accessibility violation on the screens opened offline', async (
   request,
   consoleErrors,
 }) => {
-  test.setTimeout(120_000)
   await useSession(page, request, 'member')
   await page.goto('/admin/dashboard')
   const nav = page.getByRole('navigation', { name: 'Main' })

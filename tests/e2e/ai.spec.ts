@@ -102,7 +102,6 @@ test.describe('with a model', () => {
     'Hook: Your starter is not dead, it is hungry.\nScript:\nScene 1: Close-up of a flat starter. On-screen text: "Flat starter?"\nScene 2: Feed it equal flour and water. On-screen text: "Feed, wait, watch"\nCaption: Three checks before you bin your sourdough starter. #sourdough #ad'
 
   test.beforeAll(async () => {
-    test.setTimeout(90_000)
     fake = await startOpenAiFake({ reply: () => SCRIPT, chunkDelayMs: 60 })
     dir = mkdtempSync(join(tmpdir(), 'members-area-ai-'))
     server = await startAppServer(dir, {

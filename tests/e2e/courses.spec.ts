@@ -8,7 +8,6 @@ test('a member reads a lesson to its end, finds it completed after a reload, and
   page,
   request,
 }) => {
-  test.setTimeout(90_000)
   const token = await useSession(page, request, 'member')
   const path = '/admin/training/module1/lesson1'
   const next = '/admin/training/module1/lesson2'

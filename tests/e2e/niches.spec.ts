@@ -138,7 +138,6 @@ for (const width of [1440, 375]) {
     page,
     request,
   }) => {
-    test.setTimeout(120_000)
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
     const token = await useSession(page, request, 'member')
     const auth = { headers: { authorization: `Bearer ${token}` } }

@@ -19,7 +19,6 @@ const MEMBER_SCREENS = [
 
 for (const width of [1440, 375]) {
   test(`every member screen renders without errors at ${width}px`, async ({ page, request }) => {
-    test.setTimeout(120_000)
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
     const token = await useSession(page, request, 'member')
     // The detail screens, with an id of the member's own (the demo data has some).
