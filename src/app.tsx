@@ -5,6 +5,7 @@ import { PageSpinner } from './features/errors/page-spinner'
 import { RouteErrorScreen } from './features/errors/route-error-screen'
 import { createQueryClient } from './lib/query-client'
 import { dropCachedData, forgetSession } from './lib/sign-out'
+import { setWriteSender } from './lib/write-sender'
 import { routeTree } from './routeTree.gen'
 import { ThemeProvider } from './theme/provider'
 
@@ -14,6 +15,8 @@ import { ThemeProvider } from './theme/provider'
  */
 export function createApp({ history }: { history?: RouterHistory } = {}) {
   let endingSession = false
+  // Changes kept offline are sent by the API layer's registry, loaded when one is sent.
+  setWriteSender(() => import('./api/queued-writes').then((module) => module.sendQueued))
 
   const queryClient = createQueryClient({
     onMaintenance: () => {

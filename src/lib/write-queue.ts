@@ -5,6 +5,7 @@ import { isApiError, type ApiError } from './api-error'
 import { STORAGE_KEYS } from './session'
 import { toast } from './toast'
 import { signalWaitingWrites } from './write-queue-signal'
+import { writeSender } from './write-sender'
 
 /** A change made without a connection, kept in this browser until the server takes it. */
 export interface QueuedWrite {
@@ -139,7 +140,8 @@ export function sendWrites(): Promise<void> {
   sending ??= (async () => {
     await load()
     const { deleteWrite, putWrite } = await store()
-    const { sendQueued } = await import('@/api/queued-writes')
+    const sendQueued = await writeSender()
+    if (!sendQueued) return
     let sent = 0
     const refused: QueuedWrite[] = []
     for (const queued of writes.filter((w) => w.state === 'waiting')) {

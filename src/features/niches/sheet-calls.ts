@@ -1,6 +1,7 @@
 import { NICHE_FETCH_FAILED } from '@schemas/niche-items'
 import type { Niche } from '@schemas/niches'
 import { customNichesApi, nicheSheetApis } from '@/api/niches'
+import type { QueuedCall } from '@/api/queued-writes'
 import { isApiError } from '@/lib/api-error'
 
 import type { SheetCalls } from './use-sheet'
@@ -9,6 +10,14 @@ import type { SheetCalls } from './use-sheet'
 export const nicheFetchError = (error: unknown) =>
   isApiError(error) && error.serverMessage ? error.message : NICHE_FETCH_FAILED
 
+/** The name a row added offline waits under, in the registry of src/api/queued-writes.ts. */
+const WAITING_CREATE = {
+  health: 'healthNiche.create',
+  wealth: 'wealthNiche.create',
+  relationship: 'relationshipNiche.create',
+  woodworking: 'woodworkingNiche.create',
+} as const satisfies Record<Niche, QueuedCall>
+
 /** The calls of a member's own sheet of one of the four niches. */
 export function nicheSheetCalls(niche: Niche, memberId: string): SheetCalls {
   const api = nicheSheetApis[niche]
@@ -16,7 +25,7 @@ export function nicheSheetCalls(niche: Niche, memberId: string): SheetCalls {
     queryKey: api.list.key({ params: { id: memberId } }),
     list: async (signal) => (await api.list.call({ params: { id: memberId } }, signal)).data,
     create: async (row) => (await api.create.call({ body: row })).data,
-    createCall: { call: `${api.key[0]}.create`, input: (row) => ({ body: row }) },
+    createCall: { call: WAITING_CREATE[niche], input: (row) => ({ body: row }) },
     update: async (id, changes) => (await api.update.call({ params: { id }, body: changes })).data,
     remove: async (id) => {
       await api.remove.call({ params: { id }, body: { memberId } })
@@ -35,7 +44,7 @@ export function customSheetCalls(label: string, memberId: string): SheetCalls {
     create: async (row) =>
       (await api.deskCreate.call({ body: { ...row, nicheLabel: label } })).data,
     createCall: {
-      call: `${api.key[0]}.deskCreate`,
+      call: 'customNiches.deskCreate',
       input: (row) => ({ body: { ...row, nicheLabel: label } }),
     },
     update: async (id, changes) =>

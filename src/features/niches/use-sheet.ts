@@ -9,6 +9,7 @@ import {
   type NicheItem,
 } from '@schemas/niche-items'
 import { newKey } from '@/api/create-api'
+import type { QueuedCall } from '@/api/queued-writes'
 import { isApiError } from '@/lib/api-error'
 import { toast } from '@/lib/toast'
 import { useQuery } from '@/lib/use-deferred-query'
@@ -19,7 +20,7 @@ export interface SheetCalls {
   list: (signal?: AbortSignal) => Promise<NicheItem[]>
   create: (row: ItemRow) => Promise<NicheItem>
   /** The create as a change that may wait for the connection (see lib/write-queue.ts). */
-  createCall: { call: string; input: (row: ItemRow) => { body: Record<string, unknown> } }
+  createCall: { call: QueuedCall; input: (row: ItemRow) => { body: Record<string, unknown> } }
   update: (id: string, changes: ItemUpdate) => Promise<NicheItem>
   remove: (id: string) => Promise<void>
   batch: (rows: ItemRow[]) => Promise<number>
