@@ -54,14 +54,19 @@ export function useContractForm<S extends z.ZodMiniType, V extends Values>(
     setValues((current) => ({ ...current, [name]: value }))
   const errorOf = (name: keyof V & string): string | undefined =>
     errors[name] ?? server.fields[name]
-  const send = (schema: S) => {
+  const send = (schema: S, form: HTMLFormElement | null) => {
     const parsed = schema.safeParse(options.toInput ? options.toInput(values) : values)
     const found = parsed.success ? {} : fieldErrorsOf(parsed.error)
     const next = { ...found, ...options.check?.(values, found) }
     setErrors(next)
     if (parsed.success && !Object.values(next).some(Boolean)) {
       options.onSubmit(parsed.data as z.output<S>, values)
+      return
     }
+    // The first field with a message takes the focus, which also scrolls it into view: in a
+    // long form (a sheet row's panel on a phone) the message may be below the screen's edge.
+    const first = Object.keys(values).find((name) => next[name])
+    if (first) form?.querySelector<HTMLElement>(`[name=${JSON.stringify(first)}]`)?.focus()
   }
 
   return {
@@ -84,9 +89,10 @@ export function useContractForm<S extends z.ZodMiniType, V extends Values>(
     /** Checks the values; sends them when they pass, shows each field's message when not. */
     submit: (event?: FormEvent) => {
       event?.preventDefault()
+      const form = event?.currentTarget instanceof HTMLFormElement ? event.currentTarget : null
       const { schema } = options
-      if (isLoader(schema)) void schema().then(send)
-      else send(schema)
+      if (isLoader(schema)) void schema().then((loaded) => send(loaded, form))
+      else send(schema, form)
     },
     /** Back to the given values (or the first ones), with no message. */
     reset: (next?: V) => {

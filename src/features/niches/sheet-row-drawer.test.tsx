@@ -25,6 +25,8 @@ describe("the phone sheet's row panel", () => {
       await within(panel).findByText('Link is a web address that starts with http:// or https://'),
     ).toBeTruthy()
     expect(onSave).not.toHaveBeenCalled()
+    // The field with the message takes the focus, so a phone scrolls to it.
+    expect(document.activeElement).toBe(link)
 
     await user.clear(link)
     await user.type(link, 'https://shop.example.com')
