@@ -9,13 +9,16 @@ import type { ExternalToast, toast as sonnerToast } from 'sonner'
 let wanted = false
 const listeners = new Set<() => void>()
 let mounted!: (toast: typeof sonnerToast) => void
+let shown: typeof sonnerToast | undefined
 let ready = new Promise<typeof sonnerToast>((resolve) => (mounted = resolve))
 
 /**
- * Back to the start: toasts asked for but not yet shown are dropped, and the list is mounted
- * again on the next one. For a new app in the same page, as each client test renders.
+ * Back to the start: toasts asked for or shown are dropped (the library keeps them in its module
+ * and would show them again to the next list), and the list is mounted again on the next one. For
+ * a new app in the same page, as each client test renders.
  */
 export function resetToasts() {
+  shown?.dismiss()
   wanted = false
   ready = new Promise((resolve) => (mounted = resolve))
   listeners.forEach((listener) => listener())
@@ -35,6 +38,7 @@ export function useToasterWanted() {
 
 /** Called by the list of toasts once it is mounted and listening. */
 export function toasterMounted(toast: typeof sonnerToast) {
+  shown = toast
   mounted(toast)
 }
 
@@ -43,7 +47,9 @@ function show(kind: 'success' | 'error' | 'info', message: string, options?: Ext
     wanted = true
     listeners.forEach((listener) => listener())
   }
-  void ready.then((toast) => toast[kind](message, options))
+  // The same message again (a lesson marked three times offline) restarts the one shown rather
+  // than stacking copies of it.
+  void ready.then((toast) => toast[kind](message, { id: `${kind}:${message}`, ...options }))
 }
 
 export const toast = {
