@@ -33,6 +33,17 @@ export interface ContractFormOptions<S extends z.ZodMiniType, V extends Values> 
   error?: unknown
   /** A field's message from the check goes as soon as that field is edited through `field()`. */
   clearOnEdit?: boolean
+  /**
+   * The values are held outside the form (a draft kept in the tab): the form shows these and
+   * hands every edit to `onValuesChange` instead of keeping its own.
+   */
+  values?: V
+  onValuesChange?: (values: V) => void
+  /**
+   * Checked as typed rather than when sent: a field's message shows once the field is left, at
+   * once where `showAtOnce` says so (a limit passed), and everywhere after a try to send.
+   */
+  live?: { showAtOnce?: (name: keyof V & string, values: V) => boolean }
 }
 
 /**
@@ -46,20 +57,42 @@ export interface ContractFormOptions<S extends z.ZodMiniType, V extends Values> 
 export function useContractForm<S extends z.ZodMiniType, V extends Values>(
   options: ContractFormOptions<S, V>,
 ) {
-  const [values, setValues] = useState<V>(options.initial)
+  const [own, setOwn] = useState<V>(options.initial)
   const [errors, setErrors] = useState<FieldErrors>({})
+  const [left, setLeft] = useState<ReadonlySet<string>>(new Set())
+  const [tried, setTried] = useState(false)
+  const held = options.values
+  const values = held ?? own
   const server = serverErrorOf(options.error, Object.keys(values))
 
+  const setValues = (next: V | ((current: V) => V)) => {
+    if (!held) return setOwn(next)
+    options.onValuesChange?.(typeof next === 'function' ? next(held) : next)
+  }
   const setValue = <K extends keyof V>(name: K, value: V[K]) =>
     setValues((current) => ({ ...current, [name]: value }))
-  const errorOf = (name: keyof V & string): string | undefined =>
-    errors[name] ?? server.fields[name]
-  const send = (schema: S, form: HTMLFormElement | null) => {
+  const check = (schema: S) => {
     const parsed = schema.safeParse(options.toInput ? options.toInput(values) : values)
     const found = parsed.success ? {} : fieldErrorsOf(parsed.error)
     const next = { ...found, ...options.check?.(values, found) }
+    return { parsed, next, passed: parsed.success && !Object.values(next).some(Boolean) }
+  }
+  const { live, schema } = options
+  // Checked as typed: the messages are the check's of the values shown, each shown when due.
+  const liveErrors = live && !isLoader(schema) ? check(schema).next : null
+  const shown = (name: keyof V & string) =>
+    tried || left.has(name) || Boolean(live?.showAtOnce?.(name, values))
+  const errorOf = (name: keyof V & string): string | undefined =>
+    (liveErrors ? (shown(name) ? liveErrors[name] : undefined) : errors[name]) ??
+    server.fields[name]
+  const leave = (name: keyof V & string) => {
+    if (live && !left.has(name)) setLeft(new Set([...left, name]))
+  }
+  const send = (schema: S, form: HTMLFormElement | null) => {
+    const { parsed, next, passed } = check(schema)
     setErrors(next)
-    if (parsed.success && !Object.values(next).some(Boolean)) {
+    setTried(true)
+    if (passed) {
       options.onSubmit(parsed.data as z.output<S>, values)
       return
     }
@@ -85,7 +118,10 @@ export function useContractForm<S extends z.ZodMiniType, V extends Values>(
         if (options.clearOnEdit) setErrors((current) => ({ ...current, [name]: undefined }))
       },
       error: errorOf(name),
+      onBlur: () => leave(name),
     }),
+    /** Marks a field left, for a control `field()` does not describe (a select). */
+    leave,
     /** Checks the values; sends them when they pass, shows each field's message when not. */
     submit: (event?: FormEvent) => {
       event?.preventDefault()
@@ -98,6 +134,8 @@ export function useContractForm<S extends z.ZodMiniType, V extends Values>(
     reset: (next?: V) => {
       setValues(next ?? options.initial)
       setErrors({})
+      setLeft(new Set())
+      setTried(false)
     },
   }
 }

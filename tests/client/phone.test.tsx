@@ -5,6 +5,7 @@ import { contract } from '@schemas/index'
 import type { NicheItem } from '@schemas/niche-items'
 import type { LibraryFile, LibraryRow } from '@schemas/niches'
 import { navGroups } from '@/components/layout/nav-items'
+import { POST_TEXT_REQUIRED } from '@/features/phone/post-checks'
 
 import { makeProfile, storeSession } from './factories'
 import { memberHandlers, phoneHandlers } from './handlers'
@@ -182,6 +183,33 @@ describe('phone flow', () => {
     expect(screen.queryByText('At most 30 hashtags')).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Next: review' }))
     expect(await screen.findByText('Step 3 of 3: Review and save')).toBeTruthy()
+  })
+
+  it('tells of a missing post text once the field is left, and Next puts the cursor there', async () => {
+    storeSession()
+    storeDraft({ postIdea: '' })
+    server.use(...withNiches(), ...phoneHandlers([healthLibrary]).handlers)
+    const { screen, user } = await renderApp('/admin/mobquickhealth2')
+
+    const text = await screen.findByLabelText('Post text')
+    expect(screen.queryByText(POST_TEXT_REQUIRED)).toBeNull()
+    await user.click(text)
+    await user.tab()
+    expect(screen.getByText(POST_TEXT_REQUIRED)).toBeTruthy()
+    expect(text.getAttribute('aria-invalid')).toBe('true')
+
+    // Typed in, the message goes at once; cleared again and sent, the cursor goes back to it.
+    await user.click(text)
+    await user.type(text, 'Swap the phone for a book')
+    expect(screen.queryByText(POST_TEXT_REQUIRED)).toBeNull()
+    expect(JSON.parse(sessionStorage.getItem('phone-draft:health')!).postIdea).toBe(
+      'Swap the phone for a book',
+    )
+    await user.clear(text)
+    await user.click(screen.getByRole('button', { name: 'Next: review' }))
+    expect(screen.getByText('Step 2 of 3: Write the post')).toBeTruthy()
+    expect(document.activeElement).toBe(text)
+    expect(screen.getByText(POST_TEXT_REQUIRED)).toBeTruthy()
   })
 
   it('saves to /api/healthmob with the angle and the post, then lists the saved posts', async () => {

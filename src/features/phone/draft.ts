@@ -11,7 +11,7 @@ interface PhoneAngle {
 }
 
 /** A phone post being written, kept in this tab until it is saved. */
-export interface PhoneDraft {
+export type PhoneDraft = {
   /** Null for a post started blank. */
   angle: PhoneAngle | null
   hook: string

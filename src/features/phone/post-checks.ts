@@ -9,14 +9,10 @@ export type PostField = (typeof POST_FIELDS)[number]
 
 export const POST_TEXT_REQUIRED = 'Write the post text before you review it'
 
-/**
- * The draft checked with the contract's own rules (the ones the server applies to the saved
- * row), plus the one rule of the phone flow: a post has text. `body` is what Save sends, with
- * every text trimmed; it is null while any check fails.
- */
-export function checkPost(draft: PhoneDraft): { errors: FieldErrors; body: ItemCreate | null } {
+/** The row the draft stands for, as the contract's schema of a new row takes it. */
+export const postInput = (draft: PhoneDraft) => {
   const angle = draft.angle
-  const parsed = itemCreateSchema.safeParse({
+  return {
     subNiche: angle?.subNiche ?? '',
     audience: angle?.audience ?? '',
     pain: angle?.pain ?? '',
@@ -26,9 +22,22 @@ export function checkPost(draft: PhoneDraft): { errors: FieldErrors; body: ItemC
     postFormat: draft.postFormat,
     cta: draft.cta,
     hashtags: hashtagList(draft.hashtags).join(' '),
-  })
-  const errors = parsed.success ? {} : fieldErrorsOf(parsed.error)
-  if (!draft.postIdea.trim()) errors.postIdea ??= POST_TEXT_REQUIRED
+  }
+}
+
+/** The one rule of the phone flow the contract does not make: a post has text. */
+export const postTextCheck = (draft: PhoneDraft, errors: FieldErrors): FieldErrors =>
+  !draft.postIdea.trim() && !errors.postIdea ? { postIdea: POST_TEXT_REQUIRED } : {}
+
+/**
+ * The draft checked with the contract's own rules (the ones the server applies to the saved
+ * row), plus the phone flow's own (`postTextCheck`). `body` is what Save sends, with every text
+ * trimmed; it is null while any check fails.
+ */
+export function checkPost(draft: PhoneDraft): { errors: FieldErrors; body: ItemCreate | null } {
+  const parsed = itemCreateSchema.safeParse(postInput(draft))
+  const found = parsed.success ? {} : fieldErrorsOf(parsed.error)
+  const errors = { ...found, ...postTextCheck(draft, found) }
   if (!parsed.success || Object.keys(errors).length > 0) return { errors, body: null }
   const { subNiche, audience, pain, offerCategory, hook, postIdea, postFormat, cta, hashtags } =
     parsed.data

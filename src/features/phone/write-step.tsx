@@ -13,15 +13,17 @@ import {
   Wrap,
 } from '@chakra-ui/react'
 import { Link, Navigate, useNavigate, useRouterState } from '@tanstack/react-router'
-import { useEffect, useState, type ChangeEvent, type ReactNode, type SyntheticEvent } from 'react'
+import { useEffect, type ChangeEvent, type ReactNode } from 'react'
 
+import { itemCreateSchema } from '@schemas/niche-items'
 import { MAX_HASHTAGS, PLAN_LIMITS, POST_FORMATS, type Niche } from '@schemas/niches'
+import { useContractForm } from '@/lib/contract-form'
 import { linkTo } from '@/lib/named-pages'
 
 import { hashtagList, tidyHashtags, usePhoneDraft, type PhoneDraft } from './draft'
 import { phoneStep } from './phone-flow'
 import { capitalise, PHONE_NICHES } from './phone-niches'
-import { checkPost, POST_FIELDS, type PostField } from './post-checks'
+import { postInput, postTextCheck, type PostField } from './post-checks'
 
 /** The id of a step-2 field: step 3's edit links end in `#<field>` and land on it. */
 export const fieldId = (field: PostField) => `phone-${field}`
@@ -147,10 +149,26 @@ function PostForm({
 }) {
   const navigate = useNavigate()
   const steps = PHONE_NICHES[niche].steps
-  const [touched, setTouched] = useState<ReadonlySet<PostField>>(new Set())
-  const [attempted, setAttempted] = useState(false)
-  const { errors } = checkPost(draft)
   const tags = hashtagList(draft.hashtags)
+  // Past a limit the message shows at once; other messages wait until the field is left.
+  const over = (field: string) =>
+    field === 'hashtags'
+      ? tags.length > MAX_HASHTAGS || draft.hashtags.length > PLAN_LIMITS.hashtags
+      : field in PLAN_LIMITS && field !== 'postFormat'
+        ? draft[field as TypedField].length > PLAN_LIMITS[field as TypedField]
+        : false
+  // Checked as typed with the contract's schema of the saved row; Next goes on to the review,
+  // which saves it.
+  const form = useContractForm({
+    schema: itemCreateSchema,
+    initial: draft,
+    values: draft,
+    onValuesChange: onChange,
+    toInput: postInput,
+    check: postTextCheck,
+    live: { showAtOnce: over },
+    onSubmit: () => void navigate(linkTo(steps[2])),
+  })
 
   // An edit link of step 3 (`#hook`, `#cta`…) puts the cursor in that field.
   const hash = useRouterState({ select: (state) => state.location.hash })
@@ -163,65 +181,47 @@ function PostForm({
     }
   }, [hash])
 
-  const set = (field: PostField) => (value: string) => onChange({ ...draft, [field]: value })
-  const blur = (field: PostField) => () => {
-    if (!touched.has(field)) setTouched(new Set([...touched, field]))
-  }
-  // Past a limit the message shows at once; other messages wait until the field is left.
-  const over = (field: PostField) =>
-    field === 'hashtags'
-      ? tags.length > MAX_HASHTAGS || draft.hashtags.length > PLAN_LIMITS.hashtags
-      : field !== 'postFormat' && draft[field].length > PLAN_LIMITS[field]
-  const errorOf = (field: PostField) =>
-    attempted || touched.has(field) || over(field) ? errors[field] : undefined
+  const set = (field: PostField) => (value: string) => form.setValue(field, value)
   /** What the input of a text field takes. */
-  const control = (field: TypedField) => ({
-    name: field,
-    value: draft[field],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      set(field)(event.target.value),
-    onBlur: blur(field),
-    bg: 'bg.panel',
-    size: 'lg' as const,
-  })
+  const control = (field: TypedField) => {
+    const { name, value, onValueChange, onBlur } = form.field(field)
+    return {
+      name,
+      value,
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+        onValueChange(event.target.value),
+      onBlur,
+      bg: 'bg.panel',
+      size: 'lg' as const,
+    }
+  }
   const characters = (field: TypedField) => (
     <Counter count={draft[field].length} max={PLAN_LIMITS[field]} unit="characters" />
   )
   /** What the PostField around a text field takes: its message and its count of characters. */
   const frame = (field: TypedField) => ({
     field,
-    error: errorOf(field),
+    error: form.errorOf(field),
     counter: characters(field),
   })
-
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault()
-    const first = POST_FIELDS.find((field) => errors[field])
-    if (first) {
-      setAttempted(true)
-      document.getElementById(fieldId(first))?.focus()
-      return
-    }
-    void navigate(linkTo(steps[2]))
-  }
 
   return (
     <Stack gap="5">
       <AngleNote niche={niche} draft={draft} />
-      <Stack as="form" gap="5" onSubmit={submit}>
+      <Stack as="form" gap="5" onSubmit={form.submit}>
         <PostField label="Hook" {...frame('hook')}>
           <Textarea rows={2} autoresize {...control('hook')} />
         </PostField>
         <PostField label="Post text" {...frame('postIdea')}>
           <Textarea rows={6} autoresize {...control('postIdea')} />
         </PostField>
-        <PostField field="postFormat" label="Post format" error={errorOf('postFormat')}>
+        <PostField field="postFormat" label="Post format" error={form.errorOf('postFormat')}>
           <NativeSelect.Root size="lg">
             <NativeSelect.Field
               name="postFormat"
               value={draft.postFormat}
               onChange={(event) => set('postFormat')(event.target.value)}
-              onBlur={blur('postFormat')}
+              onBlur={() => form.leave('postFormat')}
               bg="bg.panel"
             >
               <option value="">Decide later</option>
@@ -256,7 +256,7 @@ function PostForm({
             onBlur={() => {
               const tidy = tidyHashtags(draft.hashtags)
               if (tidy !== draft.hashtags) set('hashtags')(tidy)
-              blur('hashtags')()
+              form.leave('hashtags')
             }}
           />
         </PostField>
