@@ -70,4 +70,40 @@ describe('useSettledText', () => {
     search.wait(1000)
     expect(search.sent).toEqual(['ada'])
   })
+  it('keeps what is typed while its own earlier text comes back late', () => {
+    const sent: string[] = []
+    const view = renderHook(({ value }) => useSettledText(value, (text) => sent.push(text)), {
+      initialProps: { value: '' },
+    })
+    const type = (text: string) => act(() => view.result.current[1](text))
+    type('k')
+    act(() => vi.advanceTimersByTime(300))
+    expect(sent).toEqual(['k'])
+    type('ke')
+    type('keto')
+    act(() => vi.advanceTimersByTime(300))
+    expect(sent).toEqual(['k', 'keto'])
+    // The address takes 'k' only now, after more was typed and sent.
+    view.rerender({ value: 'k' })
+    expect(view.result.current[0]).toBe('keto')
+    act(() => vi.advanceTimersByTime(1000))
+    expect(sent).toEqual(['k', 'keto'])
+    view.rerender({ value: 'keto' })
+    expect(view.result.current[0]).toBe('keto')
+    // Then a value from elsewhere still replaces it.
+    view.rerender({ value: 'paleo' })
+    expect(view.result.current[0]).toBe('paleo')
+    act(() => vi.advanceTimersByTime(1000))
+    expect(sent).toEqual(['k', 'keto'])
+  })
+
+  it('sends the same text again after a value from elsewhere emptied the box', () => {
+    const search = box('')
+    search.type('ada')
+    search.wait(300)
+    search.set({ value: '' })
+    search.type('ada')
+    search.wait(300)
+    expect(search.sent).toEqual(['ada', 'ada'])
+  })
 })

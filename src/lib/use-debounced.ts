@@ -13,33 +13,33 @@ export function useDebounced<T>(value: T, ms: number): T {
 /**
  * A search box whose text is kept elsewhere (in the address): the box shows each keystroke at
  * once, and `onSettle` gets the trimmed text once typing pauses for `ms`. A `value` that changes
- * from elsewhere (back, forward, a link, a "clear" button) replaces what the box shows.
+ * from elsewhere (back, forward, a link, a "clear" button) replaces what the box shows; the
+ * box's own text coming back as `value` does not, even when more has been typed since it was
+ * sent (a slow device, a busy page).
  */
 export function useSettledText(value: string, onSettle: (text: string) => void, ms = 300) {
   const [text, setText] = useState(value)
-  const settled = useDebounced(text.trim(), ms)
-  // A settled text typed before a value came from elsewhere: that value replaced it, so it is
-  // no longer this box's own until the box settles again.
-  const [outdated, setOutdated] = useState<string | null>(null)
-  const [seenSettled, setSeenSettled] = useState(settled)
-  let stale = outdated
-  if (settled !== seenSettled) {
-    setSeenSettled(settled)
-    setOutdated(null)
-    stale = null
-  }
-  // A new value is this box's own text coming back from `onSettle`, or it came from elsewhere.
+  // What this box has handed to `onSettle` and not yet seen come back as `value`.
+  const [sent, setSent] = useState<readonly string[]>([])
   const [seen, setSeen] = useState(value)
   if (value !== seen) {
     setSeen(value)
-    if (value !== settled || settled === stale) {
+    const echo = sent.indexOf(value)
+    if (echo >= 0) {
+      setSent(sent.slice(echo + 1))
+    } else {
       setText(value)
-      setOutdated(settled)
+      setSent([])
     }
   }
   const settle = useEffectEvent((next: string) => {
-    if (next !== value.trim()) onSettle(next)
+    if (next === value.trim()) return
+    setSent((current) => [...current, next])
+    onSettle(next)
   })
-  useEffect(() => settle(settled), [settled])
+  useEffect(() => {
+    const timer = setTimeout(() => settle(text.trim()), ms)
+    return () => clearTimeout(timer)
+  }, [text, ms])
   return [text, setText] as const
 }
