@@ -289,8 +289,11 @@ test.describe('installable, and the app opens without a connection', () => {
       writeFileSync(files[2]!, gzipSync(next))
       await page.evaluate(async () => (await navigator.serviceWorker.ready).update())
       await expect(page.getByText(UPDATE_READY)).toBeVisible({ timeout: 20_000 })
-      await page.getByRole('button', { name: RELOAD_TO_UPDATE }).click()
-      await page.waitForEvent('load')
+      // Waited for from before the click: the reload can be over before the click returns.
+      await Promise.all([
+        page.waitForEvent('load'),
+        page.getByRole('button', { name: RELOAD_TO_UPDATE }).click(),
+      ])
       await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible()
       // The new worker controls the reloaded page, and nothing waits any more.
       const after = await page.evaluate(async () => {

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { FormAlert } from '@/components/form-fields'
 import { EmailField, StackedForm } from '@/components/stacked-form'
 import { useContractForm } from '@/lib/contract-form'
+import { prefetch } from '@/lib/prefetch'
 
 import { loadAuthCalls } from './load-auth-calls'
 
@@ -38,7 +39,7 @@ export function EmailLinkForm({
       submitLabel={submitLabel}
       pending={request.isPending}
       pendingText="Sending…"
-      onFocus={() => void loadAuthCalls()}
+      onFocus={() => prefetch(loadAuthCalls)}
     >
       {request.isSuccess ? (
         <FormAlert status="success" title="Check your inbox">

@@ -6,6 +6,7 @@ import { AuthCard } from '@/components/blank-layout'
 import { TextLink } from '@/components/form-fields'
 import { EmailField, PasswordField, StackedForm } from '@/components/stacked-form'
 import { useContractForm } from '@/lib/contract-form'
+import { prefetch } from '@/lib/prefetch'
 
 import { EmailLinkForm } from './email-link-form'
 import { loadAuthCalls } from './load-auth-calls'
@@ -54,7 +55,7 @@ function PasswordSignIn() {
         submitLabel="Sign in"
         pending={login.isPending}
         pendingText="Signing in…"
-        onFocus={() => void loadAuthCalls()}
+        onFocus={() => prefetch(loadAuthCalls)}
       >
         <EmailField autoComplete="username" {...form.field('email')} />
         <PasswordField

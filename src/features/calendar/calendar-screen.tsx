@@ -17,6 +17,7 @@ import { eventsApi } from '@/api/events'
 import { AppIcon } from '@/components/layout/icons'
 import { Card, ErrorState, PageHeader, PanelSkeleton } from '@/components/ui'
 import { lazyDateFormat } from '@/lib/intl'
+import { prefetch } from '@/lib/prefetch'
 import { useQuery } from '@/lib/use-deferred-query'
 import { useOpenedOnce } from '@/lib/use-opened-once'
 
@@ -54,7 +55,7 @@ export function CalendarScreen() {
   const [view, setView] = useState<ViewId>(() => {
     const first = window.matchMedia('(max-width: 599px)').matches ? 'listMonth' : 'dayGridMonth'
     // The grid's code is fetched beside the first dates' events, not after them.
-    if (isGrid(first)) void loadGrid()
+    if (isGrid(first)) prefetch(loadGrid)
     return first
   })
   // A date in the period shown: the agenda shows its month, a grid opens on it.
@@ -68,7 +69,7 @@ export function CalendarScreen() {
   const dialogOpened = useOpenedOnce(draft !== null)
   // Fetched once the screen has drawn, so that an event opens at once when it is chosen.
   useEffect(() => {
-    const timer = setTimeout(() => void loadDialog(), 1000)
+    const timer = setTimeout(() => prefetch(loadDialog), 1000)
     return () => clearTimeout(timer)
   }, [])
 
@@ -91,7 +92,7 @@ export function CalendarScreen() {
     if (next === view) return
     // From the agenda a grid opens on the agenda's month, and asks for its dates at once.
     if (isGrid(next) && !isGrid(view)) {
-      void loadGrid()
+      prefetch(loadGrid)
       // Until the grid has drawn, the heading keeps the month the member was looking at.
       setGridDates({ title: monthTitle.format(month), range: firstDatesShown(next, date) })
     }
@@ -180,8 +181,8 @@ export function CalendarScreen() {
                   aria-pressed={view === option.id}
                   variant={view === option.id ? 'solid' : 'outline'}
                   // A grid's code starts loading as the pointer or focus reaches its button.
-                  onPointerEnter={isGrid(option.id) ? () => void loadGrid() : undefined}
-                  onFocus={isGrid(option.id) ? () => void loadGrid() : undefined}
+                  onPointerEnter={isGrid(option.id) ? () => prefetch(loadGrid) : undefined}
+                  onFocus={isGrid(option.id) ? () => prefetch(loadGrid) : undefined}
                   onClick={() => chooseView(option.id)}
                 >
                   {option.label}

@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 
+import { prefetch } from '@/lib/prefetch'
+
 /** A screen path without a trailing slash: `/admin/bonus/20ways/` -> `/admin/bonus/20ways`. */
 export const lessonPath = (pathname: string) => pathname.replace(/\/+$/, '')
 
@@ -15,8 +17,10 @@ export const prefetchLesson = ({
   context: { queryClient: QueryClient }
   location: { pathname: string }
 }) =>
-  void import('@/api/courses').then(({ coursesApi }) =>
-    context.queryClient.prefetchQuery(
-      coursesApi.lesson.queryOptions({ query: { path: lessonPath(location.pathname) } }),
+  prefetch(() =>
+    import('@/api/courses').then(({ coursesApi }) =>
+      context.queryClient.prefetchQuery(
+        coursesApi.lesson.queryOptions({ query: { path: lessonPath(location.pathname) } }),
+      ),
     ),
   )

@@ -3,6 +3,7 @@ import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { MainLayout } from '@/components/layout/main-layout'
 import { UserMenu } from '@/components/user-menu'
 import { WaitingChangesWhenIdle } from '@/components/waiting-changes-when-idle'
+import { prefetch } from '@/lib/prefetch'
 import { storedEmail } from '@/lib/session'
 import { isSignedIn } from '@/stores/auth'
 
@@ -24,8 +25,10 @@ export const Route = createFileRoute('/admin')({
     // Started here, awaited by nobody: the top bar shows the profile when it arrives. The
     // members contract is imported here, not above, so the sign-in page never builds it.
     if (email)
-      void import('@/api/members').then(({ membersApi }) =>
-        context.queryClient.prefetchQuery(membersApi.profile.queryOptions({ params: { email } })),
+      prefetch(() =>
+        import('@/api/members').then(({ membersApi }) =>
+          context.queryClient.prefetchQuery(membersApi.profile.queryOptions({ params: { email } })),
+        ),
       )
   },
   component: () => (
