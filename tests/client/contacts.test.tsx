@@ -86,6 +86,30 @@ describe('/admin/contacts', () => {
     await waitFor(() => expect(within(list()).getByText('Gone')).toBeTruthy())
   })
 
+  it('keeps the search in the address, through a change of filter', async () => {
+    seed([
+      contact({ firstname: 'Sam', company: 'Acme', starred: true }),
+      contact({ firstname: 'Sue', company: 'Acme' }),
+      contact({ firstname: 'Fran', company: 'Globex' }),
+    ])
+    const { screen, user, router } = await open('/admin/contacts?search=acme')
+    const box = screen.getByRole('searchbox', { name: 'Search contacts' }) as HTMLInputElement
+    expect(box.value).toBe('acme')
+    const list = () => screen.getByRole('list', { name: /contacts|Starred/i })
+    expect(within(list()).getAllByRole('listitem')).toHaveLength(2)
+
+    await user.click(screen.getByRole('link', { name: /^Starred/ }))
+    await waitFor(() => expect(within(list()).getAllByRole('listitem')).toHaveLength(1))
+    expect(router.state.location.search).toEqual({ search: 'acme', filter: 'starred' })
+
+    await user.clear(box)
+    await user.type(box, 'globex')
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({ search: 'globex', filter: 'starred' }),
+    )
+    expect(screen.getByText('No contacts match your search')).toBeTruthy()
+  })
+
   it('stars from the list, edits in edit mode, deletes softly and restores', async () => {
     const ann = contact({ firstname: 'Ann', lastname: 'Lee', company: 'Acme' })
     seed([ann])

@@ -157,6 +157,32 @@ describe('/admin/notes', () => {
     expect(screen.getByText('No notes match “zzz”')).toBeTruthy()
   })
 
+  it('keeps the search in the address: a link with it opens on the notes it finds', async () => {
+    storeSession()
+    server.use(
+      ...memberHandlers(),
+      ...notesBackend([
+        makeNote({ title: 'Niche ideas', body: 'woodworking for beginners' }),
+        makeNote({ title: 'Launch checklist' }),
+      ]).handlers,
+    )
+    const { screen, user, router } = await renderApp('/admin/notes?search=launch')
+    await screen.findByRole('article', { name: 'Launch checklist' })
+    const box = screen.getByRole('searchbox', { name: 'Search notes' }) as HTMLInputElement
+    expect(box.value).toBe('launch')
+    expect(screen.queryByRole('article', { name: 'Niche ideas' })).toBeNull()
+
+    await user.clear(box)
+    await user.type(box, 'wood')
+    await waitFor(() => expect(router.state.location.search).toEqual({ search: 'wood' }))
+    expect(screen.getByRole('article', { name: 'Niche ideas' })).toBeTruthy()
+    await user.clear(box)
+    await user.type(box, 'zzz')
+    await user.click(await screen.findByRole('button', { name: 'Clear search' }))
+    await waitFor(() => expect(router.state.location.search).toEqual({}))
+    expect(screen.getAllByRole('article')).toHaveLength(2)
+  })
+
   it('asks before deleting, and the note leaves before the server answers', async () => {
     storeSession()
     const backend = notesBackend([makeNote({ title: 'Old idea' }), makeNote({ title: 'Keep me' })])

@@ -6,8 +6,6 @@ import {
   Flex,
   Heading,
   IconButton,
-  Input,
-  InputGroup,
   Stack,
   Text,
 } from '@chakra-ui/react'
@@ -16,6 +14,7 @@ import { useState } from 'react'
 
 import { DetailList } from '@/components/detail-list'
 import { AppIcon } from '@/components/layout/icons'
+import { SearchBox, useListSearch, useListView } from '@/components/list-kit'
 import { Card, ConfirmDialog, EmptyState, PageHeader } from '@/components/ui'
 import { storedEmail } from '@/lib/session'
 import { toast } from '@/lib/toast'
@@ -32,7 +31,7 @@ import { ContactForm } from './contact-form'
 
 const route = getRouteApi('/admin/contacts')
 
-type Place = { id?: string | undefined; filter?: ContactFilter }
+type Place = { id?: string | undefined; filter?: ContactFilter; search?: string | undefined }
 
 /** A link to this screen with `next` changed: the filters, the contacts and Add contact. */
 const linkHere = (next: Place) => ({
@@ -49,12 +48,13 @@ export function ContactsScreen() {
   const navigate = useNavigate({ from: '/admin/contacts' })
   const { id, filter = 'show_all' } = route.useSearch()
   const { contacts, add, update, purge } = useContacts(owner)
-  const [search, setSearch] = useState('')
+  // The search text is kept in the address (?search=), so back and a shared link show it.
+  const search = useListSearch(useListView())
   const [confirm, setConfirm] = useState<{ contact: Contact; forever: boolean } | null>(null)
 
   // Where the screen goes by itself, once a contact is added or deleted or the new one dropped.
   const open = (next: Place) => void navigate(linkHere(next))
-  const shown = applyFilter(contacts, filter, search)
+  const shown = applyFilter(contacts, filter, search.text)
   const adding = id === 'new'
   const selected = adding ? undefined : contacts.find((c) => c.id === id)
   const countOf = (f: ContactFilter) => applyFilter(contacts, f, '').length
@@ -155,19 +155,18 @@ export function ContactsScreen() {
         </Stack>
         <Card flex="1" minW="0" w="full" display={{ base: detail ? 'none' : 'flex', lg: 'flex' }}>
           <Stack gap="3">
-            <InputGroup startElement={<AppIcon name="search" size="16px" />}>
-              <Input
-                type="search"
-                aria-label="Search contacts"
-                placeholder="Search contacts"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-              />
-            </InputGroup>
+            <SearchBox
+              label="Search contacts"
+              labelHidden
+              placeholder="Search contacts"
+              maxLength={200}
+              value={search.text}
+              onChange={search.setText}
+            />
             {shown.length === 0 ? (
               <EmptyState
                 title={
-                  search
+                  search.text
                     ? 'No contacts match your search'
                     : filter === 'deleted'
                       ? 'Nothing deleted'
@@ -176,11 +175,11 @@ export function ContactsScreen() {
                         : `No ${FILTER_LABELS[filter].toLowerCase()} contacts`
                 }
                 description={
-                  filter === 'show_all' && !search
+                  filter === 'show_all' && !search.text
                     ? 'Add the people you work with, or save a lead as a contact.'
                     : undefined
                 }
-                action={filter === 'show_all' && !search ? <AddContact /> : undefined}
+                action={filter === 'show_all' && !search.text ? <AddContact /> : undefined}
               />
             ) : (
               <Stack as="ul" gap="1" listStyleType="none" aria-label={FILTER_LABELS[filter]}>

@@ -1,10 +1,11 @@
-import { Box, Button, Input, InputGroup, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { getRouteApi } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 
 import type { Note, NoteBody } from '@schemas/notes'
 import { notesApi } from '@/api/notes'
 import { AppIcon } from '@/components/layout/icons'
+import { SearchBox, useListSearch, useListView } from '@/components/list-kit'
 import { ConfirmDialog, EmptyState, ErrorState, PageHeader } from '@/components/ui'
 import { useQueuedWrites, type QueuedWrite } from '@/lib/write-queue'
 
@@ -32,10 +33,10 @@ const route = getRouteApi('/admin/notes')
 
 const noop = () => undefined
 
-/** Every note of the member as coloured cards, searched in the browser. */
+/** Every note of the member as coloured cards, searched in the browser (?search= in the address). */
 export function NotesScreen() {
   const notes = notesApi.list.useQuery()
-  const [search, setSearch] = useState('')
+  const search = useListSearch(useListView())
   const [editing, setEditing] = useState<Editing>(null)
   const [deleting, setDeleting] = useState<Note | null>(null)
   const remove = useDeleteNote()
@@ -56,13 +57,13 @@ export function NotesScreen() {
     if (found) setEditing({ note: found })
   }
   const shown = useMemo(() => {
-    const needle = search.trim().toLowerCase()
+    const needle = search.text.trim().toLowerCase()
     if (!all || !needle) return all ?? []
     return all.filter(
       (note) =>
         note.title.toLowerCase().includes(needle) || note.body.toLowerCase().includes(needle),
     )
-  }, [all, search])
+  }, [all, search.text])
 
   const newNote = (
     <Button onClick={() => setEditing({ note: null })}>
@@ -105,10 +106,10 @@ export function NotesScreen() {
   } else if (shown.length === 0 && waiting.length === 0) {
     content = (
       <EmptyState
-        title={`No notes match “${search.trim()}”`}
+        title={`No notes match “${search.text.trim()}”`}
         description="Search looks at titles and note text."
         action={
-          <Button variant="outline" onClick={() => setSearch('')}>
+          <Button variant="outline" onClick={() => search.clear()}>
             Clear search
           </Button>
         }
@@ -159,16 +160,15 @@ export function NotesScreen() {
       />
       <Stack gap="5">
         {all && all.length > 0 ? (
-          <InputGroup startElement={<AppIcon name="search" size="18px" />} maxW={{ md: 'sm' }}>
-            <Input
-              type="search"
-              aria-label="Search notes"
-              placeholder="Search notes"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              bg="bg.panel"
-            />
-          </InputGroup>
+          <SearchBox
+            label="Search notes"
+            labelHidden
+            placeholder="Search notes"
+            maxLength={200}
+            value={search.text}
+            onChange={search.setText}
+            maxW={{ md: 'sm' }}
+          />
         ) : null}
         {content}
       </Stack>

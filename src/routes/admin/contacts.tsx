@@ -8,6 +8,7 @@ export const Route = createFileRoute('/admin/contacts')({
   validateSearch: searchOf((search) => ({
     id: optionalText(search.id, 64),
     filter: optionalOneOf(search.filter, CONTACT_FILTERS),
+    search: optionalText(search.search, 200),
   })),
   component: ContactsScreen,
 })
