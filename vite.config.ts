@@ -2,9 +2,6 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
-import { chakraStaticGlobalCss } from './build/vite-plugins/chakra-static-global-css.ts'
-import { chakraTokensAhead } from './build/vite-plugins/chakra-tokens-ahead.ts'
-import { chakraUsedRecipes } from './build/vite-plugins/chakra-used-recipes.ts'
 import { pagesAhead } from './build/vite-plugins/pages-ahead.ts'
 import { aliases } from './build/vite-plugins/paths.ts'
 import { precompress } from './build/vite-plugins/precompress.ts'
@@ -14,9 +11,6 @@ import { pwa } from './build/vite-plugins/pwa.ts'
 // The build's own plugins are in build/vite-plugins/ (see build/README.md).
 export default defineConfig({
   plugins: [
-    chakraUsedRecipes(),
-    chakraStaticGlobalCss(),
-    chakraTokensAhead(),
     preloadStartSteps(),
     pagesAhead(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),

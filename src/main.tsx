@@ -1,5 +1,9 @@
 import { startTransition, StrictMode } from 'react'
 
+// Chakra's global CSS, written down from the theme (npm run theme:generate): a stylesheet the
+// page links in its head, so the system built at start inserts none (src/theme/system.ts).
+import './theme/generated/chakra-global.css'
+
 import { nextTask } from './lib/next-task'
 import {
   arrivedPrerendered,
@@ -17,8 +21,8 @@ else if (arrivedPrerendered) await firstPaint()
 fetchAppCode()
 
 // Start-up in steps, each a task of its own, so a phone's main thread is never held for the
-// whole of it: React's renderer, Chakra's base preset, its theme, its token dictionary (as the
-// build wrote it down), the system built from them, then the router and the screens' shared
+// whole of it: React's renderer, Chakra's base preset, its theme, its token dictionary (as it was
+// written down), the system built from them, then the router and the screens' shared
 // code. A module imported here is evaluated here, in its own task, instead of with everything
 // else that imports it.
 const { createRoot } = await import('react-dom/client')

@@ -1,8 +1,9 @@
+import { semanticTokens, tokens } from '@chakra-ui/react/theme'
 import { describe, expect, it } from 'vitest'
 
 import { THEME_NAMES } from '@/stores/appearance'
 
-import { system } from './system'
+import { appConfig } from './config'
 import { colourThemes } from './themes'
 
 const channels = (hex: string) =>
@@ -36,7 +37,8 @@ function mixColours(colour: string, background: string, share: number) {
 type Mode = 'light' | 'dark'
 type TokenValue = string | { _light?: string; _dark?: string }
 
-const config = system._config.theme!
+/** The colour trees, the first that names a token wins: the app's, then Chakra's. */
+const colourTrees = [appConfig.theme?.semanticTokens?.colors, semanticTokens.colors, tokens.colors]
 const lookup = (tree: unknown, path: string): { value: TokenValue } | undefined => {
   let node = tree as Record<string, unknown> | undefined
   for (const part of path.split('.')) node = node?.[part] as Record<string, unknown> | undefined
@@ -46,7 +48,9 @@ const lookup = (tree: unknown, path: string): { value: TokenValue } | undefined 
 
 /** A colour token's value in one theme and mode, as a #RRGGBB the browser would paint. */
 function resolve(path: string, theme: (typeof THEME_NAMES)[number], mode: Mode): string {
-  const token = lookup(config.semanticTokens?.colors, path) ?? lookup(config.tokens?.colors, path)
+  const token = colourTrees
+    .map((tree) => lookup(tree, path))
+    .find((node) => node && 'value' in node)
   if (!token) throw new Error(`no colour token ${path}`)
   const raw = token.value
   const value = typeof raw === 'string' ? raw : mode === 'dark' ? raw._dark! : raw._light!

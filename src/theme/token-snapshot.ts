@@ -1,18 +1,18 @@
 /**
- * Chakra's token dictionary, written down at build time and read back at start.
+ * Chakra's token dictionary, written down ahead and read back at start.
  *
  * `createSystem` builds the dictionary from the theme's token trees: it walks them, runs its
  * transforms and middlewares over every token, expands references and adds each condition's
  * copy. On a phone that was the largest part of the largest task of a member's start-up. What
- * the running app reads of it depends only on the theme, so the build writes it down once
- * (build/vite-plugins/chakra-tokens-ahead.ts) and the built app's dictionary is filled from that
- * instead. The build checks the two agree (`differences`) and stops if they do not.
+ * the running app reads of it depends only on the theme, so `npm run theme:generate` writes it
+ * down once (`generated/tokens.json`, checked against Chakra's own by `differences`), and the
+ * app's dictionary is filled from that instead (`builtTokens`, a change of `patches/`).
  *
  * What is kept is what the app reads at run time: each token's value and CSS variable (a token's
  * `token.raw`, `system.token`), the variable reference each name stands for (style props), and
  * each colour palette's variables (`colorPalette`). The variables themselves, and a semantic
- * token's values in light and dark mode, are declared by the stylesheet the build writes
- * (chakra-static-global-css.ts).
+ * token's values in light and dark mode, are declared by the generated stylesheet
+ * (`generated/chakra-global.css`).
  */
 
 /** A token, as far as the running app reads one. */
@@ -42,6 +42,20 @@ export interface TokenDictionaryViews {
 
 /** How Chakra names a token's CSS variable from its path (the dictionary's `formatCssVar`). */
 type FormatCssVar = (path: string[], prefix: string) => { var: string; ref: string }
+
+/**
+ * Chakra's rule for a token's variable (its `cssVar`, which it does not export): the path joined
+ * with dashes, characters other than letters, digits, `_` and `-` escaped, capitals dashed.
+ * `differences` compares every token's variable with the one Chakra named.
+ */
+export const formatCssVar: FormatCssVar = (path, prefix) => {
+  const escaped = path.join('-').replace(/[^a-zA-Z0-9_\u0081-\uffff-]/g, (c) => `\\${c}`)
+  const name = ['-', prefix, escaped]
+    .filter(Boolean)
+    .join('-')
+    .replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+  return { var: name, ref: `var(${name})` }
+}
 
 const SEMANTIC = 1
 const VIRTUAL = 2
@@ -73,7 +87,7 @@ const paletteNames = (prefix: string, palette: string) => ({
   own: `--${prefix}-colors-${palette}`,
 })
 
-/** Writes down the dictionary `createSystem` built (at build time, from the real system). */
+/** Writes down the dictionary `createSystem` built from the token trees (`npm run theme:generate`). */
 export function snapshotTokens(dictionary: TokenDictionaryViews, prefix: string): TokenSnapshot {
   const snapshot: TokenSnapshot = { prefix, tokens: [], flat: {}, palettes: {} }
   for (const [name, raw] of dictionary.tokenMap) {
@@ -104,7 +118,7 @@ export function snapshotTokens(dictionary: TokenDictionaryViews, prefix: string)
   return snapshot
 }
 
-/** What the built app's dictionary is filled with (see build/vite-plugins/chakra-tokens-ahead.ts). */
+/** What the app's dictionary is filled with (`builtTokens` in system.ts). */
 export interface RestoredTokens {
   tokens: KeptToken[]
   flat: Map<string, string>
@@ -113,7 +127,7 @@ export interface RestoredTokens {
 }
 
 /** Reads a snapshot back, naming each token's variable as Chakra does. */
-export function restoreTokens(snapshot: TokenSnapshot, formatCssVar: FormatCssVar): RestoredTokens {
+export function restoreTokens(snapshot: TokenSnapshot, format = formatCssVar): RestoredTokens {
   const restored: RestoredTokens = {
     tokens: [],
     flat: new Map(),
@@ -125,7 +139,7 @@ export function restoreTokens(snapshot: TokenSnapshot, formatCssVar: FormatCssVa
     const category = path[0]!
     const prop = path.slice(1).join('.')
     // A negative token (`spacing.-1`) is its positive one's variable times -1.
-    const cssVar = formatCssVar(
+    const cssVar = format(
       flags & NEGATIVE ? [...path.slice(0, -1), path.at(-1)!.replace(/^-/, '')] : path,
       snapshot.prefix,
     )

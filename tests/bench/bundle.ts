@@ -24,7 +24,9 @@ const KiB = 1024
 const BUDGETS = {
   '/auth/login': 150 * KiB,
   // The app, and the sign-in form's own calls and checks (fetched when a field takes the focus).
-  'sign-in, after the first act': 190 * KiB,
+  // 192, from 190: the app's Chakra is the same in development, tests and the build, so the build
+  // keeps the code that builds a token dictionary from the theme (1.2 KiB), which it used to cut.
+  'sign-in, after the first act': 192 * KiB,
   '/admin/dashboard': 240 * KiB,
   'lesson, after the shell': 25 * KiB,
   'niche library, after the shell': 60 * KiB,
