@@ -138,7 +138,8 @@ describe('/admin/notes', () => {
     expect(await within(dialog).findByText('Title is at most 200 characters')).toBeTruthy()
   })
 
-  it('filters the cards locally as the member types', async () => {
+  /** A signed-in member with two notes to search. */
+  const twoNotes = () => {
     storeSession()
     server.use(
       ...memberHandlers(),
@@ -147,6 +148,10 @@ describe('/admin/notes', () => {
         makeNote({ title: 'Launch checklist' }),
       ]).handlers,
     )
+  }
+
+  it('filters the cards locally as the member types', async () => {
+    twoNotes()
     const { screen, user } = await renderApp('/admin/notes')
     await screen.findByRole('article', { name: 'Niche ideas' })
     await user.type(screen.getByRole('searchbox', { name: 'Search notes' }), 'woodwork')
@@ -158,14 +163,7 @@ describe('/admin/notes', () => {
   })
 
   it('keeps the search in the address: a link with it opens on the notes it finds', async () => {
-    storeSession()
-    server.use(
-      ...memberHandlers(),
-      ...notesBackend([
-        makeNote({ title: 'Niche ideas', body: 'woodworking for beginners' }),
-        makeNote({ title: 'Launch checklist' }),
-      ]).handlers,
-    )
+    twoNotes()
     const { screen, user, router } = await renderApp('/admin/notes?search=launch')
     await screen.findByRole('article', { name: 'Launch checklist' })
     const box = screen.getByRole('searchbox', { name: 'Search notes' }) as HTMLInputElement
