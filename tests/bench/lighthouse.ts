@@ -126,6 +126,8 @@ const TARGETS: Target[] = [
   { name: 'niche sheet', path: '/admin/healthniche', signedIn: true, goals: screenGoals },
   { name: 'phone flow', path: '/admin/mobquickhealth', signedIn: true, goals: screenGoals },
   { name: 'calendar', path: '/admin/calendar', signedIn: true, goals: screenGoals },
+  { name: 'notes', path: '/admin/notes', signedIn: true, goals: screenGoals },
+  { name: 'contacts', path: '/admin/contacts', signedIn: true, goals: screenGoals },
 ]
 /** How the second build's rows are labelled. */
 const BESIDE = '(beside)'
