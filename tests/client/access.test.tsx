@@ -8,7 +8,7 @@ import type { AuditEntry, MemberSummary } from '@schemas/members'
 import { makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'
-import { renderApp } from './render-app'
+import { chooseFromMenu, renderApp } from './render-app'
 
 // Screens load their code on demand; a busy machine needs more than the default second.
 
@@ -120,14 +120,21 @@ describe('/admin/updateaccess', () => {
     storeSession({ email: ADMIN, role: 'admin' })
     const backend = membersBackend([summary(), summary({ id: 'a', email: ADMIN, role: 'admin' })])
     server.use(...memberHandlers(admin), ...backend.handlers)
-    const { screen } = await renderApp('/admin/updateaccess')
+    const { screen, user } = await renderApp('/admin/updateaccess')
     const table = await screen.findByRole('table', { name: 'Members' })
     expect(within(table).getByText('member@example.com')).toBeTruthy()
     expect(within(table).getByText('All areas')).toBeTruthy()
-    const accounts = within(table).getByRole('link', {
-      name: 'Affiliate accounts of member@example.com',
-    })
+    // The further actions are in the row's "⋯" menu.
+    await user.click(
+      within(table).getByRole('button', { name: 'More actions for member@example.com' }),
+    )
+    const menu = await screen.findByRole('menu', { name: 'More actions for member@example.com' })
+    const accounts = within(menu).getByRole('menuitem', { name: 'Affiliate accounts' })
     expect(accounts.getAttribute('href')).toBe('/admin/accountdetail?member_id=member-1')
+    expect(within(menu).getByRole('menuitem', { name: 'Timeline' }).getAttribute('href')).toBe(
+      '/admin/insights/member/member-1',
+    )
+
     expect(await screen.findByText('No changes yet')).toBeTruthy()
   })
 
@@ -183,9 +190,7 @@ describe('/admin/updateaccess', () => {
     const backend = membersBackend([summary()])
     server.use(...memberHandlers(admin), ...backend.handlers)
     const { screen, user } = await renderApp('/admin/updateaccess')
-    await user.click(
-      await screen.findByRole('button', { name: 'Change e-mail of member@example.com' }),
-    )
+    await chooseFromMenu(user, 'More actions for member@example.com', 'Change e-mail')
     const dialog = await screen.findByRole('dialog', { name: 'Change e-mail' })
     await user.type(within(dialog).getByLabelText(/^New e-mail/), 'mia@example.com')
     await user.click(within(dialog).getByRole('button', { name: 'Change e-mail' }))
@@ -200,7 +205,7 @@ describe('/admin/updateaccess', () => {
     const backend = membersBackend([summary(), summary({ id: 'b', email: 'bo@example.com' })])
     server.use(...memberHandlers(admin), ...backend.handlers)
     const { screen, user } = await renderApp('/admin/updateaccess')
-    await user.click(await screen.findByRole('button', { name: 'Delete bo@example.com' }))
+    await chooseFromMenu(user, 'More actions for bo@example.com', 'Delete member')
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete bo@example.com?' })
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }))
     await waitFor(() => expect(screen.queryByText('bo@example.com')).toBeNull())

@@ -10,7 +10,7 @@ import type { MemberSummary } from '@schemas/members'
 import { makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'
-import { renderApp } from './render-app'
+import { chooseFromMenu, renderApp } from './render-app'
 
 const ID = '7K3QD-M9XWB-1F0ZA-QQ4TR'
 
@@ -274,7 +274,7 @@ describe('certificates on the administrator’s members screen', () => {
       }),
     )
     const { screen, user } = await renderApp('/admin/updateaccess')
-    await user.click(await screen.findByRole('button', { name: `Certificates of ${member.email}` }))
+    await chooseFromMenu(user, `More actions for ${member.email}`, 'Certificates')
     const dialog = await screen.findByRole('dialog', { name: `Certificates of ${member.email}` })
     expect(await within(dialog).findByText('Digital-marketing training')).toBeTruthy()
     expect(within(dialog).getByText('Genuine')).toBeTruthy()

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 
-import { apiLogin, baseURL, DEMO, expect, outboxLink, signIn, test } from './support'
+import { apiLogin, baseURL, DEMO, expect, outboxLink, signIn, test, useSession } from './support'
 
 // The steps share the database with each other and with the other specs: each one puts back what
 // it changed for the demo accounts.
@@ -250,9 +250,37 @@ test('an administrator sees the course funnels, writes to a member who never ope
   // From the member list to the member's timeline.
   await page.goto('/admin/updateaccess')
   await page.getByRole('searchbox', { name: 'Search members' }).fill(email)
-  await page.getByRole('link', { name: `Timeline of ${email}` }).click()
+  await page.getByRole('button', { name: `More actions for ${email}` }).click()
+  await page.getByRole('menuitem', { name: 'Timeline' }).click()
   await expect(
     page.getByRole('heading', { name: 'Timeline of Nora Nudge', level: 1 }),
   ).toBeVisible()
   await expect(page.getByRole('list', { name: 'Timeline' })).toContainText('Joined')
+})
+
+test('a member row’s "⋯" menu opens its dialogs and gives focus back to its button', async ({
+  page,
+  request,
+}) => {
+  await useSession(page, request, 'admin')
+  await page.goto('/admin/updateaccess')
+  const more = page.getByRole('button', { name: `More actions for ${DEMO.member.email}` })
+  await more.click()
+  await expect(page.getByRole('menuitem', { name: 'Change e-mail' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('menu')).toHaveCount(0)
+  await expect(more).toBeFocused()
+
+  await more.click()
+  await page.getByRole('menuitem', { name: 'Change e-mail' }).click()
+  await expect(page.getByRole('dialog', { name: 'Change e-mail' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(more).toBeFocused()
+
+  await more.click()
+  await page.getByRole('menuitem', { name: 'Delete member' }).click()
+  const confirm = page.getByRole('alertdialog')
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(more).toBeFocused()
 })

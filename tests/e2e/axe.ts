@@ -3,9 +3,13 @@ import { createRequire } from 'node:module'
 
 import type { Page } from '@playwright/test'
 
-import type { LOOKS } from './screens'
-
-export type Look = (typeof LOOKS)[number]
+/** A window size, colour mode and direction to check a screen in. */
+export interface Look {
+  name: string
+  mode: 'light' | 'dark'
+  dir: 'ltr' | 'rtl'
+  width: number
+}
 
 /** axe-core's script, to add to a page. */
 export const axeSource = readFileSync(

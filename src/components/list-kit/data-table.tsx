@@ -1,7 +1,19 @@
-import { Button, HStack, IconButton, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
-import { useEffect, useEffectEvent, type ReactElement, type ReactNode } from 'react'
+import {
+  Box,
+  Button,
+  chakra,
+  HStack,
+  IconButton,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react'
+import { useEffect, useEffectEvent, useId, type ReactElement, type ReactNode } from 'react'
 
 import { AppIcon, type IconName } from '@/components/layout/icons'
+import { useWide } from '@/components/layout/use-wide'
 import { guardQuery } from '@/components/query-guard'
 import { SortHeader, TablePager, TableScroll } from '@/components/table-parts'
 import { EmptyState } from '@/components/ui'
@@ -18,12 +30,23 @@ export interface Column<Row, C extends string = never> {
   cell: (row: Row) => ReactNode
   headerProps?: Omit<Table.ColumnHeaderProps, 'order' | 'children'>
   cellProps?: Table.CellProps
+  /**
+   * On a phone each row is a card: the `title` column heads it (the first column when none is),
+   * the others follow as "header: value" lines, and a `hide` column is left out.
+   */
+  phone?: 'title' | 'hide'
 }
 
 const dateFormat = onFirstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }))
 const dateTimeFormat = onFirstUse(
   () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
 )
+
+/** A moment (an ISO timestamp) as the lists write dates ("Nov 29, 2026"), or dates and times. */
+export function DateText({ at, withTime = false }: { at: string; withTime?: boolean }) {
+  const format = withTime ? dateTimeFormat : dateFormat
+  return <time dateTime={at}>{format.format(new Date(at))}</time>
+}
 
 /** A column of moments (ISO timestamps) shown as dates, or dates and times, on one line. */
 export function dateColumn<Row, C extends string = never>({
@@ -34,11 +57,10 @@ export function dateColumn<Row, C extends string = never>({
   Row,
   C
 > {
-  const format = withTime ? dateTimeFormat : dateFormat
   return {
     cellProps: { whiteSpace: 'nowrap' },
     ...column,
-    cell: (row) => <time dateTime={at(row)}>{format.format(new Date(at(row)))}</time>,
+    cell: (row) => <DateText at={at(row)} withTime={withTime} />,
   }
 }
 
@@ -59,8 +81,12 @@ const FRAME = { borderWidth: '1px', borderRadius: 'l2', bg: 'bg.panel' } as cons
 /**
  * A list as a table, named by `label` (the table and its keyboard-scrollable box): the columns,
  * sortable headers (`aria-sort`) and the pager when a `view` (see `useListView`) and a `total`
- * are given, each row's `actions` in a last column, and in place of the table the loading
- * skeleton, the load error with a retry, or `empty` when there are no rows.
+ * are given, each row's `actions` and its "⋯" `menu` in a last column, and in place of the table
+ * the loading skeleton, the load error with a retry, or `empty` when there are no rows.
+ *
+ * Narrower than `md` the rows are cards (`card` draws a list's own; see `Column.phone` for the
+ * rest), a "Sort by" choice stands for the headers, and each card ends with its actions: every
+ * action is in reach at every width without scrolling sideways.
  */
 export function DataTable<Row, C extends string = never>({
   label,
@@ -70,6 +96,8 @@ export function DataTable<Row, C extends string = never>({
   rowProps,
   cellProps,
   actions,
+  menu,
+  card,
   view,
   total,
   query,
@@ -86,7 +114,12 @@ export function DataTable<Row, C extends string = never>({
   rowProps?: (row: Row) => Table.RowProps
   /** Props every cell starts from; a column's own `cellProps` come after. */
   cellProps?: Table.CellProps
+  /** The row's actions always in sight: one or two short ones. */
   actions?: (row: Row) => ReactNode
+  /** The row's further actions after `actions`: its `RowMenu` (see row-menu.tsx). */
+  menu?: (row: Row) => ReactNode
+  /** A phone's card for a row, in place of the one drawn from the columns. */
+  card?: (row: Row) => ReactNode
   view?: ListView<C>
   total?: number
   query?: ListQuery
@@ -96,6 +129,7 @@ export function DataTable<Row, C extends string = never>({
   /** A border and a panel background around the table; off inside a card of its own. */
   framed?: boolean
 } & Omit<Table.RootProps, 'children'>) {
+  const wide = useWide()
   // A page past the last (its rows deleted, a shorter search) steps back to the last with rows.
   const page = view?.page
   const last = view && total !== undefined ? Math.max(1, Math.ceil(total / view.pageSize)) : 0
@@ -113,6 +147,63 @@ export function DataTable<Row, C extends string = never>({
     if (!shown.ready) return shown.view
   }
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>
+
+  const rowEnd = (row: Row) =>
+    actions || menu ? (
+      <>
+        {actions?.(row)}
+        {menu?.(row)}
+      </>
+    ) : null
+  const pager =
+    view && total !== undefined ? (
+      <TablePager
+        page={view.page}
+        pageSize={view.pageSize}
+        total={total}
+        onPage={view.onPage}
+        onPageSize={view.onPageSize}
+      />
+    ) : null
+
+  if (!wide) {
+    return (
+      <Stack gap="3">
+        {view ? <SortChoice columns={columns} view={view} /> : null}
+        <Stack
+          as="ul"
+          gap="3"
+          listStyleType="none"
+          m="0"
+          p="0"
+          aria-label={label}
+          aria-busy={query?.isFetching}
+        >
+          {rows.map((row) => (
+            <Box
+              as="li"
+              key={rowKey(row)}
+              borderWidth="1px"
+              borderRadius="l2"
+              p="3"
+              bg="bg.panel"
+              minW="0"
+              {...(rowProps?.(row) as object)}
+              data-list-card=""
+            >
+              {card ? card(row) : <ColumnsCard row={row} columns={columns} />}
+              {actions || menu ? (
+                <HStack gap="1" justify="flex-end" wrap="wrap" mt="2" data-row-actions="">
+                  {rowEnd(row)}
+                </HStack>
+              ) : null}
+            </Box>
+          ))}
+        </Stack>
+        {pager}
+      </Stack>
+    )
+  }
 
   return (
     <>
@@ -138,7 +229,7 @@ export function DataTable<Row, C extends string = never>({
                   </Table.ColumnHeader>
                 ),
               )}
-              {actions ? (
+              {actions || menu ? (
                 <Table.ColumnHeader textAlign="end">
                   <Text as="span" srOnly>
                     Actions
@@ -155,10 +246,10 @@ export function DataTable<Row, C extends string = never>({
                     {column.cell(row)}
                   </Table.Cell>
                 ))}
-                {actions ? (
+                {actions || menu ? (
                   <Table.Cell textAlign="end" whiteSpace="nowrap" {...cellProps}>
-                    <HStack gap="1" justify="flex-end">
-                      {actions(row)}
+                    <HStack gap="1" justify="flex-end" data-row-actions="">
+                      {rowEnd(row)}
                     </HStack>
                   </Table.Cell>
                 ) : null}
@@ -167,16 +258,90 @@ export function DataTable<Row, C extends string = never>({
           </Table.Body>
         </Table.Root>
       </TableScroll>
-      {view && total !== undefined ? (
-        <TablePager
-          page={view.page}
-          pageSize={view.pageSize}
-          total={total}
-          onPage={view.onPage}
-          onPageSize={view.onPageSize}
-        />
+      {pager}
+    </>
+  )
+}
+
+/** A phone's card drawn from the columns: the title column, then "header: value" lines. */
+function ColumnsCard<Row, C extends string>({
+  row,
+  columns,
+}: {
+  row: Row
+  columns: Column<Row, C>[]
+}) {
+  const title = columns.find((column) => column.phone === 'title') ?? columns[0]
+  const rest = columns.filter((column) => column !== title && column.phone !== 'hide')
+  return (
+    <>
+      {title ? (
+        <Box fontWeight="semibold" overflowWrap="anywhere">
+          {title.cell(row)}
+        </Box>
+      ) : null}
+      {rest.length > 0 ? (
+        <chakra.dl
+          display="grid"
+          gridTemplateColumns="minmax(0, 2fr) minmax(0, 3fr)"
+          columnGap="3"
+          rowGap="1"
+          mt="2"
+          fontSize="sm"
+        >
+          {rest.map((column) => (
+            <Box key={column.key} display="contents">
+              <chakra.dt color="fg.muted">{column.header}</chakra.dt>
+              <chakra.dd m="0" minW="0" overflowWrap="anywhere">
+                {column.cell(row)}
+              </chakra.dd>
+            </Box>
+          ))}
+        </chakra.dl>
       ) : null}
     </>
+  )
+}
+
+/** On a phone, where there are no headers to press: the sort order as one choice. */
+function SortChoice<Row, C extends string>({
+  columns,
+  view,
+}: {
+  columns: Column<Row, C>[]
+  view: ListView<C>
+}) {
+  const id = useId()
+  const sortable = columns.filter((column) => column.sort !== undefined)
+  if (sortable.length === 0) return null
+  const nameOf = (column: Column<Row, C>) =>
+    typeof column.header === 'string' ? column.header : column.key
+  return (
+    <HStack gap="2" fontSize="sm">
+      <chakra.label htmlFor={id} color="fg.muted" flexShrink="0">
+        Sort by
+      </chakra.label>
+      <NativeSelect.Root size="sm" minW="0">
+        <NativeSelect.Field
+          id={id}
+          value={`${view.sort}:${view.order}`}
+          onChange={(event) => {
+            const [sort, order] = event.target.value.split(':') as [C, 'asc' | 'desc']
+            view.onSort(sort, order)
+          }}
+        >
+          {sortable.flatMap((column) => [
+            <option key={`${column.key}:asc`} value={`${column.sort}:asc`}>
+              {nameOf(column)}, ascending
+            </option>,
+            <option key={`${column.key}:desc`} value={`${column.sort}:desc`}>
+              {nameOf(column)}, descending
+            </option>,
+          ])}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </HStack>
   )
 }
 

@@ -1,6 +1,7 @@
 export {
   DataTable,
   dateColumn,
+  DateText,
   ListLoading,
   NoMatches,
   RowAction,

@@ -11,6 +11,12 @@ const labelStyle = {
   lineClamp: { base: 2, md: 1 },
 } as const
 
+// Two lines in a phone's narrow tile, one on a desk: a word is cut only where it must be.
+const wrapOnPhone = {
+  lineClamp: { base: 2, md: 1 },
+  overflowWrap: 'anywhere',
+} as const
+
 /**
  * One headline figure: a label, the figure and a line about it, in a card of a fixed height
  * whether it is loading, failed or shown, so nothing around it moves when it arrives. The tile
@@ -41,11 +47,12 @@ export function StatTile({
 }) {
   return (
     <Card
-      h={{ base: '156px', md: '116px' }}
+      h={{ base: '184px', md: '116px' }}
       role="group"
       aria-label={label}
       dir="auto"
       data-testid={testId}
+      data-stat-tile=""
       aria-busy={loading || undefined}
     >
       {to ? (
@@ -74,16 +81,17 @@ export function StatTile({
         ) : (
           <>
             <Text
-              fontSize={{ base: 'xl', md: '2xl' }}
-              lineHeight="2rem"
+              fontSize={{ base: 'lg', md: '2xl' }}
+              lineHeight={{ base: '1.75rem', md: '2rem' }}
               fontWeight="semibold"
-              truncate
+              {...wrapOnPhone}
+              data-fit=""
               title={typeof value === 'string' ? value : undefined}
             >
               {value}
             </Text>
             {detail ? (
-              <Text fontSize="sm" color="fg.muted" mt="1" truncate>
+              <Text fontSize="sm" color="fg.muted" mt="1" {...wrapOnPhone} data-fit="">
                 {detail}
               </Text>
             ) : null}

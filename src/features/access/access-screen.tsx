@@ -10,12 +10,12 @@ import {
   DataTable,
   dateColumn,
   NoMatches,
-  RowAction,
   SearchBox,
   useListSearch,
   useListView,
   type Column,
 } from '@/components/list-kit'
+import { RowMenu } from '@/components/list-kit/row-menu'
 import {
   Card,
   ConfirmDialog,
@@ -225,63 +225,58 @@ function MembersCard() {
             )
           }
           actions={(member) => (
-            <>
-              <Button
-                size="xs"
-                variant="outline"
-                onClick={() => setDialog({ kind: 'access', member })}
-                aria-label={`Access of ${member.email}`}
-              >
-                Access
-              </Button>
-              <RowAction
-                size="xs"
-                icon="link"
-                label={`Affiliate accounts of ${member.email}`}
-                title="Affiliate accounts"
-                link={(icon) => (
-                  <RouterLink to="/admin/accountdetail" search={{ member_id: member.id }}>
-                    {icon}
-                  </RouterLink>
-                )}
-              />
-              <RowAction
-                size="xs"
-                icon="chart"
-                label={`Timeline of ${member.email}`}
-                title="Timeline"
-                link={(icon) => (
-                  <RouterLink
-                    to="/admin/insights/member/$memberId"
-                    params={{ memberId: member.id }}
-                  >
-                    {icon}
-                  </RouterLink>
-                )}
-              />
-              <RowAction
-                size="xs"
-                icon="star"
-                label={`Certificates of ${member.email}`}
-                title="Certificates"
-                onClick={() => setDialog({ kind: 'certificates', member })}
-              />
-              <RowAction
-                size="xs"
-                icon="mail"
-                label={`Change e-mail of ${member.email}`}
-                title="Change e-mail"
-                onClick={() => setDialog({ kind: 'email', member })}
-              />
-              <RowAction
-                size="xs"
-                icon="trash"
-                danger
-                label={`Delete ${member.email}`}
-                title="Delete member"
-                onClick={() => setDialog({ kind: 'delete', member })}
-              />
-            </>
+            <Button
+              size="xs"
+              variant="outline"
+              onClick={() => setDialog({ kind: 'access', member })}
+              aria-label={`Access of ${member.email}`}
+            >
+              Access
+            </Button>
+          )}
+          menu={(member) => (
+            <RowMenu
+              label={`More actions for ${member.email}`}
+              items={[
+                {
+                  label: 'Timeline',
+                  icon: 'chart',
+                  link: (content) => (
+                    <RouterLink
+                      to="/admin/insights/member/$memberId"
+                      params={{ memberId: member.id }}
+                    >
+                      {content}
+                    </RouterLink>
+                  ),
+                },
+                {
+                  label: 'Affiliate accounts',
+                  icon: 'link',
+                  link: (content) => (
+                    <RouterLink to="/admin/accountdetail" search={{ member_id: member.id }}>
+                      {content}
+                    </RouterLink>
+                  ),
+                },
+                {
+                  label: 'Certificates',
+                  icon: 'star',
+                  onSelect: () => setDialog({ kind: 'certificates', member }),
+                },
+                {
+                  label: 'Change e-mail',
+                  icon: 'mail',
+                  onSelect: () => setDialog({ kind: 'email', member }),
+                },
+                {
+                  label: 'Delete member',
+                  icon: 'trash',
+                  danger: true,
+                  onSelect: () => setDialog({ kind: 'delete', member }),
+                },
+              ]}
+            />
           )}
         />
       </Stack>

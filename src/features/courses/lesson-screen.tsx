@@ -176,7 +176,7 @@ function LessonView({ lesson }: { lesson: Lesson }) {
         }
       />
       <Flex gap="3" wrap="wrap" align="center" color="fg.muted" fontSize="sm" mt="-4">
-        <Text>{lesson.readingMinutes} min read</Text>
+        <Text dir="auto">{lesson.readingMinutes} min read</Text>
         {isLesson ? (
           completed ? (
             <Badge colorPalette="green" variant="subtle">

@@ -25,10 +25,10 @@ function Bar({ value, of, label }: { value: number; of: number; label: string })
 
 const LEAST_READ = 3
 
-/** The lessons whose readers get least far down them, for the course's summary. */
+/** The lessons whose readers get least far down them (not to their end), for the summary. */
 const leastRead = (lessons: LessonFunnel[]) =>
   lessons
-    .filter((l) => l.averagePosition !== null && l.reached > 0)
+    .filter((l) => l.averagePosition !== null && l.averagePosition < 1 && l.reached > 0)
     .sort((a, b) => a.averagePosition! - b.averagePosition!)
     .slice(0, LEAST_READ)
 
@@ -57,7 +57,7 @@ function CourseFunnel({ course }: { course: CourseInsight }) {
           <Text fontWeight="medium">{l.title}</Text>
           <Text fontSize="xs" color="fg.muted">
             {l.module === null ? '' : `Module ${l.module} · `}
-            {l.readingMinutes} min
+            <bdi>{l.readingMinutes} min</bdi>
           </Text>
         </Stack>
       ),
@@ -89,6 +89,15 @@ function CourseFunnel({ course }: { course: CourseInsight }) {
     },
   ]
   const least = leastRead(course.lessons)
+  if (course.started === 0) {
+    return (
+      <Card title={course.title}>
+        <Text color="fg.muted">
+          No member has started this course yet: its funnel fills in as they open its lessons.
+        </Text>
+      </Card>
+    )
+  }
   return (
     <Card
       title={course.title}
@@ -114,10 +123,20 @@ function CourseFunnel({ course }: { course: CourseInsight }) {
         </SimpleGrid>
         {least.length ? (
           <HStack gap="2" wrap="wrap" fontSize="sm">
-            <Text color="fg.muted">Read least far:</Text>
+            <Text color="fg.muted" dir="auto">
+              Read least far:
+            </Text>
             {least.map((l) => (
-              <Badge key={l.path} colorPalette="orange" variant="subtle">
-                {l.title} · {percent(l.averagePosition)}
+              <Badge
+                key={l.path}
+                colorPalette="orange"
+                variant="subtle"
+                whiteSpace="normal"
+                overflowWrap="anywhere"
+              >
+                <bdi>
+                  {l.title} · {percent(l.averagePosition)}
+                </bdi>
               </Badge>
             ))}
           </HStack>
@@ -140,7 +159,7 @@ function Figure({ label, value }: { label: string; value: string }) {
       <Text as="dt" fontSize="sm" color="fg.muted">
         {label}
       </Text>
-      <Text as="dd" fontWeight="semibold" fontSize="lg" lineClamp={2}>
+      <Text as="dd" fontWeight="semibold" fontSize="lg" lineClamp={2} dir="auto">
         {value}
       </Text>
     </Stack>

@@ -14,6 +14,10 @@ export function exportTable(
 export const percent = (share: number | null) =>
   share === null ? '–' : `${Math.round(share * 100)}%`
 
-/** Days with at most one decimal: 12, 12.5; null -> "–". */
-export const days = (value: number | null) =>
-  value === null ? '–' : `${Math.round(value * 10) / 10} ${value === 1 ? 'day' : 'days'}`
+/** Days with at most one decimal: "12 days", "12.5 days"; under half a day "Under a day"; null -> "–". */
+export const days = (value: number | null) => {
+  if (value === null) return '–'
+  const rounded = Math.round(value * 10) / 10
+  if (rounded < 0.5) return 'Under a day'
+  return `${rounded} ${rounded === 1 ? 'day' : 'days'}`
+}

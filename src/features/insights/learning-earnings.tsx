@@ -27,12 +27,15 @@ const groupsOf = (figures: Figures) => [
   })),
 ]
 
+const membersCount = (count: number) => `${count} ${count === 1 ? 'member' : 'members'}`
+
 /** One group's bars: the share with a first sale within 30, 60 and 90 days, and its size. */
-function GroupBars({ group }: { group: SaleGroup }) {
+function GroupBars({ group, named }: { group: SaleGroup; named: boolean }) {
+  const name = named ? <Text fontWeight="medium">{group.label}</Text> : null
   if (!group.shown) {
     return (
       <HStack justify="space-between" gap="3" py="1" wrap="wrap">
-        <Text fontWeight="medium">{group.label}</Text>
+        {name}
         <Text fontSize="sm" color="fg.muted">
           Fewer than {MIN_GROUP_SIZE} members: not shown
         </Text>
@@ -42,9 +45,10 @@ function GroupBars({ group }: { group: SaleGroup }) {
   return (
     <Stack gap="1" py="1">
       <HStack justify="space-between" gap="3" wrap="wrap">
-        <Text fontWeight="medium">{group.label}</Text>
+        {name}
         <Text fontSize="sm" color="fg.muted">
-          {group.members} members · median {days(group.medianDaysToFirstSale)} to a first sale
+          {membersCount(group.members ?? 0)} · median{' '}
+          {days(group.medianDaysToFirstSale).toLowerCase()} to a first sale
         </Text>
       </HStack>
       {FIRST_SALE_WINDOWS.map((window) => {
@@ -145,18 +149,29 @@ export function LearningEarnings() {
       ) : (
         <>
           <Text color="fg.muted">
-            {shown.data.data.membersWithEarnings} members with a connected Digistore24 or ClickBank
-            account, counted from the day they joined to their first sale.
+            {membersCount(shown.data.data.membersWithEarnings)} with a connected Digistore24 or
+            ClickBank account, counted from the day they joined to their first sale.
           </Text>
-          {groupsOf(shown.data.data).map(({ heading, groups }) => (
-            <Card key={heading} title={heading}>
-              <Stack gap="3">
-                {groups.map((g) => (
-                  <GroupBars key={g.label} group={g} />
-                ))}
-              </Stack>
-            </Card>
-          ))}
+          {shown.data.data.overall.shown ? (
+            groupsOf(shown.data.data).map(({ heading, groups }) => (
+              <Card key={heading} title={heading}>
+                <Stack gap="3">
+                  {groups.map((g) => (
+                    <GroupBars
+                      key={g.label}
+                      group={g}
+                      named={groups.length > 1 || g.label !== heading}
+                    />
+                  ))}
+                </Stack>
+              </Card>
+            ))
+          ) : (
+            <EmptyState
+              title="Too few members to show"
+              description={`The figures show once at least ${MIN_GROUP_SIZE} members with connected earnings are in a group, so no one member’s sales can be read off a bar.`}
+            />
+          )}
         </>
       )}
     </Stack>

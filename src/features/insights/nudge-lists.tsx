@@ -1,4 +1,4 @@
-import { Button, ButtonGroup, HStack, Stack, Text } from '@chakra-ui/react'
+import { Button, HStack, Stack, Text } from '@chakra-ui/react'
 import { keepPreviousData } from '@tanstack/react-query'
 import { getRouteApi, Link as RouterLink } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -6,7 +6,14 @@ import { useState } from 'react'
 import { MAX_PAGE_SIZE } from '@schemas/contract'
 import { NUDGE_KINDS, NUDGE_LABELS, type Nudge, type NudgeKind } from '@schemas/insights'
 import { insightsApi } from '@/api/insights'
-import { DataTable, dateColumn, RowAction, useListView, type Column } from '@/components/list-kit'
+import {
+  DataTable,
+  dateColumn,
+  DateText,
+  RowAction,
+  useListView,
+  type Column,
+} from '@/components/list-kit'
 import { EmptyState } from '@/components/ui'
 import { isApiError } from '@/lib/api-error'
 import { toast } from '@/lib/toast'
@@ -77,12 +84,7 @@ export function NudgeLists() {
     {
       key: 'written',
       header: 'Written to',
-      cell: (n) =>
-        n.lastWrittenAt ? (
-          <time dateTime={n.lastWrittenAt}>{new Date(n.lastWrittenAt).toLocaleDateString()}</time>
-        ) : (
-          'Not yet'
-        ),
+      cell: (n) => (n.lastWrittenAt ? <DateText at={n.lastWrittenAt} /> : 'Not yet'),
     },
   ]
 
@@ -105,10 +107,16 @@ export function NudgeLists() {
   return (
     <Stack gap="4">
       <HStack justify="space-between" wrap="wrap" gap="3">
-        <ButtonGroup size="sm" variant="outline" attached role="group" aria-label="Which members">
+        <HStack gap="2" wrap="wrap" role="group" aria-label="Which members" minW="0">
           {NUDGE_KINDS.map((k) => (
             <Button
               key={k}
+              size="sm"
+              whiteSpace="normal"
+              textAlign="start"
+              h="auto"
+              minH="8"
+              py="1.5"
               aria-pressed={k === kind}
               variant={k === kind ? 'solid' : 'outline'}
               onClick={() =>
@@ -124,7 +132,7 @@ export function NudgeLists() {
               {NUDGE_LABELS[k]}
             </Button>
           ))}
-        </ButtonGroup>
+        </HStack>
         <Button
           size="xs"
           variant="outline"
