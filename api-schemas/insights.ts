@@ -141,6 +141,7 @@ export const TIMELINE_KINDS = [
   'access',
   'lesson',
   'certificate',
+  'nudge',
   'firstSale',
   'lastSeen',
 ] as const

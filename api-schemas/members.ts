@@ -128,7 +128,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {
   'lesson.restore': 'Lesson restored',
   'certificate.revoke': 'Certificate revoked',
   'certificate.restore': 'Certificate restored',
-  'member.nudge': 'Reminder sent',
+  'member.nudge': 'Nudge sent',
 }
 
 /** Weeks of sign-ups the administrator's dashboard shows, the current one last. */

@@ -226,11 +226,11 @@ export async function timelineRows(db: Db, memberId: string) {
       from members where id = ${memberId}`),
   )
   if (!member) return undefined
-  const [access, lessons, certificates, [firstSale], [counts], [lastSeen]] = await Promise.all([
-    rowsOf<{ at: number; detail: string }>(
+  const [audit, lessons, certificates, [firstSale], [counts], [lastSeen]] = await Promise.all([
+    rowsOf<{ at: number; action: 'member.access' | 'member.nudge'; detail: string }>(
       db.execute(sql`
-        select ${ms(sql`created_at`)} as at, detail from audit_log
-        where target_email = ${member.email} and action = 'member.access'
+        select ${ms(sql`created_at`)} as at, action, detail from audit_log
+        where target_email = ${member.email} and action in ('member.access', 'member.nudge')
         order by created_at desc`),
     ),
     rowsOf<{ at: number; title: string; courseTitle: string | null }>(
@@ -275,7 +275,8 @@ export async function timelineRows(db: Db, memberId: string) {
   ])
   return {
     member,
-    access,
+    access: audit.filter((row) => row.action === 'member.access'),
+    nudges: audit.filter((row) => row.action === 'member.nudge'),
     lessons,
     certificates,
     firstSaleAt: firstSale?.at ?? null,

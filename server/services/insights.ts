@@ -323,12 +323,22 @@ export class InsightsService {
         text: `Certificate issued for ${c.courseTitle}${revoked}`,
       })
     }
+    for (const n of rows.nudges) {
+      events.push({ at: iso(n.at), kind: 'nudge', text: `Nudge e-mailed: ${n.detail}` })
+    }
     if (rows.firstSaleAt !== null) {
-      const days = Math.max(0, Math.floor((rows.firstSaleAt - member.createdAt) / DAY))
+      // Members often sold before they joined: such a sale is dated as it was, before joining.
+      const before = rows.firstSaleAt < member.createdAt
+      const days = Math.floor(Math.abs(rows.firstSaleAt - member.createdAt) / DAY)
+      const span = `${days} ${days === 1 ? 'day' : 'days'}`
       events.push({
         at: iso(rows.firstSaleAt),
         kind: 'firstSale',
-        text: `First sale, ${days} ${days === 1 ? 'day' : 'days'} after joining`,
+        text: before
+          ? `First recorded sale, ${span} before joining`
+          : days === 0
+            ? 'First sale, on the day they joined'
+            : `First sale, ${span} after joining`,
       })
     }
     if (rows.lastSeenAt !== null) {
@@ -336,7 +346,7 @@ export class InsightsService {
     }
     // Newest first; at the same moment, the later step of a member's way first.
     const rank = (k: Timeline['events'][number]['kind']) =>
-      ['joined', 'access', 'lesson', 'certificate', 'firstSale', 'lastSeen'].indexOf(k)
+      ['joined', 'access', 'lesson', 'certificate', 'nudge', 'firstSale', 'lastSeen'].indexOf(k)
     events.sort((a, b) => b.at.localeCompare(a.at) || rank(b.kind) - rank(a.kind))
     return {
       member: { id: member.id, name: displayName(member), email: member.email },

@@ -83,13 +83,20 @@ describe('the lesson reader', () => {
         .getAllByRole('link')
         .map((a) => a.textContent),
     ).toEqual(['Audience', 'Pain', 'Offers'])
-    await user.click(screen.getByRole('button', { name: 'Mark complete' }))
+    const mark = screen.getByRole('button', { name: 'Mark complete' })
+    await user.click(mark)
     expect(await screen.findByText('Completed')).toBeTruthy()
     await waitFor(() => expect(sent).toContainEqual({ path: PATH, completed: true, position: 1 }))
-    await user.click(screen.getByRole('button', { name: /Completed — mark as not done/ }))
+    // Where "Mark complete" was, a state and no button: a second press there undoes nothing.
+    expect(mark.isConnected).toBe(false)
+    expect(screen.getByText('You completed this lesson')).toBeTruthy()
+    expect(sent).not.toContainEqual(expect.objectContaining({ completed: false }))
+    // Undoing is its own button, and says it was done.
+    await user.click(screen.getByRole('button', { name: 'Mark as not done' }))
     await waitFor(() =>
       expect(sent).toContainEqual(expect.objectContaining({ path: PATH, completed: false })),
     )
+    expect(await screen.findByText('Marked as not done')).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Mark complete' })).toBeTruthy()
   })
 
@@ -244,5 +251,77 @@ describe('course overview and resume', () => {
     expect(within(card).getByText(/42% read/)).toBeTruthy()
     await user.click(within(card).getByRole('link', { name: 'Continue' }))
     await waitFor(() => expect(router.state.location.pathname).toBe(PATH))
+  })
+
+  it('after a finished course, offers the next course with that course’s own bar', async () => {
+    storeSession()
+    const bonus = course(
+      [
+        item(1, { path: '/admin/bonus/realworld/chapter1', title: 'Chapter one' }),
+        item(2, { path: '/admin/bonus/realworld/chapter2', title: 'Chapter two' }),
+      ],
+      { key: 'realworld', title: 'The real-world affiliate playbook', overview: '/admin/bonus' },
+    )
+    server.use(
+      ...memberHandlers(),
+      handle(contract.courses.list, () => ({
+        data: {
+          data: {
+            courses: [course([item(1, { completed: true }), item(2, { completed: true })]), bonus],
+            resume: null,
+          },
+        },
+      })),
+    )
+    const { screen } = await renderApp('/admin/dashboard')
+    const card = await screen.findByTestId('resume-card')
+    await within(card).findByRole('heading', { name: 'Start your next course' })
+    expect(card.textContent).toContain('Chapter one · The real-world affiliate playbook')
+    expect(
+      within(card).getByRole('progressbar', {
+        name: 'The real-world affiliate playbook completed',
+      }),
+    ).toBeTruthy()
+    expect(within(card).getByText('0% · 0/2')).toBeTruthy()
+    expect(within(card).queryByText('100% · 2/2')).toBeNull()
+  })
+
+  it('says the course is finished, with its certificate, when its last lesson is completed', async () => {
+    storeSession()
+    let done = false
+    const lessons = () => [item(1, { completed: true }), item(2, { completed: done })]
+    server.use(
+      ...memberHandlers(),
+      handle(contract.courses.list, () => ({
+        data: { data: { courses: [course(lessons())], resume: null } },
+      })),
+      serveLesson(() => ({
+        data: {
+          data: makeLesson({
+            course: {
+              key: 'training',
+              title: 'Digital-marketing training',
+              overview: '/admin/dgtraining',
+            },
+          }),
+        },
+      })),
+      handle(contract.courses.progress, () => {
+        done = true
+        return {
+          data: { data: { ...makeLesson().progress, completedAt: '2026-03-01T10:05:00.000Z' } },
+        }
+      }),
+    )
+    const { screen, user } = await renderApp(PATH)
+    await screen.findByRole('heading', { level: 1 })
+    expect(screen.queryByRole('heading', { name: /You finished/ })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Mark complete' }))
+    expect(
+      await screen.findByRole('heading', { name: 'You finished Digital-marketing training' }),
+    ).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Get your certificate' }).getAttribute('href')).toBe(
+      '/admin/dgtraining',
+    )
   })
 })

@@ -312,4 +312,34 @@ describe('timeline', () => {
     )
     expect(missing.statusCode).toBe(404)
   })
+
+  it('dates a first sale made before joining as it was, and lists the nudges e-mailed', async () => {
+    const who = await memberFor(t, { areas: ['training'], joinedAt: days(30), firstName: 'Sol' })
+    await earnings(t, who, [{ at: days(400) }, { at: days(10) }])
+    await t.database.db.insert(auditLog).values({
+      actorEmail: 'admin@example.com',
+      action: 'member.nudge',
+      targetEmail: who.email,
+      detail: 'Started, then stopped: Pick up where you left off',
+      createdAt: new Date(days(5)),
+    })
+    const timeline = await dataOf<Timeline>(
+      t,
+      adminToken,
+      `/api/insights/members/${who.id}/timeline`,
+    )
+    expect(timeline.events.map((e) => [e.at, e.kind, e.text])).toEqual([
+      [
+        new Date(days(5)).toISOString(),
+        'nudge',
+        'Nudge e-mailed: Started, then stopped: Pick up where you left off',
+      ],
+      [new Date(days(30)).toISOString(), 'joined', 'Joined with Digital-marketing training'],
+      [
+        new Date(days(400)).toISOString(),
+        'firstSale',
+        'First recorded sale, 370 days before joining',
+      ],
+    ])
+  })
 })

@@ -4,6 +4,7 @@ import {
   Button,
   Flex,
   Grid,
+  Heading,
   HStack,
   Skeleton,
   SkeletonText,
@@ -14,12 +15,13 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Link, Navigate, useRouter } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react'
 
-import type { Lesson } from '@schemas/courses'
+import type { Course, Lesson } from '@schemas/courses'
 import { coursesApi } from '@/api/courses'
 import { lockedPanelFor, LockPanel } from '@/components/area-gate'
 import { AppIcon } from '@/components/layout/icons'
 import { Card, ErrorState, PageHeader, type Crumb } from '@/components/ui'
 import { isApiError } from '@/lib/api-error'
+import { linkTo, type AppPath } from '@/lib/named-pages'
 import { storedRole } from '@/lib/session'
 import { useQuery } from '@/lib/use-deferred-query'
 import { useAppearance } from '@/stores/appearance'
@@ -121,6 +123,13 @@ function LessonView({ lesson }: { lesson: Lesson }) {
   const progress = useLessonProgress(lesson, articleRef, endRef)
   useKeepNextLesson(lesson)
   const completed = progress.completed
+  const courses = useQuery({ ...coursesApi.list.queryOptions(), enabled: isLesson })
+  const course = courses.data?.data.courses.find((c) => c.key === lesson.course?.key)
+  const courseDone =
+    completed &&
+    course !== undefined &&
+    course.completion.total > 0 &&
+    course.completion.completed === course.completion.total
 
   // ← and → walk the course (mirrored in right-to-left), unless a field or a dialog has the keys.
   useEffect(() => {
@@ -239,22 +248,40 @@ function LessonView({ lesson }: { lesson: Lesson }) {
           </Card>
           {isLesson ? (
             <Flex gap="3" align="center" justify="space-between" wrap="wrap" data-print-hide>
-              <Button
-                variant={completed ? 'outline' : 'solid'}
-                colorPalette={completed ? 'gray' : 'primary'}
-                onClick={() => progress.setCompleted(!completed)}
-                loading={progress.saving}
-                aria-pressed={completed}
-              >
-                <AppIcon name="check" size="18px" />
-                {completed ? 'Completed — mark as not done' : 'Mark complete'}
-              </Button>
+              {completed ? (
+                // Where "Mark complete" was, a state and not a button: a second press meant for
+                // "Mark complete" (or the lesson completing under the pointer) undoes nothing.
+                <HStack gap="3" wrap="wrap">
+                  <HStack gap="1.5" color="fg.success" fontWeight="medium" role="status">
+                    <AppIcon name="check" size="18px" />
+                    <Text>You completed this lesson</Text>
+                  </HStack>
+                  <Button
+                    size="xs"
+                    variant="ghost"
+                    onClick={() => progress.setCompleted(false)}
+                    loading={progress.saving}
+                  >
+                    Mark as not done
+                  </Button>
+                </HStack>
+              ) : (
+                <Button
+                  colorPalette="primary"
+                  onClick={() => progress.setCompleted(true)}
+                  loading={progress.saving}
+                >
+                  <AppIcon name="check" size="18px" />
+                  Mark complete
+                </Button>
+              )}
               <HStack gap="2" wrap="wrap">
                 {lesson.previous ? <NeighbourLink to={lesson.previous} rel="prev" /> : null}
                 {lesson.next ? <NeighbourLink to={lesson.next} rel="next" /> : null}
               </HStack>
             </Flex>
           ) : null}
+          {courseDone ? <CourseFinished course={course} /> : null}
           {isLesson && (lesson.previous || lesson.next) ? (
             <Text fontSize="xs" color="fg.muted" hideBelow="md" data-print-hide>
               Tip: the ← and → keys move to the previous and next lesson.
@@ -277,6 +304,34 @@ function LessonView({ lesson }: { lesson: Lesson }) {
         </Suspense>
       ) : null}
     </Stack>
+  )
+}
+
+/** The moment a course is done: every lesson completed, and the certificate waiting. */
+function CourseFinished({ course }: { course: Course }) {
+  return (
+    <Box
+      role="status"
+      borderWidth="1px"
+      borderColor="green.muted"
+      bg="green.subtle"
+      borderRadius="l2"
+      p="4"
+      data-print-hide
+    >
+      <Stack gap="2" align="start">
+        <Heading as="h2" size="md">
+          You finished {course.title}
+        </Heading>
+        <Text>
+          All {course.completion.total} lessons are completed. Your certificate of completion is
+          ready on the course page: download it, or share the link that lets anyone check it.
+        </Text>
+        <Button asChild colorPalette="green" size="sm">
+          <Link {...linkTo(course.overview as AppPath)}>Get your certificate</Link>
+        </Button>
+      </Stack>
+    </Box>
   )
 }
 

@@ -17,13 +17,31 @@ export function ResumeCard() {
   const list = useQuery(coursesApi.list.queryOptions())
   const data = list.data?.data
   const resume = data?.resume ?? null
-  const training = data?.courses.find((c) => c.key === 'training')
-  const open = data?.courses.flatMap((c) => c.lessons).filter((l) => !l.locked) ?? []
+  const courses = data?.courses ?? []
+  const open = courses.flatMap((c) => c.lessons).filter((l) => !l.locked)
   const firstOpen = open.find((l) => !l.completed)
   const target = resume ?? (firstOpen ? { path: firstOpen.path, title: firstOpen.title } : null)
+  // The bar is the course the card points into (the training when it points nowhere): a
+  // finished course's full bar never stands beside another course's lesson.
+  const targetCourse = target
+    ? courses.find((c) => c.lessons.some((l) => l.path === target.path))
+    : undefined
+  const barCourse = targetCourse ?? courses.find((c) => c.key === 'training')
+  const finished = courses.filter(
+    (c) => !c.locked && c.completion.total > 0 && c.completion.completed === c.completion.total,
+  )
   const readSoFar = resume
     ? ` · ${resume.courseTitle} · ${Math.round(resume.position * 100)}% read`
-    : ''
+    : targetCourse
+      ? ` · ${targetCourse.title}`
+      : ''
+  const heading = resume
+    ? 'Continue where you left off'
+    : target
+      ? finished.length > 0
+        ? 'Start your next course'
+        : 'Start learning'
+      : 'Your courses'
 
   return (
     // The height of the usual card (a one-line lesson title, the training bar and the button).
@@ -45,7 +63,7 @@ export function ResumeCard() {
         >
           <Stack gap="2" minW="0" flex="1">
             <Heading as="h2" size="md">
-              {resume ? 'Continue where you left off' : target ? 'Start learning' : 'Your courses'}
+              {heading}
             </Heading>
             {target ? (
               // One line, cut short on a phone (the whole of it on hover): a second line would
@@ -70,8 +88,11 @@ export function ResumeCard() {
                 )}
               </Text>
             )}
-            {training && training.completion.total > 0 ? (
-              <CompletionBar completion={training.completion} label="Training completed" />
+            {barCourse && barCourse.completion.total > 0 ? (
+              <CompletionBar
+                completion={barCourse.completion}
+                label={`${barCourse.title} completed`}
+              />
             ) : null}
           </Stack>
           {target ? (

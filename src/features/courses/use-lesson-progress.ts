@@ -74,6 +74,7 @@ export function useLessonProgress(
       setCompletedState(value)
       save({ completed: value, position: value ? 1 : position })
       if (value) toast.success('Lesson completed')
+      else toast.info('Marked as not done')
     },
     [position, save],
   )

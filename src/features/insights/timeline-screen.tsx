@@ -15,6 +15,7 @@ const KIND_LABELS: Record<Timeline['events'][number]['kind'], string> = {
   access: 'Access',
   lesson: 'Lesson',
   certificate: 'Certificate',
+  nudge: 'Nudge',
   firstSale: 'First sale',
   lastSeen: 'Last seen',
 }
