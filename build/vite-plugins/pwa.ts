@@ -5,10 +5,10 @@ import { VitePWA } from 'vite-plugin-pwa'
  * built app — index.html, the hashed scripts and styles, the fonts and icons — so the app opens
  * without a connection and shows what it holds; every navigation outside the API is answered
  * with index.html from the cache. Of the API's answers it keeps only the lessons the member
- * opens (GET /api/lesson answered 200: a locked or drip lesson is never kept) and the list of
- * their notes, read from the network first and from the cache only without one; signing in or
- * out deletes them
- * (src/lib/offline-caches.ts). A new worker waits until the member chooses "Reload to update"
+ * opens (GET /api/lesson answered 200: a locked or drip lesson is never kept), read from the
+ * network first and from the cache only without one; signing in or out deletes them
+ * (src/lib/offline-caches.ts). The app keeps its own copy of the member's notes
+ * (src/lib/notes-copy.ts). A new worker waits until the member chooses "Reload to update"
  * (src/lib/service-worker.ts), so an open tab never mixes two versions' files. The worker is
  * registered by the app once it is idle, off the first paint's path, and the first one takes
  * over the page that registered it at once.
@@ -56,16 +56,6 @@ export const pwa = () =>
             cacheName: 'member-lessons',
             cacheableResponse: { statuses: [200] },
             expiration: { maxEntries: 300 },
-          },
-        },
-        {
-          urlPattern: ({ url }) => url.pathname === '/api/notes',
-          handler: 'NetworkFirst',
-          options: {
-            // NOTES_CACHE in src/lib/offline-caches.ts.
-            cacheName: 'member-notes',
-            cacheableResponse: { statuses: [200] },
-            expiration: { maxEntries: 1 },
           },
         },
       ],

@@ -25,12 +25,32 @@ export const OFFLINE_MESSAGE =
  * A bar along the bottom of the window while the browser has no connection, over the page (it
  * moves nothing) and announced once to screen readers.
  */
+/**
+ * The bar's height as `--offline-bar` on the page, for what sits just above it (the button of
+ * the changes waiting to be sent).
+ */
+function publishHeight(bar: HTMLDivElement | null) {
+  if (!bar) return
+  const root = document.documentElement
+  const observer =
+    typeof ResizeObserver === 'undefined'
+      ? undefined
+      : new ResizeObserver(() => root.style.setProperty('--offline-bar', `${bar.offsetHeight}px`))
+  root.style.setProperty('--offline-bar', `${bar.offsetHeight}px`)
+  observer?.observe(bar)
+  return () => {
+    observer?.disconnect()
+    root.style.removeProperty('--offline-bar')
+  }
+}
+
 export function OfflineBanner() {
   const offline = useOffline()
   return (
     <Box role="status" aria-live="polite">
       {offline ? (
         <Box
+          ref={publishHeight}
           position="fixed"
           insetX="0"
           bottom="0"

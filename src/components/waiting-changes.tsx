@@ -11,7 +11,6 @@ import {
   type QueuedWrite,
 } from '@/lib/write-queue'
 
-import { TOPBAR_HEIGHT } from './layout/sizes'
 import { useOffline } from './offline-banner'
 import { ConfirmDialog } from './ui'
 import { DialogShell } from './ui/dialogs'
@@ -50,8 +49,8 @@ export default function WaitingChanges() {
           position="fixed"
           insetEnd="4"
           // Offline, the bar along the bottom (up to three lines on a phone) takes the corner:
-          // the button moves to the top, under the top bar.
-          {...(offline ? { top: `${TOPBAR_HEIGHT + 8}px` } : { bottom: '4' })}
+          // the button sits just above it, clear of the page header's buttons.
+          bottom={offline ? 'calc(var(--offline-bar, 0px) + 8px)' : '4'}
           zIndex="toast"
           size="sm"
           rounded="full"

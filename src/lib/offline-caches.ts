@@ -3,7 +3,10 @@
  * build writes (build/vite-plugins/pwa.ts) and read when there is no connection.
  */
 export const LESSON_CACHE = 'member-lessons'
-/** The worker's copy of the member's list of notes, read when there is no connection. */
+/**
+ * Where the service worker kept the member's list of notes before the app kept its own copy
+ * (lib/notes-copy.ts): a device that still has it has it deleted at sign-out.
+ */
 export const NOTES_CACHE = 'member-notes'
 
 /**
@@ -11,6 +14,7 @@ export const NOTES_CACHE = 'member-notes'
  * this device finds none of them.
  */
 export async function dropOfflineCopies() {
+  await import('./notes-copy').then((copy) => copy.dropNotesCopy()).catch(() => undefined)
   if (typeof caches === 'undefined') return
   await Promise.all([caches.delete(LESSON_CACHE), caches.delete(NOTES_CACHE)])
 }

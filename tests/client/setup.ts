@@ -1,8 +1,12 @@
+// Every file has IndexedDB (the notes' copy, the waiting changes), whichever file ran first.
+import 'fake-indexeddb/auto'
+
 import { cleanup, configure } from '@testing-library/react'
 import { MotionGlobalConfig } from 'framer-motion'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 
 import { contract } from '@schemas/index'
+import { dropNotesCopy } from '@/lib/notes-copy'
 import { resetToasts } from '@/lib/toast'
 import { forgetLoadedWrites } from '@/lib/write-queue'
 import { useAppearance } from '@/stores/appearance'
@@ -75,8 +79,9 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 beforeEach(() => server.resetHandlers(...quietDefaults))
 // Test files share a worker's modules (isolate: false), so what a test leaves in module state is
 // put back here, as a fresh page would have it.
-afterEach(() => {
+afterEach(async () => {
   cleanup()
+  await dropNotesCopy()
   // A test that set the clock (tests/client/clock.ts) leaves the next one the real one.
   vi.useRealTimers()
   // A test that ends with a dialog or palette open leaves what the dialog set on <body>

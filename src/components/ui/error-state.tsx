@@ -36,14 +36,14 @@ export function ErrorState(props: ErrorProps) {
   return offline ? <NeedsConnection {...props} /> : <FailedLoad {...props} />
 }
 
-function NeedsConnection({ message, ...rest }: ErrorProps) {
+function NeedsConnection(props: ErrorProps) {
   const screen = useScreenName()
   return (
     <FailedLoad
-      {...rest}
+      {...props}
       status="warning"
       title={`${screen} needs a connection`}
-      message={`${message}. ${NEEDS_CONNECTION}`}
+      message={NEEDS_CONNECTION}
     />
   )
 }

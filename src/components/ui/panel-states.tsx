@@ -30,13 +30,13 @@ export function PanelError(props: { message: string; onRetry: () => void; retryi
   return offline ? <PanelNeedsConnection {...props} /> : <PanelFailed {...props} />
 }
 
-function PanelNeedsConnection({ message, ...rest }: Parameters<typeof PanelError>[0]) {
+function PanelNeedsConnection(props: Parameters<typeof PanelError>[0]) {
   const screen = useScreenName()
   return (
     <PanelFailed
-      {...rest}
+      {...props}
       color="fg.warning"
-      message={`${screen} needs a connection (${message}). ${NEEDS_CONNECTION}`}
+      message={`${screen} needs a connection. ${NEEDS_CONNECTION}`}
     />
   )
 }

@@ -2,18 +2,19 @@ import { Badge, Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from '@tanstack/react-router'
 
 import { noteBodySchema } from '@schemas/notes'
-import { notesApi } from '@/api/notes'
+import { notesApi, notesListOptions } from '@/api/notes'
 import { TextAreaField, TextField } from '@/components/form-fields'
 import { Card, PanelQuery, StatTile } from '@/components/ui'
 import { useContractForm } from '@/lib/contract-form'
 import { toast } from '@/lib/toast'
+import { useQuery } from '@/lib/use-deferred-query'
 
 /** How many notes the dashboard shows; the notes page has the rest. */
 const SHOWN = 4
 
 /** The dashboard's headline figure for notes: how many, and how many pinned. */
 export function NotesKpi() {
-  const notes = notesApi.list.useQuery()
+  const notes = useQuery(notesListOptions())
   const label = 'Notes'
   const to = '/admin/notes'
   if (notes.isPending) return <StatTile label={label} to={to} loading testId="kpi-notes" />
@@ -36,7 +37,7 @@ export function NotesKpi() {
 
 /** Pinned and latest notes with a quick way to add one. */
 export function NotesPanel() {
-  const notes = notesApi.list.useQuery()
+  const notes = useQuery(notesListOptions())
   const create = notesApi.create.useMutation({
     meta: { errorToast: false },
     onSuccess: () => {

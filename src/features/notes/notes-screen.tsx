@@ -3,10 +3,12 @@ import { getRouteApi } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 
 import type { Note, NoteBody } from '@schemas/notes'
-import { notesApi } from '@/api/notes'
+import { notesListOptions } from '@/api/notes'
 import { AppIcon } from '@/components/layout/icons'
 import { SearchBox, useListSearch, useListView } from '@/components/list-kit'
+import { useOffline } from '@/components/offline-banner'
 import { ConfirmDialog, EmptyState, ErrorState, PageHeader } from '@/components/ui'
+import { useQuery } from '@/lib/use-deferred-query'
 import { useQueuedWrites, type QueuedWrite } from '@/lib/write-queue'
 
 import { NoteCard } from './note-card'
@@ -33,15 +35,31 @@ const route = getRouteApi('/admin/notes')
 
 const noop = () => undefined
 
+/** The cards of the notes written offline, saying they wait to be sent. */
+function WaitingCards({ notes }: { notes: Note[] }) {
+  return notes.map((note) => (
+    <NoteCard key={note.id} note={note} waiting onEdit={noop} onDelete={noop} onTogglePin={noop} />
+  ))
+}
+
+function WaitingNotes({ notes }: { notes: Note[] }) {
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4">
+      <WaitingCards notes={notes} />
+    </SimpleGrid>
+  )
+}
+
 /** Every note of the member as coloured cards, searched in the browser (?search= in the address). */
 export function NotesScreen() {
-  const notes = notesApi.list.useQuery()
+  const notes = useQuery(notesListOptions())
   const search = useListSearch(useListView())
   const [editing, setEditing] = useState<Editing>(null)
   const [deleting, setDeleting] = useState<Note | null>(null)
   const remove = useDeleteNote()
   const togglePin = useTogglePin()
 
+  const offline = useOffline()
   const queued = useQueuedWrites()
   const waiting = useMemo(
     () => queued.filter((write) => write.call === 'notes.create').map(waitingNote),
@@ -88,12 +106,15 @@ export function NotesScreen() {
     )
   } else if (notes.isError && !notes.data) {
     content = (
-      <ErrorState
-        title="Your notes could not be loaded"
-        message={notes.error.message}
-        onRetry={() => void notes.refetch()}
-        retrying={notes.isFetching}
-      />
+      <Stack gap="4">
+        <ErrorState
+          title="Your notes could not be loaded"
+          message={notes.error.message}
+          onRetry={() => void notes.refetch()}
+          retrying={notes.isFetching}
+        />
+        {waiting.length > 0 ? <WaitingNotes notes={waiting} /> : null}
+      </Stack>
     )
   } else if (!all?.length && waiting.length === 0) {
     content = (
@@ -118,16 +139,7 @@ export function NotesScreen() {
   } else {
     content = (
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4">
-        {waiting.map((note) => (
-          <NoteCard
-            key={note.id}
-            note={note}
-            waiting
-            onEdit={noop}
-            onDelete={noop}
-            onTogglePin={noop}
-          />
-        ))}
+        <WaitingCards notes={waiting} />
         {shown.map((note) => (
           <NoteCard
             key={note.id}
@@ -169,6 +181,12 @@ export function NotesScreen() {
             onChange={search.setText}
             maxW={{ md: 'sm' }}
           />
+        ) : null}
+        {offline && all ? (
+          <Text color="fg.muted" fontSize="sm" role="status">
+            You are offline: these are your notes as last loaded on this device. New notes and edits
+            wait here, and are sent when the connection returns.
+          </Text>
         ) : null}
         {content}
       </Stack>

@@ -1,11 +1,11 @@
 import { type QueryClient } from '@tanstack/react-query'
 
 import type { Note, NoteBody } from '@schemas/notes'
-import { notesApi } from '@/api/notes'
+import { notesApi, notesListOptions } from '@/api/notes'
 import { toast } from '@/lib/toast'
 import { SAVED_OFFLINE } from '@/lib/write-queue'
 
-const listKey = () => notesApi.list.queryOptions().queryKey
+const listKey = () => notesListOptions().queryKey
 
 type NoteList = { data: Note[] }
 
