@@ -43,9 +43,9 @@ export function reminderDraft(kind: NudgeKind, facts: ReminderFacts): NudgeDraft
       }
       case 'unopened':
         return {
-          subject: `${nudge.subject} is waiting for you`,
+          subject: `Waiting for you: ${nudge.subject}`,
           lines: [
-            `${nudge.subject} is part of your membership, and you have not opened it yet.`,
+            `Your membership includes ${nudge.subject}, which you have not opened yet.`,
             `Start with “${place.title}”:`,
           ],
         }

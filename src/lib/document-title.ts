@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 
-const APP_NAME = 'Members Area'
+export const APP_NAME = 'Members Area'
 
 /**
  * Names the browser tab, the history entry and the bookmark after the screen shown:

@@ -157,7 +157,7 @@ describe('writing to them', () => {
       adminToken,
       `/api/insights/nudges/draft?memberId=${m.never!.id}&kind=unopened`,
     )
-    expect(never.subject).toBe('Digital-marketing training is waiting for you')
+    expect(never.subject).toBe('Waiting for you: Digital-marketing training')
     expect(never.body).toContain('http://members.test/admin/dgtraining')
     // A member who is not in that list gets no draft.
     const res = await getAs(

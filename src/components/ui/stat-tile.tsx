@@ -20,8 +20,8 @@ const wrapOnPhone = {
 /**
  * One headline figure: a label, the figure and a line about it, in a card of a fixed height
  * whether it is loading, failed or shown, so nothing around it moves when it arrives. The tile
- * takes its direction from its words: in a right-to-left page "3 pinned" keeps its order and a
- * long figure is cut at its end.
+ * sits the page's way (right-aligned in a right-to-left page), and each of its texts keeps its
+ * own words' order: "3 pinned" stays "3 pinned".
  */
 export function StatTile({
   label,
@@ -50,7 +50,6 @@ export function StatTile({
       h={{ base: '184px', md: '116px' }}
       role="group"
       aria-label={label}
-      dir="auto"
       data-testid={testId}
       data-stat-tile=""
       aria-busy={loading || undefined}
@@ -63,10 +62,14 @@ export function StatTile({
           display="-webkit-box"
           _after={{ content: '""', position: 'absolute', inset: '0', borderRadius: 'inherit' }}
         >
-          <RouterLink to={to}>{label}</RouterLink>
+          <RouterLink to={to}>
+            <bdi>{label}</bdi>
+          </RouterLink>
         </Link>
       ) : (
-        <Text {...labelStyle}>{label}</Text>
+        <Text {...labelStyle}>
+          <bdi>{label}</bdi>
+        </Text>
       )}
       <Box mt="1" minW="0">
         {loading ? (
@@ -88,11 +91,11 @@ export function StatTile({
               data-fit=""
               title={typeof value === 'string' ? value : undefined}
             >
-              {value}
+              <bdi>{value}</bdi>
             </Text>
             {detail ? (
               <Text fontSize="sm" color="fg.muted" mt="1" {...wrapOnPhone} data-fit="">
-                {detail}
+                <bdi>{detail}</bdi>
               </Text>
             ) : null}
             {link ? (

@@ -147,7 +147,11 @@ function CertificateDetails({ certificate }: { certificate: Certificate }) {
         >
           {verifyUrl}
         </Link>{' '}
-        (certificate id {certificate.id}).
+        (certificate id{' '}
+        <Text as="span" whiteSpace="nowrap">
+          {certificate.id}
+        </Text>
+        ).
       </Text>
     </Stack>
   )

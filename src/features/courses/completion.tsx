@@ -16,7 +16,9 @@ export function CompletionBar({ completion, label }: { completion: Completion; l
     <Flex gap="3" align="center">
       <ProgressBar value={value} flex="1" colorPalette="primary" label={label} />
       <Text fontSize="sm" color="fg.muted" minW="12ch" textAlign="end">
-        {value}% · {completion.completed}/{completion.total}
+        <bdi>
+          {value}% · {completion.completed}/{completion.total}
+        </bdi>
       </Text>
     </Flex>
   )
