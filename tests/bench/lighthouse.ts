@@ -128,6 +128,8 @@ const TARGETS: Target[] = [
   { name: 'calendar', path: '/admin/calendar', signedIn: true, goals: screenGoals },
   { name: 'notes', path: '/admin/notes', signedIn: true, goals: screenGoals },
   { name: 'contacts', path: '/admin/contacts', signedIn: true, goals: screenGoals },
+  { name: 'leads', path: '/admin/sheet/leads', signedIn: true, goals: screenGoals },
+  { name: 'content list', path: '/admin/sheet/content', signedIn: true, goals: screenGoals },
 ]
 /** How the second build's rows are labelled. */
 const BESIDE = '(beside)'

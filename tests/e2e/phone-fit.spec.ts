@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 
 import { setLook } from './axe'
+import { MEMBER_SCREENS, memberDetailScreens } from './screens'
 import { DEMO, expect, test, useSession } from './support'
 
 /**
@@ -23,55 +24,25 @@ const PUBLIC_ROUTES = [
   '/api/reference',
 ]
 
+/** Every member screen the other specs open, and the rest of the member's routes. */
 const MEMBER_ROUTES = [
-  '/admin/dashboard',
-  '/admin/training/welcome',
-  '/admin/dgtraining',
-  '/admin/training/module1/lesson1',
-  '/admin/bonus',
-  '/admin/bonus/20ways',
-  '/admin/bonus/realworld/chapter1',
-  '/admin/bonus/sidehustle/chapter1',
-  '/admin/digistore/training',
-  '/admin/digistore/step1',
-  '/admin/moneymaking',
-  '/admin/introai',
-  '/admin/introglobal',
-  '/admin/introinstabio',
-  '/admin/introquickcash',
-  '/admin/introvirallead',
-  '/admin/10kdays',
-  '/admin/notes',
-  '/admin/calendar',
-  '/admin/sheet/content',
-  '/admin/contentchecklist',
-  '/admin/sheet/leads',
-  '/admin/virallead',
-  '/admin/contacts',
-  '/admin/accountdetail',
-  '/admin/updateprofile',
-  '/admin/contactus',
-  '/admin/upgrade',
-  '/admin/upgrade/upsell1',
-  '/admin/upgrade/upsell2',
-  '/admin/upgrade/upsell3',
-  '/admin/upgrade/dfyvideo',
-  '/admin/niche/health',
-  '/admin/healthniche',
-  '/admin/customniches',
-  '/admin/mobquickhealth',
-  '/admin/mobquickhealth2',
-  '/admin/mobquickhealth3',
-  '/admin/mobilenav',
-  '/admin/instagram/bio',
-  '/admin/sheet/viral',
-  '/admin/sheet/viralpage',
-  '/admin/quickcash/viralspreadsheet',
-  '/admin/quickcash/buffer',
-  '/admin/aitools',
-  '/admin/aiscript/tiktok',
-  '/admin/translator',
-  '/admin/chatbot',
+  ...new Set([
+    ...MEMBER_SCREENS,
+    '/admin/bonus/realworld/chapter1',
+    '/admin/bonus/sidehustle/chapter1',
+    '/admin/digistore/step1',
+    '/admin/moneymaking',
+    '/admin/introglobal',
+    '/admin/introinstabio',
+    '/admin/introquickcash',
+    '/admin/introvirallead',
+    '/admin/upgrade/upsell2',
+    '/admin/upgrade/upsell3',
+    '/admin/upgrade/dfyvideo',
+    '/admin/mobquickhealth2',
+    '/admin/mobquickhealth3',
+    '/admin/sheet/viralpage',
+  ]),
 ]
 
 const ADMIN_ROUTES = [
@@ -81,22 +52,6 @@ const ADMIN_ROUTES = [
   '/admin/insights?tab=nudges',
   '/admin/insights?tab=earnings',
 ]
-
-/** The detail screens, with ids the demo data has. */
-async function memberDetails(request: APIRequestContext, token: string) {
-  const auth = { headers: { authorization: `Bearer ${token}` } }
-  const content = (await (await request.get('/api/content', auth)).json()) as {
-    data: { id: string }[]
-  }
-  const leads = (await (
-    await request.get(`/api/leads?email=${encodeURIComponent(DEMO.member.email)}`, auth)
-  ).json()) as { data: { items: { id: string }[] } }
-  return [
-    `/admin/contentdetail?id=${content.data[0]!.id}`,
-    `/admin/sheet/contentpage?id=${content.data[0]!.id}`,
-    `/admin/leaddetail?id=${leads.data.items[0]!.id}`,
-  ]
-}
 
 async function adminDetails(request: APIRequestContext, token: string) {
   const auth = { headers: { authorization: `Bearer ${token}` } }
@@ -176,7 +131,11 @@ for (const look of PHONE_LOOKS) {
     await checkRoutes(page, PUBLIC_ROUTES, found)
 
     const member = await useSession(page, request, 'member')
-    await checkRoutes(page, [...MEMBER_ROUTES, ...(await memberDetails(request, member))], found)
+    await checkRoutes(
+      page,
+      [...MEMBER_ROUTES, ...(await memberDetailScreens(request, member))],
+      found,
+    )
 
     const admin = await useSession(page, request, 'admin')
     await checkRoutes(page, [...ADMIN_ROUTES, ...(await adminDetails(request, admin))], found)

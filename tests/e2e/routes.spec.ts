@@ -1,3 +1,4 @@
+import { memberDetailScreens } from './screens'
 import { DEMO, expect, test, useSession } from './support'
 
 /** Every screen a member can open; the fixture fails the test on any console error. */
@@ -21,19 +22,7 @@ for (const width of [1440, 375]) {
   test(`every member screen renders without errors at ${width}px`, async ({ page, request }) => {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 })
     const token = await useSession(page, request, 'member')
-    // The detail screens, with an id of the member's own (the demo data has some).
-    const auth = { headers: { authorization: `Bearer ${token}` } }
-    const content = (await (await request.get('/api/content', auth)).json()) as {
-      data: { id: string }[]
-    }
-    const leads = (await (
-      await request.get(`/api/leads?email=${encodeURIComponent(DEMO.member.email)}`, auth)
-    ).json()) as { data: { items: { id: string }[] } }
-    const details = [
-      `/admin/contentdetail?id=${content.data[0]!.id}`,
-      `/admin/sheet/contentpage?id=${content.data[0]!.id}`,
-      `/admin/leaddetail?id=${leads.data.items[0]!.id}`,
-    ]
+    const details = await memberDetailScreens(request, token)
     for (const path of [...MEMBER_SCREENS, ...details]) {
       await page.goto(path)
       await expect(page, path).toHaveURL((url) => `${url.pathname}${url.search}` === path)

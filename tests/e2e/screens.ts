@@ -1,3 +1,7 @@
+import type { APIRequestContext } from '@playwright/test'
+
+import { DEMO } from './support'
+
 /** Every screen, as a member or an administrator sees it, and the public ones. */
 export const PUBLIC_SCREENS = [
   '/auth/login',
@@ -50,3 +54,19 @@ export const LOOKS = [
   { name: 'right to left', mode: 'light', dir: 'rtl', width: 1440 },
   { name: '375 px, dark', mode: 'dark', dir: 'ltr', width: 375 },
 ] as const
+
+/** The member's detail screens, with ids of the member's own (the demo data has some). */
+export async function memberDetailScreens(request: APIRequestContext, token: string) {
+  const auth = { headers: { authorization: `Bearer ${token}` } }
+  const content = (await (await request.get('/api/content', auth)).json()) as {
+    data: { id: string }[]
+  }
+  const leads = (await (
+    await request.get(`/api/leads?email=${encodeURIComponent(DEMO.member.email)}`, auth)
+  ).json()) as { data: { items: { id: string }[] } }
+  return [
+    `/admin/contentdetail?id=${content.data[0]!.id}`,
+    `/admin/sheet/contentpage?id=${content.data[0]!.id}`,
+    `/admin/leaddetail?id=${leads.data.items[0]!.id}`,
+  ]
+}

@@ -11,11 +11,13 @@ const labelStyle = {
   lineClamp: { base: 2, md: 1 },
 } as const
 
-// Two lines in a phone's narrow tile, one on a desk: a word is cut only where it must be.
+// Two lines (the line under it three) in a phone's narrow tile, one on a desk: a word is cut
+// only where it must be.
 const wrapOnPhone = {
   lineClamp: { base: 2, md: 1 },
   overflowWrap: 'anywhere',
 } as const
+const detailWrapOnPhone = { ...wrapOnPhone, lineClamp: { base: 3, md: 1 } } as const
 
 /**
  * One headline figure: a label, the figure and a line about it, in a card of a fixed height
@@ -47,7 +49,7 @@ export function StatTile({
 }) {
   return (
     <Card
-      h={{ base: '184px', md: '116px' }}
+      h={{ base: '200px', md: '116px' }}
       role="group"
       aria-label={label}
       data-testid={testId}
@@ -94,7 +96,7 @@ export function StatTile({
               <bdi>{value}</bdi>
             </Text>
             {detail ? (
-              <Text fontSize="sm" color="fg.muted" mt="1" {...wrapOnPhone} data-fit="">
+              <Text fontSize="sm" color="fg.muted" mt="1" {...detailWrapOnPhone} data-fit="">
                 <bdi>{detail}</bdi>
               </Text>
             ) : null}

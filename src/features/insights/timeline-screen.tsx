@@ -9,6 +9,8 @@ import { lazyDateFormat } from '@/lib/intl'
 import { exportTable } from './export'
 
 const whenFormat = lazyDateFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const dayFormat = lazyDateFormat(undefined, { dateStyle: 'medium' })
+const timeFormat = lazyDateFormat(undefined, { timeStyle: 'short' })
 
 const KIND_LABELS: Record<Timeline['events'][number]['kind'], string> = {
   joined: 'Joined',
@@ -67,7 +69,10 @@ export function TimelineScreen({ memberId }: { memberId: string }) {
           <StatTile
             label="Last seen"
             value={
-              timeline.lastSeenAt ? whenFormat.format(new Date(timeline.lastSeenAt)) : 'Not yet'
+              timeline.lastSeenAt ? dayFormat.format(new Date(timeline.lastSeenAt)) : 'Not yet'
+            }
+            detail={
+              timeline.lastSeenAt ? timeFormat.format(new Date(timeline.lastSeenAt)) : undefined
             }
           />
         </SimpleGrid>
