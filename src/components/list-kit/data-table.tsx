@@ -84,8 +84,7 @@ const FRAME = { borderWidth: '1px', borderRadius: 'l2', bg: 'bg.panel' } as cons
  * are given, each row's `actions` and its "⋯" `menu` in a last column, and in place of the table
  * the loading skeleton, the load error with a retry, or `empty` when there are no rows.
  *
- * Narrower than `md` the rows are cards (`card` draws a list's own; see `Column.phone` for the
- * rest), a "Sort by" choice stands for the headers, and each card ends with its actions: every
+ * Narrower than `md` the rows are cards (see `Column.phone`), a "Sort by" choice stands for the headers, and each card ends with its actions: every
  * action is in reach at every width without scrolling sideways.
  */
 export function DataTable<Row, C extends string = never>({
@@ -97,7 +96,6 @@ export function DataTable<Row, C extends string = never>({
   cellProps,
   actions,
   menu,
-  card,
   view,
   total,
   query,
@@ -118,8 +116,6 @@ export function DataTable<Row, C extends string = never>({
   actions?: (row: Row) => ReactNode
   /** The row's further actions after `actions`: its `RowMenu` (see row-menu.tsx). */
   menu?: (row: Row) => ReactNode
-  /** A phone's card for a row, in place of the one drawn from the columns. */
-  card?: (row: Row) => ReactNode
   view?: ListView<C>
   total?: number
   query?: ListQuery
@@ -191,7 +187,7 @@ export function DataTable<Row, C extends string = never>({
               {...(rowProps?.(row) as object)}
               data-list-card=""
             >
-              {card ? card(row) : <ColumnsCard row={row} columns={columns} />}
+              <ColumnsCard row={row} columns={columns} />
               {actions || menu ? (
                 <HStack gap="1" justify="flex-end" wrap="wrap" mt="2" data-row-actions="">
                   {rowEnd(row)}
