@@ -84,8 +84,9 @@ const FRAME = { borderWidth: '1px', borderRadius: 'l2', bg: 'bg.panel' } as cons
  * are given, each row's `actions` and its "⋯" `menu` in a last column, and in place of the table
  * the loading skeleton, the load error with a retry, or `empty` when there are no rows.
  *
- * Narrower than `md` the rows are cards (see `Column.phone`), a "Sort by" choice stands for the headers, and each card ends with its actions: every
- * action is in reach at every width without scrolling sideways.
+ * Narrower than `md` the rows are cards (see `Column.phone`), a "Sort by" choice stands for the
+ * headers, and each card ends with its actions: every action is in reach at every width without
+ * scrolling sideways.
  */
 export function DataTable<Row, C extends string = never>({
   label,
