@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { toast, Toaster } from 'sonner'
 
+import { TOPBAR_HEIGHT } from '@/components/layout/sizes'
 import { toasterMounted } from '@/lib/toast'
 import { useAppearance } from '@/stores/appearance'
 
@@ -86,6 +87,9 @@ export function AppToaster() {
     <Toaster
       ref={section}
       position="top-right"
+      // Under the top bar, never over its search, appearance and account buttons.
+      offset={{ top: TOPBAR_HEIGHT + 8, right: 16, left: 16 }}
+      mobileOffset={{ top: TOPBAR_HEIGHT + 8, right: 8, left: 8 }}
       duration={TOAST_DURATION}
       // Shown as a list rather than a pile: sonner puts the newest toast at the top.
       expand

@@ -1,8 +1,8 @@
 import { Button, chakra, Skeleton, Text, useSlotRecipe } from '@chakra-ui/react'
-import { lazy, Suspense, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 
 import { useOwnProfile } from '@/api/members'
-import { storedEmail } from '@/lib/session'
+import { storedEmail, storedName, storeName } from '@/lib/session'
 
 // The menu loads on the first press of the button: no page's first paint waits for it.
 const AccountMenu = lazy(() => import('./account-menu'))
@@ -60,7 +60,10 @@ export function UserMenu() {
   const [open, setOpen] = useState(false)
   const [loaded, setLoaded] = useState(false)
   const data = profile.data?.data
-  const name = data ? [data.firstName, data.lastName].filter(Boolean).join(' ') : ''
+  const name = data ? [data.firstName, data.lastName].filter(Boolean).join(' ') : storedName()
+  useEffect(() => {
+    if (data) storeName(name)
+  }, [data, name])
   const shown = name || email || 'Account'
 
   if (profile.isPending && email) {

@@ -88,6 +88,20 @@ export function writeSession(
 
 export function clearSession(storage: Storage = localStorage) {
   for (const key of Object.values(STORAGE_KEYS)) storage.removeItem(key)
+  storage.removeItem(NAME_KEY)
+}
+
+/**
+ * The member's name as their profile last gave it, so the top bar names them when the profile
+ * cannot be loaded (offline); cleared with the session.
+ */
+const NAME_KEY = 'displayName'
+
+export const storedName = (storage: Storage = localStorage) => storage.getItem(NAME_KEY) ?? ''
+
+export function storeName(name: string, storage: Storage = localStorage) {
+  if (name) storage.setItem(NAME_KEY, name)
+  else storage.removeItem(NAME_KEY)
 }
 
 export function storedRole(storage: Storage = localStorage) {

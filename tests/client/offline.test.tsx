@@ -68,6 +68,22 @@ describe('without a connection', () => {
   })
 })
 
+describe('the top bar without a connection', () => {
+  it('names the member as their profile last did, not by their e-mail', async () => {
+    storeSession()
+    server.use(...memberHandlers())
+    const online = await renderApp('/admin/notes')
+    await online.screen.findByRole('button', { name: 'Mia Member, account menu' })
+    online.view.unmount()
+
+    server.use(http.get(`${API_PREFIX}/profile/*`, () => HttpResponse.error()))
+    setConnection(false)
+    const { screen } = await renderApp('/admin/notes')
+    await screen.findByRole('heading', { name: 'Notes', level: 1 })
+    expect(await screen.findByRole('button', { name: 'Mia Member, account menu' })).toBeTruthy()
+  })
+})
+
 describe('notes without a connection', () => {
   it('reads the notes this device last loaded, and shows a note written offline among them', async () => {
     storeSession()

@@ -157,6 +157,18 @@ test.describe('installable, and the app opens without a connection', () => {
     await expect.poll(() => keptLessonsOf(page)).toContain('/admin/training/module1/lesson1')
   })
 
+  test('a course overview that is the first page opened offers "Keep this course offline" once the worker takes it', async ({
+    page,
+    request,
+  }) => {
+    await useSession(page, request, 'member')
+    await page.goto('/admin/dgtraining')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Keep this course offline' })).toBeVisible({
+      timeout: 30_000,
+    })
+  })
+
   test('a lesson opened online, and the next one, are marked on their course and read offline; signing out, even offline, deletes the copies', async ({
     page,
     context,

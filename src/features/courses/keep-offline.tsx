@@ -1,6 +1,6 @@
 import { Button, HStack, Text } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 
 import { OFFLINE_COPY_HEADER, type Course, type Lesson } from '@schemas/courses'
 import { coursesApi } from '@/api/courses'
@@ -13,6 +13,22 @@ import { KEPT_LESSONS_KEY, keptLessonPaths } from '@/lib/offline-caches'
  */
 const workerKeeps = () =>
   typeof caches !== 'undefined' && Boolean(globalThis.navigator?.serviceWorker?.controller)
+
+/**
+ * `workerKeeps`, followed: on a first visit the worker takes the page a moment after it opened
+ * (once the app registered it), and the course overview shown first then offers to keep it.
+ */
+function useWorkerKeeps() {
+  return useSyncExternalStore(
+    (changed) => {
+      const workers = globalThis.navigator?.serviceWorker
+      workers?.addEventListener('controllerchange', changed)
+      return () => workers?.removeEventListener('controllerchange', changed)
+    },
+    workerKeeps,
+    () => false,
+  )
+}
 
 /** Fetches a lesson for the worker to keep, without recording it as opened. */
 const keepLesson = (path: string) =>
@@ -36,8 +52,9 @@ export function KeepCourseOffline({ course, kept }: { course: Course; kept: Read
   const queryClient = useQueryClient()
   const [keeping, setKeeping] = useState<{ done: number; total: number } | null>(null)
   const [error, setError] = useState('')
+  const keepsHere = useWorkerKeeps()
   const open = course.lessons.filter((l) => !l.locked)
-  if (course.locked || open.length === 0 || !workerKeeps()) return null
+  if (course.locked || open.length === 0 || !keepsHere) return null
   const keptHere = open.filter((l) => kept.has(l.path)).length
   const missing = open.filter((l) => !kept.has(l.path))
 
