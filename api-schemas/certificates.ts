@@ -85,6 +85,7 @@ export const certificates = {
     method: 'GET',
     path: '/certificates/:id/verify',
     access: 'public',
+    title: 'Check a certificate',
     summary:
       'Whether a certificate is genuine or was revoked, with the name, course and dates it shows; 404 for an unknown id',
     params: idParams,

@@ -12,6 +12,14 @@ export type Access = 'public' | 'member' | 'admin'
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /** One endpoint, declared once; the server, the SPA hooks, msw handlers and OpenAPI derive from it. */
+/**
+ * An endpoint's name in the reference: its `title`, else its sentence up to the first colon,
+ * semicolon, parenthesis or dash ("Set one member's page areas (administrators)" → "Set one
+ * member's page areas").
+ */
+export const endpointTitle = (endpoint: Pick<Endpoint, 'summary' | 'title'>) =>
+  endpoint.title ?? endpoint.summary.split(/[:;(—]/)[0]!.trim()
+
 export interface Endpoint<
   Params extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
   Query extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
@@ -22,7 +30,10 @@ export interface Endpoint<
   /** Fastify-style path under `/api`, with `:name` parameters. */
   path: string
   access: Access
+  /** What the call does, in a sentence: the reference's description of it. */
   summary: string
+  /** Its name in the reference, where the sentence's first clause is not a good one. */
+  title?: string
   params?: Params
   query?: Query
   body?: Body

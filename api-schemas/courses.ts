@@ -212,6 +212,7 @@ export const courses = {
     method: 'GET',
     path: '/courses',
     access: 'member',
+    title: 'Courses and progress',
     summary:
       'Every course with its modules and lessons, what is locked for the caller, their completion, and where to resume',
     response: envelope(
@@ -231,6 +232,7 @@ export const courses = {
     method: 'PUT',
     path: '/lesson/progress',
     access: 'member',
+    title: 'Save lesson progress',
     summary: 'Save how far the caller got in a lesson, and mark it complete or not',
     query: pathQuery,
     body: z.strictObject({
@@ -244,6 +246,7 @@ export const courses = {
     method: 'GET',
     path: '/search',
     access: 'member',
+    title: 'Search lessons and notes',
     summary:
       'Full-text search over the lessons, pages and the caller’s notes, ranked, with highlighted snippets; locked lessons match by title only and show no text',
     query: z.strictObject({
@@ -261,6 +264,7 @@ export const courses = {
     method: 'GET',
     path: '/lesson/source',
     access: 'admin',
+    title: 'A lesson’s Markdown',
     summary: 'The Markdown of a lesson for editing, and whether it differs from the repository',
     query: pathQuery,
     response: envelope(lessonSourceSchema),

@@ -171,6 +171,7 @@ export const insights = {
     method: 'GET',
     path: '/insights/courses',
     access: 'admin',
+    title: 'Course funnels',
     summary:
       'For each course: members who started it, reached and completed each lesson, how far they read, where most stop and the median time to complete (administrators)',
     response: envelope(courseInsightsSchema),
@@ -196,6 +197,7 @@ export const insights = {
     method: 'POST',
     path: '/insights/nudges/mail',
     access: 'admin',
+    title: 'E-mail a nudge',
     summary:
       'Send an e-mail to one member who needs a nudge through the product’s mail; recorded in the audit log (administrators)',
     body: z.strictObject({
@@ -209,6 +211,7 @@ export const insights = {
     method: 'GET',
     path: '/insights/learning-earnings',
     access: 'admin',
+    title: 'Learning and earnings',
     summary:
       'For members with connected earnings: days from joining to the first sale, by how much of a course they completed and by module; no figures for a group under 5 members (administrators)',
     query: z.strictObject({ course: z._default(z.string().check(z.maxLength(40)), 'training') }),

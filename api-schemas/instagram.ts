@@ -111,6 +111,7 @@ export const instagramBios = {
     path: '/biotemplates',
     access: 'member',
     area: 'instagram',
+    title: 'Instagram bio templates',
     summary:
       'Instagram bio templates, nine per niche, with {topic}, {audience} and {freebie} to fill',
     response: envelope(z.array(bioTemplateWireSchema)),

@@ -220,6 +220,7 @@ export const members = {
     method: 'GET',
     path: '/getmember',
     access: 'admin',
+    title: 'List members',
     summary:
       'Members, sorted and paged; search matches e-mail and name anywhere from 3 characters, at the start below that (administrators)',
     query: memberListQuerySchema,
@@ -248,6 +249,7 @@ export const members = {
     method: 'GET',
     path: '/memberstats',
     access: 'admin',
+    title: 'Membership figures',
     summary:
       'Members, administrators, sign-ups of the last 30 days and 12 weeks, and recent administrators’ changes (administrators)',
     response: envelope(memberStatsSchema),

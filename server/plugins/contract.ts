@@ -8,6 +8,7 @@ import {
 
 import { hasArea, lockedMessage, type AreaKey } from '@schemas/access'
 import {
+  endpointTitle,
   takesIdempotencyKey,
   type BodyOf,
   type Endpoint,
@@ -105,7 +106,10 @@ export function registerGroup<G extends EndpointGroup>(
         url: API_PREFIX + endpoint.path,
         config: { endpoint },
         schema: {
-          summary: endpoint.summary,
+          summary: endpointTitle(endpoint),
+          ...(endpointTitle(endpoint) === endpoint.summary
+            ? {}
+            : { description: endpoint.summary }),
           operationId: name,
           ...(endpoint.access === 'public' ? {} : { security: [{ bearer: [] }] }),
           ...(endpoint.params ? { params: endpoint.params } : {}),

@@ -48,6 +48,26 @@ describe('the contract and the server agree', () => {
     }
   })
 
+  it('names each operation in a few words, and keeps its whole sentence as the description', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json<{
+      paths: Record<string, Record<string, { summary: string; description?: string }>>
+    }>()
+    expect(doc.paths['/api/updatePageAccess']!.put).toMatchObject({
+      summary: "Set one member's page areas",
+      description: "Set one member's page areas (administrators)",
+    })
+    expect(doc.paths['/api/getmember']!.get!.summary).toBe('List members')
+    expect(doc.paths['/api/notes']!.post).toEqual(
+      expect.objectContaining({ summary: 'Write a note' }),
+    )
+    expect(doc.paths['/api/notes']!.post!.description).toBeUndefined()
+    const titles = Object.values(doc.paths).flatMap((ops) =>
+      Object.values(ops).map((o) => o.summary),
+    )
+    expect(titles.filter((title) => title.length > 60)).toEqual([])
+    expect(titles.filter((title, i) => titles.indexOf(title) !== i)).toEqual([])
+  })
+
   it("shows the server's checks in the OpenAPI document: patterns of names and links, limits", async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json<{
       paths: Record<
