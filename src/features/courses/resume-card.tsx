@@ -68,7 +68,8 @@ export function ResumeCard() {
             {target ? (
               // One line, cut short on a phone (the whole of it on hover): a second line would
               // make the card taller than the height it kept while loading, and move the page.
-              <Text truncate title={target.title + readSoFar}>
+              // Its own words' direction: in a right-to-left page the title's start shows.
+              <Text truncate title={target.title + readSoFar} dir="auto">
                 {target.title}
                 {readSoFar ? (
                   <Text as="span" color="fg.muted">

@@ -56,8 +56,10 @@ export function DashboardScreen({
         </Flex>
         {/* The same words for everyone: the page arrives with them, before any script or data. */}
         <Text color="fg.muted">
-          Pick up your training where you left off, and see this month&apos;s earnings, your notes,
-          events and leads.
+          <bdi>
+            Pick up your training where you left off, and see this month&apos;s earnings, your
+            notes, events and leads.
+          </bdi>
         </Text>
         {profile.isError ? (
           <Alert.Root status="error" role="alert" mt="2">
