@@ -17,7 +17,7 @@
  * busier, told apart from the machine's mood. `--save DIR` keeps each run's full report
  * (JSON) there, for the long tasks and what they ran. Exits non-zero when a goal is missed.
  *
- * The signed-in pages get the member's session in local storage, as the app keeps it; every run
+ * The signed-in pages get the member's (or the administrator's) session in local storage, as the app keeps it; every run
  * is a first visit: an empty HTTP cache, and no service worker or what one kept.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -76,6 +76,8 @@ interface Target {
   name: string
   path: string
   signedIn: boolean
+  /** Signed in as the demo administrator rather than the member. */
+  admin?: boolean
   /** The anchor's page this one is compared with, if any. */
   pair?: AnchorPage
   /** The goals, given the anchor's medians; without an anchor, none. */
@@ -130,6 +132,20 @@ const TARGETS: Target[] = [
   { name: 'contacts', path: '/admin/contacts', signedIn: true, goals: screenGoals },
   { name: 'leads', path: '/admin/sheet/leads', signedIn: true, goals: screenGoals },
   { name: 'content list', path: '/admin/sheet/content', signedIn: true, goals: screenGoals },
+  {
+    name: 'members (admin)',
+    path: '/admin/updateaccess',
+    signedIn: true,
+    admin: true,
+    goals: screenGoals,
+  },
+  {
+    name: 'insights (admin)',
+    path: '/admin/insights',
+    signedIn: true,
+    admin: true,
+    goals: screenGoals,
+  },
 ]
 /** How the second build's rows are labelled. */
 const BESIDE = '(beside)'
@@ -229,6 +245,9 @@ let failed = false
 try {
   const stored = await demoMemberStorage(server.url)
   const besideStored = besideServer && (await demoMemberStorage(besideServer.url))
+  const ADMIN = { email: 'admin@example.com', password: 'Admin#2026' }
+  const adminStored = await demoMemberStorage(server.url, ADMIN)
+  const besideAdminStored = besideServer && (await demoMemberStorage(besideServer.url, ADMIN))
   const only = values.only?.split(',').map((name) => name.trim())
   const targets = TARGETS.filter((t) => !only || only.some((name) => t.name.startsWith(name)))
   const anchorPages = withAnchor
@@ -273,11 +292,19 @@ try {
   }
   for (let round = 0; round < runs; round++) {
     for (const target of targets) {
-      keep(target.name, await measureOurs(server.url, target), round)
+      keep(
+        target.name,
+        await measureOurs(server.url, target, target.admin ? adminStored : stored),
+        round,
+      )
       if (besideServer) {
         keep(
           `${target.name} ${BESIDE}`,
-          await measureOurs(besideServer.url, target, besideStored),
+          await measureOurs(
+            besideServer.url,
+            target,
+            target.admin ? besideAdminStored : besideStored,
+          ),
           round,
         )
       }

@@ -137,8 +137,21 @@ export function DataTable<Row, C extends string = never>({
   }, [settled, last, page])
 
   if (query) {
+    const loading = <ListLoading label={loadingLabel ?? `Loading ${label}`} />
     const shown = guardQuery(query, {
-      loading: <ListLoading label={loadingLabel ?? `Loading ${label}`} />,
+      // On a phone, the sort choice and placeholders as tall as the cards: nothing below moves
+      // when the cards arrive.
+      loading: wide ? (
+        loading
+      ) : (
+        <Stack gap="3">
+          {view ? <SortChoice columns={columns} view={view} /> : null}
+          <ListLoading
+            label={loadingLabel ?? `Loading ${label}`}
+            height={`${cardHeight(columns, Boolean(actions || menu))}px`}
+          />
+        </Stack>
+      ),
       errorTitle,
     })
     if (!shown.ready) return shown.view
@@ -260,6 +273,12 @@ export function DataTable<Row, C extends string = never>({
   )
 }
 
+/** About how tall a phone's card of these columns is: its padding, title, lines and actions. */
+function cardHeight<Row, C extends string>(columns: Column<Row, C>[], withActions: boolean) {
+  const lines = columns.filter((column) => column.phone !== 'hide').length - 1
+  return 24 + 24 + (lines > 0 ? 8 + lines * 24 : 0) + (withActions ? 8 + 32 : 0)
+}
+
 /** A phone's card drawn from the columns: the title column, then "header: value" lines. */
 function ColumnsCard<Row, C extends string>({
   row,
@@ -343,12 +362,20 @@ function SortChoice<Row, C extends string>({
 }
 
 /** Placeholder rows while a list loads, announced by `label`. */
-export function ListLoading({ label, rows = 3 }: { label: string; rows?: number }) {
+export function ListLoading({
+  label,
+  rows = 3,
+  height = '10',
+}: {
+  label: string
+  rows?: number
+  height?: string
+}) {
   return (
     <Stack gap="2" role="status" aria-label={label} aria-busy="true">
       <Text srOnly>{label}</Text>
       {Array.from({ length: rows }, (_, i) => (
-        <Skeleton key={i} height="10" />
+        <Skeleton key={i} height={height} borderRadius="l2" />
       ))}
     </Stack>
   )
