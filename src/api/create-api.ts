@@ -14,7 +14,7 @@ import {
   type QueryIn,
   type ResponseOf,
 } from '@schemas/contract'
-import { ApiError, isApiError } from '@/lib/api-error'
+import { ApiError, isNetworkError } from '@/lib/api-error'
 import { request, type QueryValue } from '@/lib/http'
 import { useQuery } from '@/lib/use-deferred-query'
 
@@ -166,7 +166,7 @@ function endpointApi<E extends Endpoint>(group: string, op: string, endpoint: E)
         try {
           return await call(input, undefined, keyed ? { 'Idempotency-Key': id } : undefined)
         } catch (error) {
-          if (isApiError(error) && error.status === 0 && error.message === 'Network Error') {
+          if (isNetworkError(error)) {
             return keep()
           }
           throw error

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 
 import { notes } from '@schemas/notes'
-import { isApiError } from '@/lib/api-error'
+import { isNetworkError } from '@/lib/api-error'
 import { storedEmail } from '@/lib/session'
 
 import { createApi } from './create-api'
@@ -9,9 +9,6 @@ import { createApi } from './create-api'
 export const notesApi = createApi('notes', notes)
 
 type NotesAnswer = Awaited<ReturnType<typeof notesApi.list.call>>
-
-const isNetworkError = (error: unknown) =>
-  isApiError(error) && error.status === 0 && error.message === 'Network Error'
 
 /**
  * The member's notes, read from this device's copy when the server cannot be reached (see

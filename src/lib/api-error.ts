@@ -36,3 +36,7 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError
+
+/** A call that got no answer at all: no connection, or the connection dropped. */
+export const isNetworkError = (error: unknown): error is ApiError =>
+  isApiError(error) && error.status === 0 && error.message === 'Network Error'

@@ -137,17 +137,17 @@ export function DataTable<Row, C extends string = never>({
   }, [settled, last, page])
 
   if (query) {
-    const loading = <ListLoading label={loadingLabel ?? `Loading ${label}`} />
+    const loadingText = loadingLabel ?? `Loading ${label}`
     const shown = guardQuery(query, {
       // On a phone, the sort choice and placeholders as tall as the cards: nothing below moves
       // when the cards arrive.
       loading: wide ? (
-        loading
+        <ListLoading label={loadingText} />
       ) : (
         <Stack gap="3">
           {view ? <SortChoice columns={columns} view={view} /> : null}
           <ListLoading
-            label={loadingLabel ?? `Loading ${label}`}
+            label={loadingText}
             height={`${cardHeight(columns, Boolean(actions || menu))}px`}
           />
         </Stack>
@@ -158,13 +158,12 @@ export function DataTable<Row, C extends string = never>({
   }
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>
 
-  const rowEnd = (row: Row) =>
-    actions || menu ? (
-      <>
-        {actions?.(row)}
-        {menu?.(row)}
-      </>
-    ) : null
+  const rowEnd = (row: Row) => (
+    <>
+      {actions?.(row)}
+      {menu?.(row)}
+    </>
+  )
   const pager =
     view && total !== undefined ? (
       <TablePager

@@ -10,7 +10,7 @@ import {
 } from '@schemas/niche-items'
 import { newKey } from '@/api/create-api'
 import type { QueuedCall } from '@/api/queued-writes'
-import { isApiError } from '@/lib/api-error'
+import { isApiError, isNetworkError } from '@/lib/api-error'
 import { toast } from '@/lib/toast'
 import { useQuery } from '@/lib/use-deferred-query'
 
@@ -41,8 +41,6 @@ const RETRY_SECONDS = [2, 5, 10, 30]
 const WAITING = 'waiting:'
 export const isWaitingRow = (id: string) => id.startsWith(WAITING)
 const writeOf = (id: string) => id.slice(WAITING.length)
-const isOffline = (error: unknown) =>
-  isApiError(error) && error.status === 0 && error.message === 'Network Error'
 
 /** A row as the server would make it from `values`, for a row that waits to be sent. */
 const waitingRow = (write: string, values: ItemRow, position: number): NicheItem => ({
@@ -309,7 +307,7 @@ export function useSheet(calls: SheetCalls) {
       pushUndo({ kind: 'add', ids: [created.id] })
       return created
     } catch (error) {
-      if (isOffline(error)) {
+      if (isNetworkError(error)) {
         const last = rows.reduce((max, row) => Math.max(max, row.position), 0)
         return addWaiting(values, position ?? last + 1)
       }
