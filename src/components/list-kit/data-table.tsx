@@ -104,6 +104,8 @@ export function DataTable<Row, C extends string = never>({
   errorTitle,
   empty,
   framed = true,
+  phoneCards = true,
+  scrollProps,
   ...table
 }: {
   label: string
@@ -125,8 +127,15 @@ export function DataTable<Row, C extends string = never>({
   empty?: ReactNode
   /** A border and a panel background around the table; off inside a card of its own. */
   framed?: boolean
+  /**
+   * Off for a short table of figures that fits a phone as it is (a few narrow columns, no row
+   * actions): it stays a table at every width. The phone test fails any table wider than its box.
+   */
+  phoneCards?: boolean
+  /** The scroll box's own props: a height to scroll within, an id to point at. */
+  scrollProps?: Omit<Table.ScrollAreaProps, 'children'>
 } & Omit<Table.RootProps, 'children'>) {
-  const wide = useWide()
+  const wide = useWide() || !phoneCards
   // A page past the last (its rows deleted, a shorter search) steps back to the last with rows.
   const page = view?.page
   const last = view && total !== undefined ? Math.max(1, Math.ceil(total / view.pageSize)) : 0
@@ -216,7 +225,7 @@ export function DataTable<Row, C extends string = never>({
 
   return (
     <>
-      <TableScroll label={label} position="relative" {...(framed ? FRAME : {})}>
+      <TableScroll label={label} position="relative" {...(framed ? FRAME : {})} {...scrollProps}>
         <Table.Root size="sm" aria-label={label} aria-busy={query?.isFetching} {...table}>
           <Table.Header>
             <Table.Row>

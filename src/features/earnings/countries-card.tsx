@@ -1,4 +1,4 @@
-import { Button, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react'
+import { Box, Button, SimpleGrid, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 
 import {
@@ -7,7 +7,7 @@ import {
   type EarningsQuery,
   type Network,
 } from '@schemas/earnings'
-import { TableScroll } from '@/components/table-parts'
+import { DataTable, type Column } from '@/components/list-kit'
 import { Card, PanelError, PanelSkeleton } from '@/components/ui'
 import { useQuery } from '@/lib/use-deferred-query'
 
@@ -86,6 +86,46 @@ export function CountriesCard({ network, query }: { network: Network; query: Ear
   )
 }
 
+const countryColumns: Column<CountryRow>[] = [
+  { key: 'code', header: 'Code', cell: (row) => row.code, cellProps: { fontFamily: 'mono' } },
+  {
+    key: 'country',
+    header: 'Country',
+    // Behind the name, a bar of the row's share of the top amount.
+    cell: (row) => (
+      <Box
+        title={`${Math.round(row.share * 100)}% of the top ${row.currency} amount`}
+        mx="-1.5"
+        px="1.5"
+        bgGradient="to-r"
+        gradientFrom="primary.muted"
+        gradientTo="primary.muted"
+        bgSize={`${row.share * 100}% 100%`}
+        bgRepeat="no-repeat"
+        backgroundPosition="left"
+        _rtl={{ backgroundPosition: 'right' }}
+      >
+        {row.name}
+      </Box>
+    ),
+    cellProps: { whiteSpace: 'normal' },
+  },
+  {
+    key: 'sales',
+    header: 'Sales',
+    cell: (row) => countFormat.format(row.salesCount),
+    headerProps: { textAlign: 'end' },
+    cellProps: { textAlign: 'end' },
+  },
+  {
+    key: 'amount',
+    header: 'Amount',
+    cell: (row) => formatMoney(row.amount, row.currency),
+    headerProps: { textAlign: 'end' },
+    cellProps: { textAlign: 'end', whiteSpace: 'nowrap' },
+  },
+]
+
 function CountriesTable({
   label,
   heading,
@@ -104,44 +144,16 @@ function CountriesTable({
           {heading}
         </Text>
       ) : null}
-      <TableScroll label={label}>
-        {/* Tight cells: the table fits a third of a laptop screen. */}
-        <Table.Root size="sm" aria-label={label} css={{ '& :is(th, td)': { px: '1.5' } }}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Code</Table.ColumnHeader>
-              <Table.ColumnHeader>Country</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Sales</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {shown.map((row) => (
-              <Table.Row key={`${row.code}-${row.currency}`}>
-                <Table.Cell fontFamily="mono">{row.code}</Table.Cell>
-                {/* Behind the name, a bar of the row's share of the top amount. */}
-                <Table.Cell
-                  title={`${Math.round(row.share * 100)}% of the top ${row.currency} amount`}
-                  bgGradient="to-r"
-                  gradientFrom="primary.muted"
-                  gradientTo="primary.muted"
-                  bgSize={`${row.share * 100}% 100%`}
-                  bgRepeat="no-repeat"
-                  backgroundPosition="left"
-                  _rtl={{ backgroundPosition: 'right' }}
-                  whiteSpace="normal"
-                >
-                  {row.name}
-                </Table.Cell>
-                <Table.Cell textAlign="end">{countFormat.format(row.salesCount)}</Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap">
-                  {formatMoney(row.amount, row.currency)}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </TableScroll>
+      <DataTable
+        label={label}
+        columns={countryColumns}
+        rows={shown}
+        rowKey={(row) => `${row.code}-${row.currency}`}
+        phoneCards={false}
+        framed={false}
+        // Tight cells: the table fits a third of a laptop screen.
+        css={{ '& :is(th, td)': { px: '1.5' } }}
+      />
       {rows.length > TOP_COUNTRIES ? (
         <Button
           size="xs"

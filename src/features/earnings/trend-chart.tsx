@@ -1,7 +1,7 @@
-import { Box, Button, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react'
+import { Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { lazy, Suspense, useId, useRef, useState } from 'react'
 
-import { TableScroll } from '@/components/table-parts'
+import { DataTable } from '@/components/list-kit'
 import { onFirstUse } from '@/lib/intl'
 import { useNearViewport } from '@/lib/use-near-viewport'
 
@@ -114,37 +114,32 @@ export function TrendChart({
         </Button>
       </HStack>
       {showTable ? (
-        <TableScroll label={label} id={tableId} maxH="80" borderWidth="1px" rounded="l2">
-          <Table.Root size="sm" stickyHeader aria-label={label}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{unit === 'month' ? 'Month' : 'Date'}</Table.ColumnHeader>
-                {series.map((s) => (
-                  <Table.ColumnHeader key={s.label} textAlign="end">
-                    {s.label}
-                  </Table.ColumnHeader>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {dates.map((date, i) => (
-                <Table.Row key={date}>
-                  <Table.Cell>
-                    <time dateTime={date}>{formatDay(date)}</time>
-                  </Table.Cell>
-                  {series.map((s) => {
-                    const value = s.values[i]
-                    return (
-                      <Table.Cell key={s.label} textAlign="end">
-                        {value === null || value === undefined ? '–' : s.format(value)}
-                      </Table.Cell>
-                    )
-                  })}
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </TableScroll>
+        <DataTable
+          label={label}
+          columns={[
+            {
+              key: 'date',
+              header: unit === 'month' ? 'Month' : 'Date',
+              cell: (i: number) => <time dateTime={dates[i]}>{formatDay(dates[i]!)}</time>,
+            },
+            ...series.map((s) => ({
+              key: s.label,
+              header: s.label,
+              cell: (i: number) => {
+                const value = s.values[i]
+                return value === null || value === undefined ? '–' : s.format(value)
+              },
+              headerProps: { textAlign: 'end' as const },
+              cellProps: { textAlign: 'end' as const },
+            })),
+          ]}
+          rows={dates.map((_, i) => i)}
+          rowKey={(i) => dates[i]!}
+          phoneCards={false}
+          framed={false}
+          stickyHeader
+          scrollProps={{ id: tableId, maxH: '80', borderWidth: '1px', rounded: 'l2' }}
+        />
       ) : null}
     </Stack>
   )
