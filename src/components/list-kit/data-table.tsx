@@ -12,6 +12,7 @@ import {
 } from '@chakra-ui/react'
 import { useEffect, useEffectEvent, useId, type ReactElement, type ReactNode } from 'react'
 
+import { DetailList } from '@/components/detail-list'
 import { AppIcon, type IconName } from '@/components/layout/icons'
 import { useWide } from '@/components/layout/use-wide'
 import { guardQuery } from '@/components/query-guard'
@@ -305,23 +306,16 @@ function ColumnsCard<Row, C extends string>({
         </Box>
       ) : null}
       {rest.length > 0 ? (
-        <chakra.dl
-          display="grid"
-          gridTemplateColumns="minmax(0, 2fr) minmax(0, 3fr)"
-          columnGap="3"
-          rowGap="1"
-          mt="2"
-          fontSize="sm"
-        >
-          {rest.map((column) => (
-            <Box key={column.key} display="contents">
-              <chakra.dt color="fg.muted">{column.header}</chakra.dt>
-              <chakra.dd m="0" minW="0" overflowWrap="anywhere">
-                {column.cell(row)}
-              </chakra.dd>
-            </Box>
-          ))}
-        </chakra.dl>
+        <Box mt="2">
+          <DetailList
+            compact
+            items={rest.map((column) => ({
+              key: column.key,
+              label: column.header,
+              value: column.cell(row),
+            }))}
+          />
+        </Box>
       ) : null}
     </>
   )
