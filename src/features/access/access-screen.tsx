@@ -102,7 +102,8 @@ const columns: Column<MemberSummary, MemberSortColumn>[] = [
     key: 'areas',
     header: 'Areas',
     cell: (member) => (
-      <Text truncate title={member.areas.map(areaLabel).join(', ')}>
+      // Its words' own direction: cut at their end in a right-to-left page too.
+      <Text truncate title={member.areas.map(areaLabel).join(', ')} dir="auto">
         {member.role === 'admin'
           ? 'All areas'
           : member.areas.length === 0
