@@ -1,6 +1,7 @@
 import { ai } from './ai'
 import { auth } from './auth'
 import { certificates } from './certificates'
+import { community } from './community'
 import { content } from './content'
 import { courses } from './courses'
 import { accounts, earnings } from './earnings'
@@ -50,6 +51,7 @@ export const contract = {
   tools,
   instagramBios,
   ai,
+  community,
 }
 
 export type Contract = typeof contract

@@ -111,6 +111,13 @@ export const auditEntrySchema = z.object({
     'certificate.revoke',
     'certificate.restore',
     'member.nudge',
+    'community.pin',
+    'community.lock',
+    'community.hide',
+    'community.restore',
+    'community.delete',
+    'community.dismiss',
+    'community.mute',
   ]),
   targetEmail: z.string(),
   detail: z.string(),
@@ -129,6 +136,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditEntry['action'], string> = {
   'certificate.revoke': 'Certificate revoked',
   'certificate.restore': 'Certificate restored',
   'member.nudge': 'Nudge sent',
+  'community.pin': 'Post pinned or unpinned',
+  'community.lock': 'Thread locked or opened',
+  'community.hide': 'Post hidden',
+  'community.restore': 'Post restored',
+  'community.delete': 'Post deleted',
+  'community.dismiss': 'Reports dismissed',
+  'community.mute': 'Muted in the community',
 }
 
 /** Weeks of sign-ups the administrator's dashboard shows, the current one last. */

@@ -19,6 +19,7 @@ import { accountsRoutes } from './routes/accounts'
 import { aiRoutes } from './routes/ai'
 import { authRoutes } from './routes/auth'
 import { certificateRoutes } from './routes/certificates'
+import { communityRoutes } from './routes/community'
 import { contentRoutes } from './routes/content'
 import { courseRoutes } from './routes/courses'
 import { earningsRoutes } from './routes/earnings'
@@ -38,6 +39,7 @@ import { Assistant } from './services/ai/assistant'
 import { AuthService } from './services/auth'
 import { BackgroundTasks } from './services/background'
 import { CertificatesService } from './services/certificates'
+import { CommunityService } from './services/community'
 import { syncContent } from './services/course-content'
 import { CoursesService } from './services/courses'
 import { EarningsAccounts } from './services/earnings-accounts'
@@ -92,6 +94,8 @@ export interface Services {
   certificates: CertificatesService
   /** What administrators learn of how members learn and earn, and the reminders they send. */
   insights: InsightsService
+  /** The discussions: the feed, threads under lessons, reports and moderation. */
+  community: CommunityService
   /** The AI writing tools, translator and chatbot. */
   assistant: Assistant
   /** What an operator watches (`/metrics`). */
@@ -230,6 +234,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       now,
       publicUrl: config.publicUrl,
     }),
+    community: new CommunityService({ db: database.db, now, courses }),
     assistant: new Assistant({
       db: database.db,
       config: config.ai,
@@ -356,6 +361,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   instagramBioRoutes(app, toolContent.bioTemplates)
   queueRoutes(app)
   aiRoutes(app)
+  communityRoutes(app)
 
   return app
 }

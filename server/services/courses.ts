@@ -199,7 +199,7 @@ export class CoursesService {
   }
 
   /** A lesson the member may read, or the 403 that says why not; 404 for unknown paths. */
-  private async readable(path: string, member: AuthedMember) {
+  async readable(path: string, member: AuthedMember) {
     const row = await findLesson(this.db, path)
     if (!row) throw notFound('There is no lesson at this address')
     const course = row.courseKey ? await findCourse(this.db, row.courseKey) : undefined

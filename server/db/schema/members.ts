@@ -19,6 +19,11 @@ export const members = pgTable(
     phone: text('phone').notNull().default(''),
     address: text('address').notNull().default(''),
     username: text('username').notNull().default(''),
+    /**
+     * How the community names the member in an @mention: unique, lower-case letters and digits,
+     * given by the database when the member is added (migration 0019).
+     */
+    handle: text('handle').unique(),
     note: text('note').notNull().default(''),
     /** Bumped on logout, password change and reset: tokens carrying an older version are refused. */
     tokenVersion: integer('token_version').notNull().default(0),
