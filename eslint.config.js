@@ -133,7 +133,11 @@ export default tseslint.config(
     // An answer drawn in one go holds a phone's main thread: the app's queries go through its
     // own useQuery, which draws answers in renders React may pause.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/lib/use-deferred-query.ts', 'src/**/*.test.{ts,tsx}'],
+    ignores: [
+      'src/lib/use-deferred-query.ts',
+      'src/lib/use-deferred-infinite-query.ts',
+      'src/**/*.test.{ts,tsx}',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -141,8 +145,9 @@ export default tseslint.config(
           paths: [
             {
               name: '@tanstack/react-query',
-              importNames: ['useQuery', 'useQueries'],
-              message: "Use useQuery from '@/lib/use-deferred-query'.",
+              importNames: ['useQuery', 'useQueries', 'useInfiniteQuery'],
+              message:
+                "Use useQuery from '@/lib/use-deferred-query' (useInfiniteQuery: '@/lib/use-deferred-infinite-query').",
             },
           ],
         },

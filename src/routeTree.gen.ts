@@ -46,6 +46,9 @@ import { Route as VerifyIdRouteImport } from './routes/verify/$id'
 import { Route as AdminAiscriptToolRouteImport } from './routes/admin/aiscript/$tool'
 import { Route as AdminBonusIndexRouteImport } from './routes/admin/bonus/index'
 import { Route as AdminBonus20waysRouteImport } from './routes/admin/bonus/20ways'
+import { Route as AdminCommunityIndexRouteImport } from './routes/admin/community/index'
+import { Route as AdminCommunityPostIdRouteImport } from './routes/admin/community/$postId'
+import { Route as AdminCommunityReportsRouteImport } from './routes/admin/community/reports'
 import { Route as AdminCustomnicheNicheLabelRouteImport } from './routes/admin/customniche/$nicheLabel'
 import { Route as AdminCustomnichesIndexRouteImport } from './routes/admin/customniches/index'
 import { Route as AdminCustomnichesNicheLabelRouteImport } from './routes/admin/customniches/$nicheLabel'
@@ -259,6 +262,21 @@ const AdminBonus20waysRoute = AdminBonus20waysRouteImport.update({
   path: '/bonus/20ways',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminCommunityIndexRoute = AdminCommunityIndexRouteImport.update({
+  id: '/community/',
+  path: '/community/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminCommunityPostIdRoute = AdminCommunityPostIdRouteImport.update({
+  id: '/community/$postId',
+  path: '/community/$postId',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminCommunityReportsRoute = AdminCommunityReportsRouteImport.update({
+  id: '/community/reports',
+  path: '/community/reports',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminCustomnicheNicheLabelRoute =
   AdminCustomnicheNicheLabelRouteImport.update({
     id: '/customniche/$nicheLabel',
@@ -439,6 +457,8 @@ export interface FileRoutesByFullPath {
   '/verify/$id': typeof VerifyIdRoute
   '/admin/aiscript/$tool': typeof AdminAiscriptToolRoute
   '/admin/bonus/20ways': typeof AdminBonus20waysRoute
+  '/admin/community/$postId': typeof AdminCommunityPostIdRoute
+  '/admin/community/reports': typeof AdminCommunityReportsRoute
   '/admin/customniche/$nicheLabel': typeof AdminCustomnicheNicheLabelRoute
   '/admin/customniches/$nicheLabel': typeof AdminCustomnichesNicheLabelRoute
   '/admin/digistore/$step': typeof AdminDigistoreStepRoute
@@ -458,6 +478,7 @@ export interface FileRoutesByFullPath {
   '/admin/upgrade/upsell2': typeof AdminUpgradeUpsell2Route
   '/admin/upgrade/upsell3': typeof AdminUpgradeUpsell3Route
   '/admin/bonus/': typeof AdminBonusIndexRoute
+  '/admin/community/': typeof AdminCommunityIndexRoute
   '/admin/customniches/': typeof AdminCustomnichesIndexRoute
   '/admin/insights/': typeof AdminInsightsIndexRoute
   '/admin/upgrade/': typeof AdminUpgradeIndexRoute
@@ -505,6 +526,8 @@ export interface FileRoutesByTo {
   '/verify/$id': typeof VerifyIdRoute
   '/admin/aiscript/$tool': typeof AdminAiscriptToolRoute
   '/admin/bonus/20ways': typeof AdminBonus20waysRoute
+  '/admin/community/$postId': typeof AdminCommunityPostIdRoute
+  '/admin/community/reports': typeof AdminCommunityReportsRoute
   '/admin/customniche/$nicheLabel': typeof AdminCustomnicheNicheLabelRoute
   '/admin/customniches/$nicheLabel': typeof AdminCustomnichesNicheLabelRoute
   '/admin/digistore/$step': typeof AdminDigistoreStepRoute
@@ -524,6 +547,7 @@ export interface FileRoutesByTo {
   '/admin/upgrade/upsell2': typeof AdminUpgradeUpsell2Route
   '/admin/upgrade/upsell3': typeof AdminUpgradeUpsell3Route
   '/admin/bonus': typeof AdminBonusIndexRoute
+  '/admin/community': typeof AdminCommunityIndexRoute
   '/admin/customniches': typeof AdminCustomnichesIndexRoute
   '/admin/insights': typeof AdminInsightsIndexRoute
   '/admin/upgrade': typeof AdminUpgradeIndexRoute
@@ -572,6 +596,8 @@ export interface FileRoutesById {
   '/verify/$id': typeof VerifyIdRoute
   '/admin/aiscript/$tool': typeof AdminAiscriptToolRoute
   '/admin/bonus/20ways': typeof AdminBonus20waysRoute
+  '/admin/community/$postId': typeof AdminCommunityPostIdRoute
+  '/admin/community/reports': typeof AdminCommunityReportsRoute
   '/admin/customniche/$nicheLabel': typeof AdminCustomnicheNicheLabelRoute
   '/admin/customniches/$nicheLabel': typeof AdminCustomnichesNicheLabelRoute
   '/admin/digistore/$step': typeof AdminDigistoreStepRoute
@@ -591,6 +617,7 @@ export interface FileRoutesById {
   '/admin/upgrade/upsell2': typeof AdminUpgradeUpsell2Route
   '/admin/upgrade/upsell3': typeof AdminUpgradeUpsell3Route
   '/admin/bonus/': typeof AdminBonusIndexRoute
+  '/admin/community/': typeof AdminCommunityIndexRoute
   '/admin/customniches/': typeof AdminCustomnichesIndexRoute
   '/admin/insights/': typeof AdminInsightsIndexRoute
   '/admin/upgrade/': typeof AdminUpgradeIndexRoute
@@ -640,6 +667,8 @@ export interface FileRouteTypes {
     | '/verify/$id'
     | '/admin/aiscript/$tool'
     | '/admin/bonus/20ways'
+    | '/admin/community/$postId'
+    | '/admin/community/reports'
     | '/admin/customniche/$nicheLabel'
     | '/admin/customniches/$nicheLabel'
     | '/admin/digistore/$step'
@@ -659,6 +688,7 @@ export interface FileRouteTypes {
     | '/admin/upgrade/upsell2'
     | '/admin/upgrade/upsell3'
     | '/admin/bonus/'
+    | '/admin/community/'
     | '/admin/customniches/'
     | '/admin/insights/'
     | '/admin/upgrade/'
@@ -706,6 +736,8 @@ export interface FileRouteTypes {
     | '/verify/$id'
     | '/admin/aiscript/$tool'
     | '/admin/bonus/20ways'
+    | '/admin/community/$postId'
+    | '/admin/community/reports'
     | '/admin/customniche/$nicheLabel'
     | '/admin/customniches/$nicheLabel'
     | '/admin/digistore/$step'
@@ -725,6 +757,7 @@ export interface FileRouteTypes {
     | '/admin/upgrade/upsell2'
     | '/admin/upgrade/upsell3'
     | '/admin/bonus'
+    | '/admin/community'
     | '/admin/customniches'
     | '/admin/insights'
     | '/admin/upgrade'
@@ -772,6 +805,8 @@ export interface FileRouteTypes {
     | '/verify/$id'
     | '/admin/aiscript/$tool'
     | '/admin/bonus/20ways'
+    | '/admin/community/$postId'
+    | '/admin/community/reports'
     | '/admin/customniche/$nicheLabel'
     | '/admin/customniches/$nicheLabel'
     | '/admin/digistore/$step'
@@ -791,6 +826,7 @@ export interface FileRouteTypes {
     | '/admin/upgrade/upsell2'
     | '/admin/upgrade/upsell3'
     | '/admin/bonus/'
+    | '/admin/community/'
     | '/admin/customniches/'
     | '/admin/insights/'
     | '/admin/upgrade/'
@@ -1073,6 +1109,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminBonus20waysRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/community/': {
+      id: '/admin/community/'
+      path: '/community'
+      fullPath: '/admin/community/'
+      preLoaderRoute: typeof AdminCommunityIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/community/$postId': {
+      id: '/admin/community/$postId'
+      path: '/community/$postId'
+      fullPath: '/admin/community/$postId'
+      preLoaderRoute: typeof AdminCommunityPostIdRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/community/reports': {
+      id: '/admin/community/reports'
+      path: '/community/reports'
+      fullPath: '/admin/community/reports'
+      preLoaderRoute: typeof AdminCommunityReportsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/customniche/$nicheLabel': {
       id: '/admin/customniche/$nicheLabel'
       path: '/customniche/$nicheLabel'
@@ -1291,6 +1348,8 @@ interface AdminRouteRouteChildren {
   AdminViralleadRoute: typeof AdminViralleadRoute
   AdminAiscriptToolRoute: typeof AdminAiscriptToolRoute
   AdminBonus20waysRoute: typeof AdminBonus20waysRoute
+  AdminCommunityPostIdRoute: typeof AdminCommunityPostIdRoute
+  AdminCommunityReportsRoute: typeof AdminCommunityReportsRoute
   AdminCustomnicheNicheLabelRoute: typeof AdminCustomnicheNicheLabelRoute
   AdminCustomnichesNicheLabelRoute: typeof AdminCustomnichesNicheLabelRoute
   AdminDigistoreStepRoute: typeof AdminDigistoreStepRoute
@@ -1310,6 +1369,7 @@ interface AdminRouteRouteChildren {
   AdminUpgradeUpsell2Route: typeof AdminUpgradeUpsell2Route
   AdminUpgradeUpsell3Route: typeof AdminUpgradeUpsell3Route
   AdminBonusIndexRoute: typeof AdminBonusIndexRoute
+  AdminCommunityIndexRoute: typeof AdminCommunityIndexRoute
   AdminCustomnichesIndexRoute: typeof AdminCustomnichesIndexRoute
   AdminInsightsIndexRoute: typeof AdminInsightsIndexRoute
   AdminUpgradeIndexRoute: typeof AdminUpgradeIndexRoute
@@ -1345,6 +1405,8 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminViralleadRoute: AdminViralleadRoute,
   AdminAiscriptToolRoute: AdminAiscriptToolRoute,
   AdminBonus20waysRoute: AdminBonus20waysRoute,
+  AdminCommunityPostIdRoute: AdminCommunityPostIdRoute,
+  AdminCommunityReportsRoute: AdminCommunityReportsRoute,
   AdminCustomnicheNicheLabelRoute: AdminCustomnicheNicheLabelRoute,
   AdminCustomnichesNicheLabelRoute: AdminCustomnichesNicheLabelRoute,
   AdminDigistoreStepRoute: AdminDigistoreStepRoute,
@@ -1364,6 +1426,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminUpgradeUpsell2Route: AdminUpgradeUpsell2Route,
   AdminUpgradeUpsell3Route: AdminUpgradeUpsell3Route,
   AdminBonusIndexRoute: AdminBonusIndexRoute,
+  AdminCommunityIndexRoute: AdminCommunityIndexRoute,
   AdminCustomnichesIndexRoute: AdminCustomnichesIndexRoute,
   AdminInsightsIndexRoute: AdminInsightsIndexRoute,
   AdminUpgradeIndexRoute: AdminUpgradeIndexRoute,

@@ -8,6 +8,7 @@ import { seedDemoEarnings } from '../db/demo-earnings'
 import { contentItems, events, leads, lessonProgress, lessons, notes } from '../db/schema'
 import { countMembers, insertMember } from '../repos/members'
 import { hashPassword } from './passwords'
+import { seedCommunity } from './seed-community'
 
 const PREMIUM_ONLY: AreaKey[] = ['upsell2', 'upsell3', 'dfyVideo']
 
@@ -195,15 +196,18 @@ async function seedProgress(db: Db, memberId: string, email: string, now: number
  */
 export async function seedDemo(db: Db): Promise<boolean> {
   if ((await countMembers(db)) > 0) return false
+  const ids: Record<string, string> = {}
   for (const account of DEMO_ACCOUNTS) {
     const { password, ...values } = account
     const row = await insertMember(db, { ...values, passwordHash: await hashPassword(password) })
+    ids[row.email] = row.id
     if (row.email === 'member@example.com') {
       await seedMemberData(db, row.id, Date.now())
       await seedDemoEarnings(db, row.id, Date.now())
     }
     await seedProgress(db, row.id, row.email, Date.now())
   }
+  await seedCommunity(db, ids['admin@example.com']!, ids['member@example.com']!, Date.now())
   return true
 }
 

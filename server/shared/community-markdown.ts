@@ -101,7 +101,16 @@ export function mentionedHandles(markdown: string): string[] {
 
 /** The first words of a text, cut at a word, for lists. */
 export function excerptOf(plain: string, max = 240): string {
-  const flat = plain.replace(/\s+/g, ' ').trim()
+  // Lines (paragraphs, list items) run on, a dot between those that end without a stop.
+  const flat = plain
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line, i, lines) =>
+      i < lines.length - 1 && !/[.!?:;,…]$/.test(line) ? `${line} ·` : line,
+    )
+    .join(' ')
+    .replace(/\s+/g, ' ')
   if (flat.length <= max) return flat
   const cut = flat.slice(0, max)
   const space = cut.lastIndexOf(' ')

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest'
 
+import { communityApi } from './community'
 import { coursesApi } from './courses'
 import { customNichesApi, nicheSheetApis } from './niches'
 import { notesApi } from './notes'
 import { queuedCallNames, sendQueued } from './queued-writes'
 
 /** The groups whose calls may wait, as create-api.ts names an offline mutation's call. */
-const groups = [coursesApi, notesApi, customNichesApi, ...Object.values(nicheSheetApis)] as {
+const groups = [
+  communityApi,
+  coursesApi,
+  notesApi,
+  customNichesApi,
+  ...Object.values(nicheSheetApis),
+] as {
   key: readonly [string]
   [op: string]: unknown
 }[]

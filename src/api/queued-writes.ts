@@ -1,6 +1,7 @@
 import type { QueuedWrite } from '@/lib/write-queue'
 import type { SendWrite } from '@/lib/write-sender'
 
+import { communityApi } from './community'
 import { coursesApi } from './courses'
 import { customNichesApi, nicheSheetApis } from './niches'
 import { notesApi } from './notes'
@@ -14,10 +15,11 @@ type KeyedCall = (
 /**
  * Every call whose change may wait for the connection, by the name it is kept under
  * (`group.op`, as create-api.ts's offline mutations and the sheets' waiting rows name it): a
- * lesson's progress, notes, and rows added to a sheet. Loaded only to send what waits.
+ * lesson's progress, notes, replies in the community, and rows added to a sheet. Loaded only to send what waits.
  */
 const queuedCalls = {
   'courses.progress': coursesApi.progress,
+  'community.reply': communityApi.reply,
   'notes.create': notesApi.create,
   'notes.update': notesApi.update,
   'healthNiche.create': nicheSheetApis.health.create,

@@ -71,6 +71,10 @@ const quietDefaults = [
     },
   })),
   handle(contract.accounts.dgMemberInfo, () => ({ data: { data: { digistore24: null } } })),
+  // A lesson's discussion has no questions yet.
+  handle(contract.community.lesson, () => ({
+    data: { data: { pinned: [], items: [], nextCursor: null } },
+  })),
   // No course progress yet: the dashboard's resume card offers nothing to continue.
   handle(contract.courses.list, () => ({ data: { data: { courses: [], resume: null } } })),
 ]

@@ -20,6 +20,7 @@ export const MEMBER_SCREENS = [
   '/admin/introai',
   '/admin/10kdays',
   '/admin/notes',
+  '/admin/community',
   '/admin/calendar',
   '/admin/sheet/content',
   '/admin/contentchecklist',
@@ -45,7 +46,12 @@ export const MEMBER_SCREENS = [
   '/admin/translator',
   '/admin/chatbot',
 ]
-export const ADMIN_SCREENS = ['/admin/dashboard', '/admin/updateaccess', '/admin/insights']
+export const ADMIN_SCREENS = [
+  '/admin/dashboard',
+  '/admin/updateaccess',
+  '/admin/insights',
+  '/admin/community/reports',
+]
 
 /** The four looks every screen is checked in. */
 export const LOOKS = [
@@ -55,7 +61,7 @@ export const LOOKS = [
   { name: '375 px, dark', mode: 'dark', dir: 'ltr', width: 375 },
 ] as const
 
-/** The member's detail screens, with ids of the member's own (the demo data has some). */
+/** The member's detail screens, with ids of the member's own and a thread (the demo data has some). */
 export async function memberDetailScreens(request: APIRequestContext, token: string) {
   const auth = { headers: { authorization: `Bearer ${token}` } }
   const content = (await (await request.get('/api/content', auth)).json()) as {
@@ -64,7 +70,11 @@ export async function memberDetailScreens(request: APIRequestContext, token: str
   const leads = (await (
     await request.get(`/api/leads?email=${encodeURIComponent(DEMO.member.email)}`, auth)
   ).json()) as { data: { items: { id: string }[] } }
+  const posts = (await (await request.get('/api/community/posts', auth)).json()) as {
+    data: { pinned: { id: string }[]; items: { id: string }[] }
+  }
   return [
+    `/admin/community/${posts.data.items[0]!.id}`,
     `/admin/contentdetail?id=${content.data[0]!.id}`,
     `/admin/sheet/contentpage?id=${content.data[0]!.id}`,
     `/admin/leaddetail?id=${leads.data.items[0]!.id}`,

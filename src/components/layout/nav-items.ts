@@ -33,6 +33,7 @@ export const navGroups: NavGroup[] = [
     label: 'Home',
     items: [
       { label: 'Dashboard', path: '/admin/dashboard', icon: 'dashboard' },
+      { label: 'Community', path: '/admin/community', icon: 'message' },
       { label: 'Notes', path: '/admin/notes', icon: 'note' },
       { label: 'Phone home', path: '/admin/mobilenav', icon: 'phone' },
     ],

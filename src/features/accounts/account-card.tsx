@@ -16,13 +16,13 @@ import { NETWORK_LABELS, type Network, type NetworkAccount } from '@schemas/earn
 import { accountsApi, resetEarningsCache } from '@/api/earnings'
 import { FormAlert } from '@/components/form-fields'
 import { Card, ConfirmDialog } from '@/components/ui'
+import { formatDateTime, timeAgo } from '@/lib/time-ago'
 import { toast } from '@/lib/toast'
 
 import { memberFields, storeAccount } from './account-cache'
 import { AccountForm } from './account-form'
 import { CsvImport } from './csv-import'
 import { SyncPanel } from './sync-panel'
-import { formatDateTime, timeAgo } from './time'
 
 const INTRO: Record<Network, string> = {
   clickbank:

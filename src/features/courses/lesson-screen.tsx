@@ -13,7 +13,7 @@ import {
 } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, Navigate, useRouter } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react'
 
 import type { Course, Lesson } from '@schemas/courses'
 import { coursesApi } from '@/api/courses'
@@ -34,8 +34,17 @@ import { VideoPlayer } from './video-player'
 
 const LessonEditor = lazy(() => import('./lesson-editor'))
 
-/** One lesson, chapter, step, guide page or offer, read from the API after its locks. */
-export function LessonScreen({ path }: { path: string }) {
+/**
+ * One lesson, chapter, step, guide page or offer, read from the API after its locks; below it,
+ * what `discussion` draws for it (the route gives the community's questions and answers).
+ */
+export function LessonScreen({
+  path,
+  discussion,
+}: {
+  path: string
+  discussion?: (lesson: Lesson) => ReactNode
+}) {
   const queryClient = useQueryClient()
   const lesson = useQuery({
     ...coursesApi.lesson.queryOptions({ query: { path } }),
@@ -64,7 +73,7 @@ export function LessonScreen({ path }: { path: string }) {
       />
     )
   }
-  return <LessonView key={path} lesson={lesson.data.data} />
+  return <LessonView key={path} lesson={lesson.data.data} discussion={discussion} />
 }
 
 function LessonSkeleton() {
@@ -112,7 +121,13 @@ function crumbsOf(lesson: Lesson): Crumb[] {
   return [{ label: 'Dashboard', to: '/admin/dashboard' }, { label: lesson.title }]
 }
 
-function LessonView({ lesson }: { lesson: Lesson }) {
+function LessonView({
+  lesson,
+  discussion,
+}: {
+  lesson: Lesson
+  discussion: ((lesson: Lesson) => ReactNode) | undefined
+}) {
   const router = useRouter()
   const queryClient = useQueryClient()
   const dir = useAppearance((s) => s.activeDir)
@@ -287,6 +302,7 @@ function LessonView({ lesson }: { lesson: Lesson }) {
               Tip: the ← and → keys move to the previous and next lesson.
             </Text>
           ) : null}
+          {discussion?.(lesson)}
         </Stack>
         {showToc ? (
           <Box hideBelow="lg" position="sticky" top="90px" data-print-hide>

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 
-import { LessonAtLocation } from '@/features/courses/lesson-route'
 import { prefetchLesson } from '@/features/courses/prefetch-lesson'
+import { LessonAtLocation } from '@/routes/admin/-lesson'
 
 export const Route = createFileRoute('/admin/moneymaking')({
   loader: prefetchLesson,

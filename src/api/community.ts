@@ -1,0 +1,5 @@
+import { community } from '@schemas/community'
+
+import { createApi } from './create-api'
+
+export const communityApi = createApi('community', community)
