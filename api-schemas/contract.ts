@@ -56,6 +56,12 @@ export interface Endpoint<
    * value of `response`, instead of one JSON body.
    */
   stream?: true
+  /**
+   * A stream that stays open (live updates): each event may carry an `id:`, a client that
+   * reconnects sends the last one as `Last-Event-ID` to get what it missed, and a comment line
+   * every so often keeps proxies from closing it while nothing happens.
+   */
+  live?: true
 }
 
 export type EndpointGroup = Record<string, Endpoint>
@@ -87,6 +93,15 @@ export const streamEndpoint = <
 >(
   def: Omit<Endpoint<Params, Query, Body, Response>, 'stream'>,
 ) => ({ ...def, stream: true as const })
+
+/** A live stream (see `Endpoint.live`): `response` is the schema of one event. */
+export const liveEndpoint = <
+  Params extends z.ZodMiniType | undefined = undefined,
+  Query extends z.ZodMiniType | undefined = undefined,
+  Response extends z.ZodMiniType = z.ZodMiniType,
+>(
+  def: Omit<Endpoint<Params, Query, undefined, Response>, 'stream' | 'live' | 'body'>,
+) => ({ ...def, stream: true as const, live: true as const })
 
 type Parsed<T> = [NonNullable<T>] extends [never]
   ? undefined

@@ -20,6 +20,7 @@ import {
 } from './niche-items'
 import { niches } from './niches'
 import { notes } from './notes'
+import { notifications } from './notifications'
 import { queue } from './queue'
 import { support } from './support'
 import { system } from './system'
@@ -52,6 +53,7 @@ export const contract = {
   instagramBios,
   ai,
   community,
+  notifications,
 }
 
 export type Contract = typeof contract

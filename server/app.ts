@@ -31,6 +31,7 @@ import { memberRoutes } from './routes/members'
 import { nicheItemRoutes } from './routes/niche-items'
 import { nicheRoutes } from './routes/niches'
 import { noteRoutes } from './routes/notes'
+import { notificationRoutes } from './routes/notifications'
 import { queueRoutes } from './routes/queue'
 import { supportRoutes } from './routes/support'
 import { systemRoutes } from './routes/system'
@@ -54,6 +55,7 @@ import { connectorFor } from './services/networks'
 import type { ConnectorOptions } from './services/networks/types'
 import { readNicheLibrary } from './services/niche-library'
 import { NoteListCache } from './services/note-lists'
+import { NotificationsService } from './services/notifications'
 import { RateLimiter } from './services/rate-limit'
 import { SubjectCache } from './services/subject-cache'
 import { TokenService } from './services/tokens'
@@ -96,6 +98,8 @@ export interface Services {
   insights: InsightsService
   /** The discussions: the feed, threads under lessons, reports and moderation. */
   community: CommunityService
+  /** Who hears of what in the community: the bell, the live streams and the mail. */
+  notifications: NotificationsService
   /** The AI writing tools, translator and chatbot. */
   assistant: Assistant
   /** What an operator watches (`/metrics`). */
@@ -214,6 +218,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     offers: config.offers,
     certificates,
   })
+  const notifications = new NotificationsService({
+    database,
+    mailer,
+    tasks,
+    now,
+    publicUrl: config.publicUrl,
+    secret: options.jwtSecret,
+    courses,
+    log: app.log,
+    countMail: (kind) => metrics.communityMail.inc({ kind }),
+  })
   app.decorate('services', {
     config,
     database,
@@ -234,7 +249,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       now,
       publicUrl: config.publicUrl,
     }),
-    community: new CommunityService({ db: database.db, now, courses }),
+    community: new CommunityService({ db: database.db, now, courses, notifications }),
+    notifications,
     assistant: new Assistant({
       db: database.db,
       config: config.ai,
@@ -297,6 +313,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         follow(noteLists, 'note changes', 'every note list is read from the database'),
       ),
     )
+    unlisten.push(await notifications.start())
     // Lessons are served from the database: load the content files when they changed.
     if ((await syncContent(database.db, config.contentDir)) === 'loaded') {
       app.log.info(`course content loaded from ${config.contentDir}`)
@@ -332,6 +349,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     'Earnings imports running on this instance',
     () => imports.runningCount,
   )
+  metrics.gauge(
+    'community_live_streams',
+    'Live notification streams open on this instance',
+    () => notifications.openStreams,
+  )
   metrics.databaseUsage(() => database.usage())
   database.observeWaits((ms) => metrics.databaseWait.observe(ms / 1000))
   registerMetrics(app, metrics, config.metricsToken)
@@ -362,6 +384,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   queueRoutes(app)
   aiRoutes(app)
   communityRoutes(app)
+  notificationRoutes(app)
 
   return app
 }

@@ -50,10 +50,26 @@ export type StreamHandler<E extends Endpoint> = (
   ctx: StreamContext<E>,
 ) => Promise<AsyncIterable<ResponseOf<E>>>
 
+/** One event of a live stream, with the id a reconnecting client names in Last-Event-ID. */
+export interface LiveEvent<E extends Endpoint> {
+  id?: number
+  event: ResponseOf<E>
+}
+
+/**
+ * A live stream's handler: checks first, then hands back the events, each with its id when it
+ * has one, until `signal` aborts. The Last-Event-ID a client resumed with is in the context.
+ */
+export type LiveHandler<E extends Endpoint> = (
+  ctx: StreamContext<E> & { lastEventId: number | undefined },
+) => Promise<AsyncIterable<LiveEvent<E>>>
+
 export type Handlers<G extends EndpointGroup> = {
-  [K in keyof G]: G[K] extends { stream: true }
-    ? StreamHandler<G[K]>
-    : (ctx: HandlerContext<G[K]>) => Promise<ResponseOf<G[K]>>
+  [K in keyof G]: G[K] extends { live: true }
+    ? LiveHandler<G[K]>
+    : G[K] extends { stream: true }
+      ? StreamHandler<G[K]>
+      : (ctx: HandlerContext<G[K]>) => Promise<ResponseOf<G[K]>>
 }
 
 declare module 'fastify' {
@@ -97,9 +113,11 @@ export function registerGroup<G extends EndpointGroup>(
   handlers: Handlers<G>,
 ) {
   for (const [name, endpoint] of Object.entries(group) as [keyof G & string, Endpoint][]) {
-    const handler = endpoint.stream
-      ? streaming(app, endpoint, handlers[name] as StreamHandler<Endpoint>)
-      : (handlers[name] as (ctx: HandlerContext<Endpoint>) => Promise<unknown>)
+    const handler = endpoint.live
+      ? streaming(app, endpoint, liveEvents(handlers[name] as LiveHandler<Endpoint>))
+      : endpoint.stream
+        ? streaming(app, endpoint, handlers[name] as StreamHandler<Endpoint>)
+        : (handlers[name] as (ctx: HandlerContext<Endpoint>) => Promise<unknown>)
     const route = (scope: FastifyInstance) =>
       scope.withTypeProvider<ZodTypeProvider>().route({
         method: endpoint.method,
@@ -208,9 +226,35 @@ function idempotencyKeyOf(endpoint: Endpoint, req: FastifyRequest): string | und
 /** Streams still open, so a stopping server ends them instead of waiting for them. */
 const openStreams = new WeakMap<FastifyInstance, Set<AbortController>>()
 
+/** How often a live stream says it is still there while nothing happens. */
+export const LIVE_KEEPALIVE_MS = 20_000
+
+/** An event of a live stream marked as one, for `streaming` to write its id. */
+const withId = new WeakMap<object, number>()
+
 /**
- * Sends a stream handler's events as server-sent events: one `data:` line of JSON each, every
- * event checked against the contract. The caller going away aborts the handler's signal.
+ * A live handler as a stream handler: the Last-Event-ID the client sent goes in, and each event
+ * comes out with its id noted for `streaming`.
+ */
+function liveEvents(handler: LiveHandler<Endpoint>): StreamHandler<Endpoint> {
+  return async (ctx) => {
+    const header = Number(ctx.req.headers['last-event-id'])
+    const lastEventId = Number.isSafeInteger(header) && header > 0 ? header : undefined
+    const events = await handler({ ...ctx, lastEventId })
+    return (async function* () {
+      for await (const { id, event } of events) {
+        if (id !== undefined && event && typeof event === 'object') withId.set(event, id)
+        yield event
+      }
+    })()
+  }
+}
+
+/**
+ * Sends a stream handler's events as server-sent events: one `data:` line of JSON each (after an
+ * `id:` line for a live stream's event that has one), every event checked against the contract.
+ * A live stream also sends a comment line every `LIVE_KEEPALIVE_MS`. The caller going away aborts
+ * the handler's signal.
  */
 function streaming(
   app: FastifyInstance,
@@ -247,16 +291,22 @@ function streaming(
     })
     // Headers go at once, so the browser knows the answer has begun before the first word.
     raw.flushHeaders()
+    const keepAlive = endpoint.live
+      ? setInterval(() => raw.write(': still here\n\n'), LIVE_KEEPALIVE_MS)
+      : undefined
+    keepAlive?.unref()
     try {
       for await (const event of events) {
         if (raw.destroyed) break
         const checked = endpoint.response.parse(event)
         record?.sent.push(checked)
-        raw.write(`data: ${JSON.stringify(checked)}\n\n`)
+        const id = event && typeof event === 'object' ? withId.get(event) : undefined
+        raw.write(`${id !== undefined ? `id: ${id}\n` : ''}data: ${JSON.stringify(checked)}\n\n`)
       }
     } catch (error) {
       ctx.req.log.error({ err: error }, 'a stream failed')
     } finally {
+      clearInterval(keepAlive)
       streams.delete(controller)
       await record?.keep?.(record.sent).catch((error: unknown) => {
         ctx.req.log.error({ err: error }, 'a streamed answer was not kept for its key')

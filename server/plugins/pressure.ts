@@ -30,7 +30,8 @@ function shed(reply: FastifyReply, message: string) {
  * or the event loop keeps lagging behind (a timer firing late by more than `maxEventLoopDelayMs`
  * sample after sample), requests are answered 503 with Retry-After at once instead of queueing
  * for seconds; a request still unanswered after `requestTimeoutMs` is answered 503 the same way.
- * Streamed answers, which run long on purpose, are not timed.
+ * Streamed answers, which run long on purpose, are not timed; live streams (open for as long as
+ * the member's tab is) are neither timed nor counted in flight.
  */
 export function registerPressure(
   app: FastifyInstance,
@@ -80,6 +81,8 @@ export function registerPressure(
       void shed(reply, BUSY)
       return
     }
+    // A live stream stays open on purpose: it is not work under way, nor timed.
+    if (req.routeOptions.config.endpoint?.live) return done()
     inFlight += 1
     const timer = setTimeout(() => {
       if (!reply.sent && !reply.raw.headersSent && !req.routeOptions.config.endpoint?.stream) {

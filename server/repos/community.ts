@@ -580,3 +580,12 @@ export async function authorsByIds(db: Db, ids: string[]) {
     .where(inArray(members.id, [...new Set(ids)]))
   return new Map(rows.map((r) => [r.id, r]))
 }
+
+/** Members who follow a thread (and have not stopped). */
+export async function followersOf(db: Db, postId: string) {
+  const rows = await db
+    .select({ memberId: communityFollows.memberId })
+    .from(communityFollows)
+    .where(and(eq(communityFollows.postId, postId), eq(communityFollows.following, true)))
+  return rows.map((r) => r.memberId)
+}

@@ -61,7 +61,9 @@ import {
 import { memberEmail } from '../repos/courses'
 import { excerptOf, mentionedHandles, renderCommunityText } from '../shared/community-markdown'
 import type { AuthedMember } from './auth'
+import { toAuthor } from './community-authors'
 import type { CoursesService } from './courses'
+import type { NotificationsService } from './notifications'
 
 const MINUTE = 60 * 1000
 const HOUR = 60 * MINUTE
@@ -73,6 +75,8 @@ export interface CommunityDeps {
   db: Db
   now: () => number
   courses: Pick<CoursesService, 'readable'>
+  /** Who hears of each post, reply and answer. */
+  notifications: Pick<NotificationsService, 'posted' | 'replied' | 'answered' | 'threadRead'>
 }
 
 const dateText = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
@@ -85,13 +89,6 @@ interface Place {
 }
 
 const FEED: Place = { lessonPath: null, area: null, dripDays: null }
-
-export const toAuthor = (row: AuthorRow): Author => ({
-  id: row.id,
-  name: `${row.firstName} ${row.lastName}`.trim() || `@${row.handle}`,
-  handle: row.handle ?? '',
-  role: row.role,
-})
 
 /** A page's cursor: the sort key and id of its last post, as base64url text. */
 export const encodeCursor = (cursor: Cursor) =>
@@ -311,7 +308,10 @@ export class CommunityService {
       [post.id, ...replies.filter((r) => !r.reply.deletedAt).map((r) => r.reply.id)],
       member.id,
     )
-    await markRead(this.db, member.id, post.id, this.date())
+    await Promise.all([
+      markRead(this.db, member.id, post.id, this.date()),
+      this.deps.notifications.threadRead(member, post.id),
+    ])
     return {
       post: { ...this.toPost(listed!, reactions, member), unread: false },
       replies: replies.map((r) =>
@@ -331,7 +331,10 @@ export class CommunityService {
     }
     const known = await membersByHandle(this.db, handles, { ...place, now: this.date() })
     const knownHandles = new Set(known.map((m) => m.handle))
-    const text = renderCommunityText(body, (handle) => knownHandles.has(handle))
+    const text = {
+      ...renderCommunityText(body, (handle) => knownHandles.has(handle)),
+      mentionedIds: known.map((m) => m.id),
+    }
     if (member.role === 'admin') return text
     const muted = await mutedUntil(this.db, member.id)
     if (muted && muted.getTime() > this.deps.now()) {
@@ -389,6 +392,7 @@ export class CommunityService {
       plain: text.plain,
       at: this.date(),
     })
+    await this.deps.notifications.posted(row, text.mentionedIds, FEED)
     return this.listedPost(row.id, member)
   }
 
@@ -404,6 +408,7 @@ export class CommunityService {
       plain: text.plain,
       at: this.date(),
     })
+    await this.deps.notifications.posted(row, text.mentionedIds, place)
     return this.listedPost(row.id, member)
   }
 
@@ -487,6 +492,7 @@ export class CommunityService {
       plain: text.plain,
       at: this.date(),
     })
+    await this.deps.notifications.replied(post, row, text.mentionedIds, place)
     const author = (await authorOf(this.db, member.id))!
     return this.toReply(row, author, new Map(), member, post.answerId)
   }
@@ -621,14 +627,15 @@ export class CommunityService {
   }
 
   async answer(postId: string, admin: AuthedMember, replyId: string | null): Promise<Post> {
-    const { post } = await this.readablePost(postId, admin)
-    if (replyId) {
-      const reply = await findReply(this.db, replyId)
-      if (!reply || reply.postId !== post.id) {
-        throw badRequest('replyId: the answer must be a reply in this thread')
-      }
+    const { post, place } = await this.readablePost(postId, admin)
+    const reply = replyId ? await findReply(this.db, replyId) : null
+    if (replyId && (!reply || reply.postId !== post.id)) {
+      throw badRequest('replyId: the answer must be a reply in this thread')
     }
     await updatePost(this.db, post.id, { answerId: replyId })
+    if (reply && post.answerId !== reply.id) {
+      await this.deps.notifications.answered(post, reply, admin, place)
+    }
     return this.listedPost(post.id, admin)
   }
 

@@ -10,7 +10,21 @@ export interface Mail {
   text: string
   /** The one link the message is about, printed to the log when mail stays in the outbox. */
   link?: string
+  /**
+   * Where a POST stops this kind of mail without signing in: sent as `List-Unsubscribe`, with
+   * `List-Unsubscribe-Post` (RFC 8058), so a mail program offers a one-click unsubscribe.
+   */
+  unsubscribe?: string
 }
+
+/** The headers a message carries beyond from, to and subject. */
+export const extraHeaders = (mail: Mail): Record<string, string> =>
+  mail.unsubscribe
+    ? {
+        'List-Unsubscribe': `<${mail.unsubscribe}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      }
+    : {}
 
 export interface Mailer {
   send(mail: Mail): Promise<void>
@@ -22,7 +36,13 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl)
   return {
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text })
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        headers: extraHeaders(mail),
+      })
     },
     async close() {
       transport.close()
@@ -37,7 +57,12 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
 export function outboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
   return {
     async send(mail) {
-      await db.insert(outbox).values({ toAddress: mail.to, subject: mail.subject, body: mail.text })
+      await db.insert(outbox).values({
+        toAddress: mail.to,
+        subject: mail.subject,
+        body: mail.text,
+        headers: extraHeaders(mail),
+      })
       log.info(`outbox: "${mail.subject}" for ${mail.to}${mail.link ? ` — ${mail.link}` : ''}`)
     },
     async close() {},

@@ -64,6 +64,13 @@ export class Metrics {
     registers: [this.registry],
   })
 
+  readonly communityMail = new Counter({
+    name: 'members_area_community_mail_total',
+    help: 'Community e-mails handed to the mailer: one per mention or reply (instant), or a digest',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  })
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'members_area_' })
   }

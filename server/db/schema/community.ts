@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm'
 import {
+  bigserial,
   boolean,
   check,
   index,
@@ -192,8 +193,46 @@ export const communityReports = pgTable(
   ],
 )
 
-/** A member's community settings: a mute an administrator set. */
+/**
+ * A member's community settings: a mute an administrator set, and how they want to hear of
+ * mentions and replies by e-mail (at once, in a daily digest, or never) and when the last digest
+ * went.
+ */
 export const communityMembers = pgTable('community_members', {
   memberId: owner().primaryKey(),
   mutedUntil: at('muted_until'),
+  mail: text('mail').notNull().default('instant'),
+  digestSentAt: at('digest_sent_at'),
 })
+
+/**
+ * What a member is told of: a mention, a reply in a thread they follow, an answer marked, an
+ * announcement. The id grows with each one: a live stream resumes after the last id it sent.
+ * `mailed_at` is set before the mail goes (at once, or in the day's digest); a row that needs
+ * no mail is written with it set.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: owner(),
+    kind: text('kind').notNull(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => communityPosts.id, { onDelete: 'cascade' }),
+    replyId: uuid('reply_id').references(() => communityReplies.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    readAt: at('read_at'),
+    mailedAt: at('mailed_at'),
+  },
+  (t) => [
+    index('notifications_member_idx').on(t.memberId, t.id.desc()),
+    index('notifications_unread_idx')
+      .on(t.memberId)
+      .where(sql`${t.readAt} is null`),
+    index('notifications_unmailed_idx')
+      .on(t.memberId, t.createdAt)
+      .where(sql`${t.mailedAt} is null`),
+  ],
+)

@@ -1,6 +1,6 @@
 /** The members, their photos, the administrators' audit log, single-use secrets and the outbox. */
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 import { bytea, timestamps } from './columns'
 
@@ -118,5 +118,7 @@ export const outbox = pgTable('outbox', {
   toAddress: text('to_address').notNull(),
   subject: text('subject').notNull(),
   body: text('body').notNull(),
+  /** Headers beyond the usual ones (List-Unsubscribe and List-Unsubscribe-Post). */
+  headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
