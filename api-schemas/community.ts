@@ -1,5 +1,6 @@
 import { z } from 'zod/mini'
 
+import { authorSchema } from './author'
 import { endpoint, envelope, requiredName, withThousands } from './contract'
 import { lessonPathSchema } from './courses'
 
@@ -42,14 +43,7 @@ export const POSTS_PER_HOUR = 20
 export const REPLIES_PER_HOUR = 100
 export const POSTS_BEFORE_LINKS = 3
 
-/** What the community shows of a member: never their e-mail. */
-export const authorSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  handle: z.string(),
-  role: z.enum(['admin', 'member']),
-})
-export type Author = z.infer<typeof authorSchema>
+export { authorSchema, type Author } from './author'
 
 export const reactionCountSchema = z.object({
   reaction: z.enum(REACTION_KEYS),

@@ -182,13 +182,13 @@ export const lessonSourceSchema = z.object({
 })
 export type LessonSource = z.infer<typeof lessonSourceSchema>
 
-export const SEARCH_KINDS = [...LESSON_KINDS, 'note'] as const
+export const SEARCH_KINDS = [...LESSON_KINDS, 'note', 'post'] as const
 
 export const searchHitSchema = z.object({
   kind: z.enum(SEARCH_KINDS),
   path: z.string(),
   title: z.string(),
-  /** The course, "Page", "Upgrade" or "Note". */
+  /** The course, "Page", "Upgrade", "Note" or "Community". */
   context: z.string(),
   /** Plain text around the matches; empty for a locked lesson. */
   snippet: z.string(),
@@ -246,9 +246,9 @@ export const courses = {
     method: 'GET',
     path: '/search',
     access: 'member',
-    title: 'Search lessons and notes',
+    title: 'Search lessons, notes and the community',
     summary:
-      'Full-text search over the lessons, pages and the caller’s notes, ranked, with highlighted snippets; locked lessons match by title only and show no text',
+      'Full-text search over the lessons, pages, the caller’s notes and the community’s posts and replies the caller may read, ranked, with highlighted snippets; locked lessons match by title only and show no text',
     query: z.strictObject({
       q: z
         .string()

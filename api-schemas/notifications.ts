@@ -1,10 +1,16 @@
 import { z } from 'zod/mini'
 
-import { authorSchema } from './community'
-import { endpoint, envelope, liveEndpoint } from './contract'
+import { endpoint, envelope } from './contract'
+import { liveStream, notificationSchema } from './live'
 
-export const NOTIFICATION_KINDS = ['mention', 'reply', 'answer', 'announcement'] as const
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
+export {
+  liveEventSchema,
+  NOTIFICATION_KINDS,
+  notificationSchema,
+  type LiveEvent,
+  type Notification,
+  type NotificationKind,
+} from './live'
 
 /** How a member hears of mentions and replies by e-mail. */
 export const MAIL_CHOICES = [
@@ -15,26 +21,6 @@ export const MAIL_CHOICES = [
 export type MailChoice = (typeof MAIL_CHOICES)[number]['key']
 const MAIL_KEYS = MAIL_CHOICES.map((c) => c.key) as [MailChoice, ...MailChoice[]]
 
-export const notificationSchema = z.object({
-  /** Grows with each notification; a live stream resumes after the last one it sent. */
-  id: z.int(),
-  kind: z.enum(NOTIFICATION_KINDS),
-  createdAt: z.iso.datetime(),
-  read: z.boolean(),
-  /** Who did it: the one who mentioned, replied, marked the answer or announced. */
-  actor: z.nullable(authorSchema),
-  post: z.object({
-    id: z.string(),
-    title: z.string(),
-    /** The lesson a question is under, and its title. */
-    lesson: z.nullable(z.object({ path: z.string(), title: z.string() })),
-  }),
-  replyId: z.nullable(z.string()),
-  /** The start of what was written. */
-  excerpt: z.string(),
-})
-export type Notification = z.infer<typeof notificationSchema>
-
 export const notificationPageSchema = z.object({
   items: z.array(notificationSchema),
   /** How many the member has not read, in all. */
@@ -43,21 +29,6 @@ export const notificationPageSchema = z.object({
   nextBefore: z.nullable(z.int()),
 })
 export type NotificationPage = z.infer<typeof notificationPageSchema>
-
-/**
- * What the live stream sends: each new notification with the unread count, and `activity` when
- * something was written in a thread the member may read (a screen showing it reads it again).
- */
-export const liveEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('hello'), unread: z.int() }),
-  z.object({ type: z.literal('notification'), notification: notificationSchema, unread: z.int() }),
-  z.object({
-    type: z.literal('activity'),
-    postId: z.string(),
-    lessonPath: z.nullable(z.string()),
-  }),
-])
-export type LiveEvent = z.infer<typeof liveEventSchema>
 
 export const notifications = {
   list: endpoint({
@@ -84,15 +55,7 @@ export const notifications = {
     }),
     response: envelope(z.object({ unread: z.int() })),
   }),
-  stream: liveEndpoint({
-    method: 'GET',
-    path: '/notifications/stream',
-    access: 'member',
-    title: 'Live notifications',
-    summary:
-      'Server-sent events: a hello with the unread count, then each new notification and the activity in threads the caller may read, as they happen on any instance. Sent again with Last-Event-ID, it first sends what came after that id',
-    response: liveEventSchema,
-  }),
+  stream: liveStream,
   settings: endpoint({
     method: 'GET',
     path: '/notifications/settings',

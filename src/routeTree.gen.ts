@@ -34,6 +34,7 @@ import { Route as AdminLeaddetailRouteImport } from './routes/admin/leaddetail'
 import { Route as AdminLogoutRouteImport } from './routes/admin/logout'
 import { Route as AdminMoneymakingRouteImport } from './routes/admin/moneymaking'
 import { Route as AdminNotesRouteImport } from './routes/admin/notes'
+import { Route as AdminNotificationsRouteImport } from './routes/admin/notifications'
 import { Route as AdminUpdateaccessRouteImport } from './routes/admin/updateaccess'
 import { Route as AdminUpdateprofileRouteImport } from './routes/admin/updateprofile'
 import { Route as AdminViralleadRouteImport } from './routes/admin/virallead'
@@ -41,6 +42,7 @@ import { Route as Auth404RouteImport } from './routes/auth/404'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
 import { Route as AuthMaintenanceRouteImport } from './routes/auth/maintenance'
 import { Route as AuthTwoStepsRouteImport } from './routes/auth/two-steps'
+import { Route as AuthUnsubscribeRouteImport } from './routes/auth/unsubscribe'
 import { Route as OptinKeyRouteImport } from './routes/optin/$key'
 import { Route as VerifyIdRouteImport } from './routes/verify/$id'
 import { Route as AdminAiscriptToolRouteImport } from './routes/admin/aiscript/$tool'
@@ -202,6 +204,11 @@ const AdminNotesRoute = AdminNotesRouteImport.update({
   path: '/notes',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminNotificationsRoute = AdminNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminUpdateaccessRoute = AdminUpdateaccessRouteImport.update({
   id: '/updateaccess',
   path: '/updateaccess',
@@ -235,6 +242,11 @@ const AuthMaintenanceRoute = AuthMaintenanceRouteImport.update({
 const AuthTwoStepsRoute = AuthTwoStepsRouteImport.update({
   id: '/two-steps',
   path: '/two-steps',
+  getParentRoute: () => AuthRouteRoute,
+} as any)
+const AuthUnsubscribeRoute = AuthUnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
   getParentRoute: () => AuthRouteRoute,
 } as any)
 const OptinKeyRoute = OptinKeyRouteImport.update({
@@ -446,6 +458,7 @@ export interface FileRoutesByFullPath {
   '/admin/logout': typeof AdminLogoutRoute
   '/admin/moneymaking': typeof AdminMoneymakingRoute
   '/admin/notes': typeof AdminNotesRoute
+  '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/updateaccess': typeof AdminUpdateaccessRoute
   '/admin/updateprofile': typeof AdminUpdateprofileRoute
   '/admin/virallead': typeof AdminViralleadRoute
@@ -453,6 +466,7 @@ export interface FileRoutesByFullPath {
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/maintenance': typeof AuthMaintenanceRoute
   '/auth/two-steps': typeof AuthTwoStepsRoute
+  '/auth/unsubscribe': typeof AuthUnsubscribeRoute
   '/optin/$key': typeof OptinKeyRoute
   '/verify/$id': typeof VerifyIdRoute
   '/admin/aiscript/$tool': typeof AdminAiscriptToolRoute
@@ -515,6 +529,7 @@ export interface FileRoutesByTo {
   '/admin/logout': typeof AdminLogoutRoute
   '/admin/moneymaking': typeof AdminMoneymakingRoute
   '/admin/notes': typeof AdminNotesRoute
+  '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/updateaccess': typeof AdminUpdateaccessRoute
   '/admin/updateprofile': typeof AdminUpdateprofileRoute
   '/admin/virallead': typeof AdminViralleadRoute
@@ -522,6 +537,7 @@ export interface FileRoutesByTo {
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/maintenance': typeof AuthMaintenanceRoute
   '/auth/two-steps': typeof AuthTwoStepsRoute
+  '/auth/unsubscribe': typeof AuthUnsubscribeRoute
   '/optin/$key': typeof OptinKeyRoute
   '/verify/$id': typeof VerifyIdRoute
   '/admin/aiscript/$tool': typeof AdminAiscriptToolRoute
@@ -585,6 +601,7 @@ export interface FileRoutesById {
   '/admin/logout': typeof AdminLogoutRoute
   '/admin/moneymaking': typeof AdminMoneymakingRoute
   '/admin/notes': typeof AdminNotesRoute
+  '/admin/notifications': typeof AdminNotificationsRoute
   '/admin/updateaccess': typeof AdminUpdateaccessRoute
   '/admin/updateprofile': typeof AdminUpdateprofileRoute
   '/admin/virallead': typeof AdminViralleadRoute
@@ -592,6 +609,7 @@ export interface FileRoutesById {
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/maintenance': typeof AuthMaintenanceRoute
   '/auth/two-steps': typeof AuthTwoStepsRoute
+  '/auth/unsubscribe': typeof AuthUnsubscribeRoute
   '/optin/$key': typeof OptinKeyRoute
   '/verify/$id': typeof VerifyIdRoute
   '/admin/aiscript/$tool': typeof AdminAiscriptToolRoute
@@ -656,6 +674,7 @@ export interface FileRouteTypes {
     | '/admin/logout'
     | '/admin/moneymaking'
     | '/admin/notes'
+    | '/admin/notifications'
     | '/admin/updateaccess'
     | '/admin/updateprofile'
     | '/admin/virallead'
@@ -663,6 +682,7 @@ export interface FileRouteTypes {
     | '/auth/forgot-password'
     | '/auth/maintenance'
     | '/auth/two-steps'
+    | '/auth/unsubscribe'
     | '/optin/$key'
     | '/verify/$id'
     | '/admin/aiscript/$tool'
@@ -725,6 +745,7 @@ export interface FileRouteTypes {
     | '/admin/logout'
     | '/admin/moneymaking'
     | '/admin/notes'
+    | '/admin/notifications'
     | '/admin/updateaccess'
     | '/admin/updateprofile'
     | '/admin/virallead'
@@ -732,6 +753,7 @@ export interface FileRouteTypes {
     | '/auth/forgot-password'
     | '/auth/maintenance'
     | '/auth/two-steps'
+    | '/auth/unsubscribe'
     | '/optin/$key'
     | '/verify/$id'
     | '/admin/aiscript/$tool'
@@ -794,6 +816,7 @@ export interface FileRouteTypes {
     | '/admin/logout'
     | '/admin/moneymaking'
     | '/admin/notes'
+    | '/admin/notifications'
     | '/admin/updateaccess'
     | '/admin/updateprofile'
     | '/admin/virallead'
@@ -801,6 +824,7 @@ export interface FileRouteTypes {
     | '/auth/forgot-password'
     | '/auth/maintenance'
     | '/auth/two-steps'
+    | '/auth/unsubscribe'
     | '/optin/$key'
     | '/verify/$id'
     | '/admin/aiscript/$tool'
@@ -1025,6 +1049,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminNotesRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/notifications': {
+      id: '/admin/notifications'
+      path: '/notifications'
+      fullPath: '/admin/notifications'
+      preLoaderRoute: typeof AdminNotificationsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/updateaccess': {
       id: '/admin/updateaccess'
       path: '/updateaccess'
@@ -1072,6 +1103,13 @@ declare module '@tanstack/react-router' {
       path: '/two-steps'
       fullPath: '/auth/two-steps'
       preLoaderRoute: typeof AuthTwoStepsRouteImport
+      parentRoute: typeof AuthRouteRoute
+    }
+    '/auth/unsubscribe': {
+      id: '/auth/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/auth/unsubscribe'
+      preLoaderRoute: typeof AuthUnsubscribeRouteImport
       parentRoute: typeof AuthRouteRoute
     }
     '/optin/$key': {
@@ -1343,6 +1381,7 @@ interface AdminRouteRouteChildren {
   AdminLogoutRoute: typeof AdminLogoutRoute
   AdminMoneymakingRoute: typeof AdminMoneymakingRoute
   AdminNotesRoute: typeof AdminNotesRoute
+  AdminNotificationsRoute: typeof AdminNotificationsRoute
   AdminUpdateaccessRoute: typeof AdminUpdateaccessRoute
   AdminUpdateprofileRoute: typeof AdminUpdateprofileRoute
   AdminViralleadRoute: typeof AdminViralleadRoute
@@ -1400,6 +1439,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminLogoutRoute: AdminLogoutRoute,
   AdminMoneymakingRoute: AdminMoneymakingRoute,
   AdminNotesRoute: AdminNotesRoute,
+  AdminNotificationsRoute: AdminNotificationsRoute,
   AdminUpdateaccessRoute: AdminUpdateaccessRoute,
   AdminUpdateprofileRoute: AdminUpdateprofileRoute,
   AdminViralleadRoute: AdminViralleadRoute,
@@ -1445,6 +1485,7 @@ interface AuthRouteRouteChildren {
   AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
   AuthMaintenanceRoute: typeof AuthMaintenanceRoute
   AuthTwoStepsRoute: typeof AuthTwoStepsRoute
+  AuthUnsubscribeRoute: typeof AuthUnsubscribeRoute
   AuthLoginIndexRoute: typeof AuthLoginIndexRoute
   AuthLoginVerifyTokenRoute: typeof AuthLoginVerifyTokenRoute
 }
@@ -1454,6 +1495,7 @@ const AuthRouteRouteChildren: AuthRouteRouteChildren = {
   AuthForgotPasswordRoute: AuthForgotPasswordRoute,
   AuthMaintenanceRoute: AuthMaintenanceRoute,
   AuthTwoStepsRoute: AuthTwoStepsRoute,
+  AuthUnsubscribeRoute: AuthUnsubscribeRoute,
   AuthLoginIndexRoute: AuthLoginIndexRoute,
   AuthLoginVerifyTokenRoute: AuthLoginVerifyTokenRoute,
 }

@@ -589,3 +589,68 @@ export async function followersOf(db: Db, postId: string) {
     .where(and(eq(communityFollows.postId, postId), eq(communityFollows.following, true)))
   return rows.map((r) => r.memberId)
 }
+
+export interface CommunityHitRow {
+  postId: string
+  replyId: string | null
+  title: string
+  authorId: string
+  lessonPath: string | null
+  lessonTitle: string | null
+  lessonKind: 'lesson' | 'page' | 'offer' | null
+  area: string | null
+  dripDays: number | null
+  courseArea: string | null
+  rank: number
+  headline: string
+}
+
+/**
+ * Posts and replies matching a prefix query (see `prefixQuery`), best first, with a highlighted
+ * headline: those shown to the reader (hidden ones only to their author, or an administrator);
+ * whether the reader may open a lesson's thread is the caller's to check.
+ */
+export async function searchCommunity(
+  db: Db,
+  query: string,
+  reader: { id: string; admin: boolean },
+  limit: number,
+  headlineOptions: string,
+) {
+  const q = sql`to_tsquery('english', ${query})`
+  const shown = (alias: string) =>
+    reader.admin
+      ? sql``
+      : sql`and (${sql.raw(alias)}.hidden_at is null or ${sql.raw(alias)}.author_id = ${reader.id})`
+  return rowsOf<CommunityHitRow>(
+    db.execute(sql`
+      select s."postId", s."replyId", s.title, s."authorId", s."lessonPath",
+             l.title as "lessonTitle", l.kind as "lessonKind", l.area, l.drip_days as "dripDays",
+             c.area as "courseArea", s.rank,
+             ts_headline('english', s.plain, ${q}, ${headlineOptions}) as headline
+      from (
+        select * from (
+          select p.id as "postId", null::uuid as "replyId", p.title, p.author_id as "authorId",
+                 p.lesson_path as "lessonPath", p.plain, ts_rank_cd(p.search, ${q}) as rank
+          from community_posts p
+          where p.search @@ ${q} and p.deleted_at is null ${shown('p')}
+          order by rank desc limit ${limit}
+        ) posts
+        union all
+        select * from (
+          select r.post_id, r.id, p.title, r.author_id, p.lesson_path, r.plain,
+                 ts_rank_cd(r.search, ${q}) as rank
+          from community_replies r
+          join community_posts p on p.id = r.post_id
+          where r.search @@ ${q} and r.deleted_at is null and p.deleted_at is null
+            ${shown('r')} ${shown('p')}
+          order by rank desc limit ${limit}
+        ) replies
+        order by rank desc
+        limit ${limit}
+      ) s
+      left join lessons l on l.path = s."lessonPath"
+      left join courses c on c.key = l.course_key
+      order by s.rank desc`),
+  ).then((rows) => rows.map((row) => ({ ...row, rank: Number(row.rank) })))
+}

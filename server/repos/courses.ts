@@ -157,7 +157,7 @@ export const memberEmail = async (db: Db, id: string | null) =>
 /** Highlight markers ts_headline puts around matches; the service turns them into ranges. */
 export const MARK_START = '\u27E6'
 export const MARK_END = '\u27E7'
-const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=24, MinWords=10, MaxFragments=1, FragmentDelimiter=" … "`
+export const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=24, MinWords=10, MaxFragments=1, FragmentDelimiter=" … "`
 
 /**
  * `hopl track` -> `hopl:* & track:*`: every word, as a prefix, so results come while typing.

@@ -17,7 +17,11 @@ export function courseRoutes(app: FastifyInstance) {
     progress: async ({ query, body, member }) => ({
       data: await service().saveProgress(query.path, member, body),
     }),
-    search: async ({ query, member }) => ({ data: await service().search(query.q, member) }),
+    search: async ({ query, member }) => ({
+      data: await service().search(query.q, member, (q) =>
+        app.services.community.search(q, member),
+      ),
+    }),
     source: async ({ query }) => ({ data: await service().source(query.path) }),
     edit: async ({ query, body, member }) => ({
       data: await service().edit(query.path, body, member),

@@ -44,6 +44,7 @@ import {
   pinnedPosts,
   reactionsOf,
   resolveReports,
+  searchCommunity,
   setFollowing,
   setMutedUntil,
   setReaction,
@@ -58,11 +59,11 @@ import {
   type PostRow,
   type ReplyRow,
 } from '../repos/community'
-import { memberEmail } from '../repos/courses'
+import { HEADLINE_OPTIONS, memberEmail } from '../repos/courses'
 import { excerptOf, mentionedHandles, renderCommunityText } from '../shared/community-markdown'
 import type { AuthedMember } from './auth'
 import { toAuthor } from './community-authors'
-import type { CoursesService } from './courses'
+import { marked, type CoursesService, type RankedHit } from './courses'
 import type { NotificationsService } from './notifications'
 
 const MINUTE = 60 * 1000
@@ -74,7 +75,7 @@ export const REPORTS_TO_HIDE = 3
 export interface CommunityDeps {
   db: Db
   now: () => number
-  courses: Pick<CoursesService, 'readable'>
+  courses: Pick<CoursesService, 'readable' | 'mayRead'>
   /** Who hears of each post, reply and answer. */
   notifications: Pick<NotificationsService, 'posted' | 'replied' | 'answered' | 'threadRead'>
 }
@@ -610,6 +611,41 @@ export class CommunityService {
       else await updatePost(this.db, post.id, { hiddenAt: this.date() })
     }
     return { message: 'Thank you for the report: an administrator will look at it.' }
+  }
+
+  /**
+   * Posts and replies matching a prefix query that the member may read (a lesson's only when they
+   * may open the lesson), at most five, with highlighted snippets.
+   */
+  async search(query: string, member: AuthedMember): Promise<RankedHit[]> {
+    const rows = await searchCommunity(
+      this.db,
+      query,
+      { id: member.id, admin: member.role === 'admin' },
+      20,
+      HEADLINE_OPTIONS,
+    )
+    return rows
+      .filter(
+        (row) =>
+          !row.lessonPath ||
+          (row.lessonKind !== null &&
+            this.deps.courses.mayRead(
+              { kind: row.lessonKind, area: row.area, dripDays: row.dripDays },
+              row.courseArea,
+              member,
+            )),
+      )
+      .slice(0, 5)
+      .map((row) => ({
+        kind: 'post' as const,
+        path: `/admin/community/${row.postId}${row.replyId ? `#reply-${row.replyId}` : ''}`,
+        title: row.title || `A question on “${row.lessonTitle ?? 'a lesson'}”`,
+        context: row.replyId ? 'Community reply' : 'Community',
+        ...marked(row.headline),
+        locked: false,
+        rank: row.rank,
+      }))
   }
 
   async pin(postId: string, admin: AuthedMember, pinned: boolean): Promise<Post> {

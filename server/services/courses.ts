@@ -42,6 +42,9 @@ import type { CertificatesService } from './certificates'
 
 const DAY = 24 * 60 * 60 * 1000
 
+/** A search hit with its full-text rank, to order hits of several kinds together. */
+export type RankedHit = SearchHit & { rank: number }
+
 interface Lock {
   locked: boolean
   lockedReason: 'area' | 'drip' | null
@@ -281,13 +284,22 @@ export class CoursesService {
     return row ? toProgress(row) : null
   }
 
-  async search(text: string, member: AuthedMember): Promise<SearchHit[]> {
+  /**
+   * The lessons, pages and notes matching `text`, best first, and what `more` finds with the same
+   * query (the community's posts), ranked among them.
+   */
+  async search(
+    text: string,
+    member: AuthedMember,
+    more?: (query: string) => Promise<RankedHit[]>,
+  ): Promise<SearchHit[]> {
     const query = prefixQuery(text)
     if (!query) return []
-    const [found, noteRows, courseRows] = await Promise.all([
+    const [found, noteRows, courseRows, others] = await Promise.all([
       searchLessons(this.db, query, 40),
       searchNotes(this.db, member.id, query, 5),
       listCourses(this.db),
+      more ? more(query) : [],
     ])
     const courseOf = new Map(courseRows.map((c) => [c.key, c]))
     // A locked lesson is found by its title or summary only, and shows no text.
@@ -303,7 +315,7 @@ export class CoursesService {
       query,
       visible.filter((v) => !v.lock.locked).map((v) => v.row.path),
     )
-    const hits: (SearchHit & { rank: number })[] = visible.map(({ row, lock }) => ({
+    const hits: RankedHit[] = visible.map(({ row, lock }) => ({
       kind: row.kind,
       path: row.path,
       title: row.title,
@@ -328,6 +340,7 @@ export class CoursesService {
         rank: note.rank,
       })
     }
+    hits.push(...others)
     return hits.sort((a, b) => b.rank - a.rank).map(({ rank: _rank, ...hit }) => hit)
   }
 

@@ -244,7 +244,7 @@ export class NotificationsService {
     return {
       oneClick: `${this.deps.publicUrl}/api/notifications/unsubscribe?token=${token}`,
       page: `${this.deps.publicUrl}/auth/unsubscribe?token=${token}`,
-      settings: `${this.deps.publicUrl}/admin/updateprofile`,
+      settings: `${this.deps.publicUrl}/admin/notifications#settings`,
     }
   }
 

@@ -33,7 +33,7 @@ import { visibleNavGroups } from './layout/nav-items'
 
 interface Option {
   key: string
-  group: 'Screens' | 'Lessons' | 'In lessons and notes'
+  group: 'Screens' | 'Lessons' | 'Found in the text'
   path: string
   title: string
   context: string
@@ -162,7 +162,7 @@ export default function SearchPaletteDialog({
           .filter((hit) => !shownLessons.has(hit.path))
           .map((hit) => ({
             key: `hit:${hit.path}`,
-            group: 'In lessons and notes' as const,
+            group: 'Found in the text' as const,
             path: hit.path,
             title: hit.title,
             context: hit.context,
@@ -206,7 +206,7 @@ export default function SearchPaletteDialog({
 
   const searching = q.length >= 2 && search.isFetching
   let index = -1
-  const groups = (['Screens', 'Lessons', 'In lessons and notes'] as const).map((group) => ({
+  const groups = (['Screens', 'Lessons', 'Found in the text'] as const).map((group) => ({
     group,
     items: options.filter((o) => o.group === group),
   }))
@@ -238,12 +238,12 @@ export default function SearchPaletteDialog({
                 variant="flushed"
                 borderBottomWidth="0"
                 role="combobox"
-                aria-label="Search screens, lessons and notes"
+                aria-label="Search screens, lessons, notes and the community"
                 aria-expanded={options.length > 0}
                 aria-controls={listId}
                 aria-autocomplete="list"
                 aria-activedescendant={options.length > 0 ? optionId(current) : undefined}
-                placeholder="Search screens, lessons and notes"
+                placeholder="Search screens, lessons, notes and the community"
                 value={text}
                 maxLength={200}
                 onChange={(event) => {

@@ -16,7 +16,8 @@ export async function streamEvents<E extends StreamEndpoint>(
   endpoint: E,
   body: BodyIn<E>,
   signal: AbortSignal,
-  onEvent: (event: ResponseOf<E>) => void,
+  onEvent: (event: ResponseOf<E>, id: string | undefined) => void,
+  headers?: Record<string, string>,
 ): Promise<void> {
   const signedIn = Boolean(localStorage.getItem(STORAGE_KEYS.token))
   let response: Response
@@ -25,13 +26,14 @@ export async function streamEvents<E extends StreamEndpoint>(
       method: endpoint.method,
       json: body,
       signal,
+      ...(headers ? { headers } : {}),
     })
   } catch (error) {
     throw await toApiError(error, signedIn)
   }
   let broken: ApiError | null = null
   const parser = createParser({
-    onEvent: ({ data }) => {
+    onEvent: ({ data, id }) => {
       if (broken) return
       let value: unknown
       try {
@@ -44,7 +46,7 @@ export async function streamEvents<E extends StreamEndpoint>(
         broken = new ApiError('The server sent an answer that could not be read', 200, signedIn)
         return
       }
-      onEvent(parsed.data as ResponseOf<E>)
+      onEvent(parsed.data as ResponseOf<E>, id)
     },
   })
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()

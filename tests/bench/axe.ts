@@ -15,6 +15,7 @@ import { chromium } from 'playwright-core'
 import { chromiumLaunch } from '../chromium'
 import { axeSource } from '../e2e/axe'
 import { ADMIN_SCREENS, LOOKS, MEMBER_SCREENS, PUBLIC_SCREENS } from '../e2e/screens'
+import { networkQuiet } from '../network-quiet'
 import { demoMemberStorage, printTable, startAppServer } from './process'
 
 interface Violation {
@@ -61,7 +62,7 @@ try {
       const page = await context.newPage()
       for (const path of paths) {
         await page.goto(server.url + path)
-        await page.waitForLoadState('networkidle')
+        await networkQuiet(page)
         await page.evaluate(axeSource)
         const violations = (await page.evaluate(async () => {
           const axe = (window as unknown as { axe: { run: (d: Document) => Promise<unknown> } }).axe

@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util'
 import { chromium } from 'playwright-core'
 
 import { chromiumLaunch } from '../chromium'
+import { networkQuiet } from '../network-quiet'
 import {
   demoMemberStorage,
   percentile,
@@ -101,7 +102,7 @@ try {
         const cdp = await context.newCDPSession(page)
         await cdp.send('Emulation.setCPUThrottlingRate', { rate })
         await page.goto(`${server.url}${path}`)
-        await page.waitForLoadState('networkidle')
+        await networkQuiet(page)
         // Quiet for a while: the last answers drawn.
         await page.waitForTimeout(3000)
         const key = `${path} ${i}`

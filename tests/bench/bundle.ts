@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
 
 import { chromiumLaunch } from '../chromium'
+import { gotoQuiet, networkQuiet } from '../network-quiet'
 import { demoMemberStorage, startAppServer, storageWith, type Started } from './process'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -91,9 +92,9 @@ async function measure(
       }),
     )
   })
-  await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' })
+  await gotoQuiet(page, `${baseURL}${path}`)
   await page.getByRole('heading', { name: ready }).waitFor({ timeout: 15_000 })
-  await page.waitForLoadState('networkidle')
+  await networkQuiet(page)
   if (new URL(page.url()).pathname !== path) {
     throw new Error(`${path} ended on ${page.url()}`)
   }
@@ -105,35 +106,35 @@ async function measure(
     rows.push(result)
     await page.getByLabel(/e-?mail/i).focus()
     await page.locator('[data-prerendered]').waitFor({ state: 'detached', timeout: 15_000 })
-    await page.waitForLoadState('networkidle')
+    await networkQuiet(page)
     await Promise.all(pending)
   }
   if (path === '/admin/dashboard') {
     // What a lesson adds to the loaded shell: from the training's overview (which loads no
     // charts later), open the first lesson.
     result = empty('overview (not shown)')
-    await page.goto(`${baseURL}/admin/dgtraining`, { waitUntil: 'networkidle' })
+    await gotoQuiet(page, `${baseURL}/admin/dgtraining`)
     await page.getByTestId('course-training').waitFor({ timeout: 15_000 })
-    await page.waitForLoadState('networkidle')
+    await networkQuiet(page)
     await Promise.all(pending)
     result = empty('lesson, after the shell')
     rows.push(result)
     await page.getByTestId('course-training').getByRole('link').first().click()
     await page.locator('.lesson-body').waitFor({ timeout: 15_000 })
-    await page.waitForLoadState('networkidle')
+    await networkQuiet(page)
     await Promise.all(pending)
     // What the niche sheets add: a niche's library from the sidebar, then the own sheet from it.
     result = empty('niche library, after the shell')
     rows.push(result)
     await page.getByRole('link', { name: 'Health', exact: true }).click()
     await page.getByRole('grid', { name: 'Health library' }).waitFor({ timeout: 15_000 })
-    await page.waitForLoadState('networkidle')
+    await networkQuiet(page)
     await Promise.all(pending)
     result = empty('own sheet, after the library')
     rows.push(result)
     await page.getByRole('link', { name: 'Open my health sheet' }).click()
     await page.getByText('This sheet is empty').waitFor({ timeout: 15_000 })
-    await page.waitForLoadState('networkidle')
+    await networkQuiet(page)
     await Promise.all(pending)
     // What the AI tools add: a script tool from the catalogue's sidebar link, then the chatbot.
     result = empty('AI script tool, after the sheet')
@@ -141,13 +142,13 @@ async function measure(
     await page.getByRole('link', { name: 'AI tools', exact: true }).click()
     await page.getByRole('link', { name: 'TikTok video script' }).click()
     await page.getByLabel('Video topic').waitFor({ timeout: 15_000 })
-    await page.waitForLoadState('networkidle')
+    await networkQuiet(page)
     await Promise.all(pending)
     result = empty('chatbot, after the script tool')
     rows.push(result)
     await page.getByRole('link', { name: 'Course chatbot', exact: true }).click()
     await page.getByLabel('Your question').waitFor({ timeout: 15_000 })
-    await page.waitForLoadState('networkidle')
+    await networkQuiet(page)
     await Promise.all(pending)
   }
   closed = true

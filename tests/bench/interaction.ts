@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util'
 import { chromium, type Browser, type Page } from 'playwright-core'
 
 import { chromiumLaunch } from '../chromium'
+import { networkQuiet } from '../network-quiet'
 import { demoMemberStorage, percentile, printTable, startAppServer } from './process'
 
 const { values } = parseArgs({
@@ -73,7 +74,7 @@ async function open(
   const cdp = await context.newCDPSession(page)
   await page.goto(`${server.url}${path}`)
   await page.locator('[data-prerendered]').waitFor({ state: 'detached' })
-  await page.waitForLoadState('networkidle')
+  await networkQuiet(page)
   // Slowed once the page is there: the figures are of the interaction, not of the start-up.
   await cdp.send('Emulation.setCPUThrottlingRate', { rate })
   return page
@@ -200,7 +201,7 @@ try {
               .waitFor(),
         ),
       )
-      await page.waitForLoadState('networkidle')
+      await networkQuiet(page)
     }
     results.push(['ticking "Mark complete"', list])
     await page.context().close()

@@ -26,6 +26,7 @@ import { LEAST_UPPER_BOUND, originalPositionFor, TraceMap } from '@jridgewell/tr
 import { chromium } from 'playwright-core'
 
 import { chromiumLaunch } from '../chromium'
+import { gotoQuiet } from '../network-quiet'
 import { demoMemberStorage, printTable, root, startAppServer } from './process'
 
 const { values, positionals } = parseArgs({
@@ -225,7 +226,7 @@ try {
       await browser.startTracing(page, {
         categories: ['toplevel', 'devtools.timeline', 'v8.execute'],
       })
-      await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' })
+      await gotoQuiet(page, `${server.url}${path}`)
       if (READY[path]) await page.getByRole('heading', { name: READY[path] }).waitFor()
       await page.waitForTimeout(3000)
       const trace = await browser.stopTracing()

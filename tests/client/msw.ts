@@ -88,3 +88,47 @@ export function handleStream<E extends Endpoint & { stream: true }>(
     return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } })
   })
 }
+
+/**
+ * A live stream (a contract entry marked `live`): the events given first, then whatever the test
+ * sends through `send`, the stream staying open until the page lets it go. `requests` holds each
+ * connection's Last-Event-ID (or null).
+ */
+export function liveStream<E extends Endpoint & { live: true }>(
+  endpoint: E,
+  first: { id?: number; event: ResponseOf<E> }[] = [],
+) {
+  const encoder = new TextEncoder()
+  const open = new Set<ReadableStreamDefaultController<Uint8Array>>()
+  const requests: (string | null)[] = []
+  const frame = (item: { id?: number; event: ResponseOf<E> }) =>
+    encoder.encode(
+      `${item.id !== undefined ? `id: ${item.id}\n` : ''}data: ${JSON.stringify(endpoint.response.parse(item.event))}\n\n`,
+    )
+  const handler = http.get(`${API_PREFIX}${endpoint.path}`, ({ request }) => {
+    requests.push(request.headers.get('last-event-id'))
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        open.add(controller)
+        for (const item of first) controller.enqueue(frame(item))
+        request.signal.addEventListener('abort', () => {
+          open.delete(controller)
+          try {
+            controller.close()
+          } catch {
+            // closed already
+          }
+        })
+      },
+    })
+    return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } })
+  })
+  return {
+    handler,
+    requests,
+    /** Sends an event on every open connection. */
+    send(event: ResponseOf<E>, id?: number) {
+      for (const controller of open) controller.enqueue(frame({ event, ...(id ? { id } : {}) }))
+    },
+  }
+}

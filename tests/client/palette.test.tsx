@@ -99,7 +99,9 @@ describe('the search palette', () => {
     const { screen, user, router } = await renderApp('/admin/dashboard')
     await screen.findByTestId('resume-card')
     await user.keyboard('{Control>}k{/Control}')
-    const input = await screen.findByRole('combobox', { name: 'Search screens, lessons and notes' })
+    const input = await screen.findByRole('combobox', {
+      name: 'Search screens, lessons, notes and the community',
+    })
     await waitFor(() => expect(document.activeElement).toBe(input))
     // Empty: every screen is offered, in the render after the dialog's own.
     expect(
@@ -114,7 +116,7 @@ describe('the search palette', () => {
 
     await user.clear(input)
     await user.type(input, 'gravity')
-    const found = await within(listbox).findByRole('group', { name: 'In lessons and notes' })
+    const found = await within(listbox).findByRole('group', { name: 'Found in the text' })
     const hit = within(found).getByRole('option', { name: /Webinar outline/ })
     expect(hit.querySelector('mark')?.textContent).toBe('gravity')
     await waitFor(() => expect(searched).toContain('gravity'))

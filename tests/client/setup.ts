@@ -12,7 +12,7 @@ import { forgetLoadedWrites } from '@/lib/write-queue'
 import { useAppearance } from '@/stores/appearance'
 import { useAuthStore } from '@/stores/auth'
 
-import { handle, server } from './msw'
+import { handle, liveStream, server } from './msw'
 
 // A wait ends as soon as what it looks for shows; its limit only tells a broken screen from a busy
 // machine. Two suites and a browser on two cores took correct screens past 5 s (7 s at most), so
@@ -71,6 +71,8 @@ const quietDefaults = [
     },
   })),
   handle(contract.accounts.dgMemberInfo, () => ({ data: { data: { digistore24: null } } })),
+  // The live stream says hello (nothing unread) and stays quiet.
+  liveStream(contract.notifications.stream, [{ event: { type: 'hello', unread: 0 } }]).handler,
   // A lesson's discussion has no questions yet.
   handle(contract.community.lesson, () => ({
     data: { data: { pinned: [], items: [], nextCursor: null } },

@@ -3,6 +3,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { AREA_KEYS, FREE_AREAS, type AreaKey } from '@schemas/access'
 import { OFFLINE_MESSAGE } from '@/components/offline-banner'
 
+import { networkQuiet } from '../network-quiet'
 import { seriousViolations, setLook, type Look } from './axe'
 import { ADMIN_SCREENS, LOOKS, MEMBER_SCREENS } from './screens'
 import { apiLogin, baseURL, DEMO, expect, storeSession, test, useSession } from './support'
@@ -371,7 +372,7 @@ test('no serious accessibility violation on the screens opened offline', async (
   for (const path of linked.filter((p) => !OFFLINE_UNLOADED.includes(p))) {
     await openFromSidebar(path)
   }
-  await page.waitForLoadState('networkidle')
+  await networkQuiet(page)
 
   for (const look of [LIGHT, DARK]) {
     await setLook(page, look)
@@ -379,7 +380,7 @@ test('no serious accessibility violation on the screens opened offline', async (
     // The app has started and the dashboard has all it asked for.
     await expect(page.getByRole('button', { name: /, account menu$/ })).toBeVisible()
     await expect(busyIndicator(page.getByRole('main'))).toBeHidden()
-    await page.waitForLoadState('networkidle')
+    await networkQuiet(page)
     await context.setOffline(true)
     expect(await page.evaluate(() => navigator.onLine)).toBe(false)
     for (const path of linked) {

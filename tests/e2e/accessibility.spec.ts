@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 
+import { networkQuiet } from '../network-quiet'
 import { seriousViolations, setLook, type Look } from './axe'
 import { ADMIN_SCREENS, LOOKS, MEMBER_SCREENS, PUBLIC_SCREENS } from './screens'
 import { expect, openApp, test, useSession } from './support'
@@ -14,7 +15,7 @@ async function checkScreens(page: Page, paths: string[], look: Look) {
     await expect(page.getByRole('heading').first(), path).toBeVisible()
     // The browser tab names the screen.
     await expect(page, path).toHaveTitle(/^(?!Members Area$).+ · Members Area$/)
-    await page.waitForLoadState('networkidle')
+    await networkQuiet(page)
     expect(await seriousViolations(page), `${path}, ${look.name}`).toEqual([])
   }
 }

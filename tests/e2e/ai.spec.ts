@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { startAppServer, type Started } from '../bench/process'
+import { networkQuiet } from '../network-quiet'
 import { startOpenAiFake, type OpenAiFake } from '../server/fakes/openai'
 import { expect, test, useSession } from './support'
 
@@ -76,7 +77,7 @@ for (const width of [1440, 375]) {
       await page.goto(path)
       await expect(page, path).toHaveURL((url) => url.pathname === path)
       await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible()
-      await page.waitForLoadState('networkidle')
+      await networkQuiet(page)
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       )

@@ -1,4 +1,5 @@
 import { COURSE_OVERVIEWS, SPEC_CONTENT_PATHS } from '../fixtures/course-paths'
+import { networkQuiet } from '../network-quiet'
 import { apiLogin, DEMO, expect, openApp, test, useSession } from './support'
 
 /** Every course screen of the specification. */
@@ -27,7 +28,7 @@ test('a member reads a lesson to its end, finds it completed after a reload, and
     await page.waitForTimeout(50)
   }
   await expect(page.getByText('Completed', { exact: true })).toBeVisible()
-  await page.waitForLoadState('networkidle')
+  await networkQuiet(page)
   await page.reload()
   await expect(page.getByText('Completed', { exact: true })).toBeVisible()
 
@@ -80,7 +81,7 @@ test('a member without the bonus area sees the upgrade panel and none of the tex
     await expect(panel).toContainText('Bonus courses')
     await expect(page.locator('.lesson-body')).toHaveCount(0)
     // The browser logs the refused lesson requests itself; those 403s are the point of this test.
-    await page.waitForLoadState('networkidle')
+    await networkQuiet(page)
     const others = consoleErrors.filter((e) => !e.includes('status of 403'))
     expect(others.length).toBeLessThan(consoleErrors.length)
     consoleErrors.splice(0, consoleErrors.length, ...others)
@@ -95,7 +96,9 @@ test('the palette finds a lesson by a word of its text and opens it', async ({ p
   await openApp(page, '/admin/dashboard')
   await expect(page.getByTestId('resume-card')).toBeVisible()
   await page.keyboard.press('Control+k')
-  const input = page.getByRole('combobox', { name: 'Search screens, lessons and notes' })
+  const input = page.getByRole('combobox', {
+    name: 'Search screens, lessons, notes and the community',
+  })
   await expect(input).toBeVisible()
   await input.fill('gravity')
   const hit = page

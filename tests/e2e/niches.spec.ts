@@ -1,3 +1,4 @@
+import { networkQuiet } from '../network-quiet'
 import { expect, test, useSession } from './support'
 
 const NICHE_SCREENS = [
@@ -152,7 +153,7 @@ for (const width of [1440, 375]) {
       await page.goto(path)
       await expect(page, path).toHaveURL((url) => `${url.pathname}${url.search}` === path)
       await expect(page.getByRole('heading').first(), path).toBeVisible()
-      await page.waitForLoadState('networkidle')
+      await networkQuiet(page)
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       )

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 
+import { networkQuiet } from '../network-quiet'
 import { setLook } from './axe'
 import { MEMBER_SCREENS, memberDetailScreens } from './screens'
 import { DEMO, expect, test, useSession } from './support'
@@ -117,7 +118,7 @@ async function checkRoutes(page: Page, paths: string[], found: string[]) {
   for (const path of paths) {
     await page.goto(path)
     await expect(page.getByRole('heading').first(), path).toBeVisible()
-    await page.waitForLoadState('networkidle')
+    await networkQuiet(page)
     for (const problem of await phoneProblems(page)) found.push(`${path}: ${problem}`)
   }
 }

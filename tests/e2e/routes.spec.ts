@@ -1,3 +1,4 @@
+import { networkQuiet } from '../network-quiet'
 import { memberDetailScreens } from './screens'
 import { DEMO, expect, test, useSession } from './support'
 
@@ -27,7 +28,7 @@ for (const width of [1440, 375]) {
       await page.goto(path)
       await expect(page, path).toHaveURL((url) => `${url.pathname}${url.search}` === path)
       await expect(page.getByRole('heading').first(), path).toBeVisible()
-      await page.waitForLoadState('networkidle')
+      await networkQuiet(page)
       // Nothing may stick out sideways on a phone.
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -45,5 +46,5 @@ test('the administrators’ screen renders without errors', async ({ page }) => 
   await expect(page).toHaveURL(/\/admin\/dashboard$/)
   await page.goto('/admin/updateaccess')
   await expect(page.getByRole('heading', { name: 'Members and access' }).first()).toBeVisible()
-  await page.waitForLoadState('networkidle')
+  await networkQuiet(page)
 })

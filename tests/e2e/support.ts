@@ -8,6 +8,8 @@ import {
   type Page,
 } from '@playwright/test'
 
+import { watchRequests } from '../network-quiet'
+
 export { expect }
 
 export const baseURL = () => {
@@ -29,6 +31,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   baseURL: async ({}, use) => use(baseURL()),
   consoleErrors: [
     async ({ page }, use) => {
+      // Followed from the start, so networkQuiet knows every request under way.
+      watchRequests(page)
       const errors: string[] = []
       page.on('console', (message) => {
         if (message.type() === 'error') errors.push(`console: ${message.text()}`)

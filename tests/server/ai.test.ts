@@ -190,6 +190,41 @@ describe('without a model', () => {
     expect((list.find((e) => e.type === 'sources') as { sources: unknown[] }).sources).toEqual([])
   })
 
+  it('draws on the answers an administrator marked under a lesson, citing the thread, for those who may read it', async () => {
+    const admin = await s.t.createMember({ role: 'admin' })
+    const adminToken = await s.t.login(admin.email, admin.password)
+    const lesson = '/admin/training/module1/lesson1'
+    const asked = await (
+      await s.call('POST', `/community/lesson?path=${encodeURIComponent(lesson)}`, token, {
+        body: 'Does the gravitational slingshot method work for pinterest traffic?',
+      })
+    ).json()
+    const answer = await (
+      await s.call('POST', `/community/posts/${asked.data.id}/replies`, adminToken, {
+        body: 'The gravitational slingshot method is a pinterest trick: pin the same review twice a week.',
+      })
+    ).json()
+    const question = { question: 'What is the gravitational slingshot method for pinterest?' }
+    const before = await events(await s.call('POST', '/chatbot', token, question))
+    expect(JSON.stringify(before)).not.toContain('/admin/community/')
+    await s.call('PUT', `/community/posts/${asked.data.id}/answer`, adminToken, {
+      replyId: answer.data.id,
+    })
+    const list = await events(await s.call('POST', '/chatbot', token, question))
+    const sources = (list.find((e) => e.type === 'sources') as { sources: { path: string }[] })
+      .sources
+    expect(sources[0]).toMatchObject({
+      path: `/admin/community/${asked.data.id}`,
+      title: 'A question on “How affiliate marketing works”',
+      anchor: `reply-${answer.data.id}`,
+    })
+    expect(written(list)).toContain('pin the same review twice a week')
+    // Not for a member who may not open the lesson.
+    const outsider = await s.member({ areas: ['chatbot'] })
+    const theirs = await events(await s.call('POST', '/chatbot', outsider, question))
+    expect(JSON.stringify(theirs)).not.toContain('/admin/community/')
+  })
+
   it('never retrieves lessons of an area the member does not have', async () => {
     const outsider = await s.member({ areas: ['chatbot'] })
     const list = await events(

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { Author, PageOfPosts, Post, Reply, Reported, Thread } from '@schemas/community'
+import type { SearchHit } from '@schemas/courses'
 import type { AuditEntry } from '@schemas/members'
 
 import { communityPosts, members } from '../../server/db/schema'
@@ -401,6 +402,50 @@ describe('under a lesson', () => {
     expect(answer.html).toContain(`data-handle="${admin.handle}"`)
     expect(answer.html).not.toContain(`data-handle="${ben.handle}"`)
     expect(answer.html).toContain(`@${ben.handle}`)
+  })
+})
+
+describe('search', () => {
+  const search = async (who: Who, q: string) =>
+    json<{ data: SearchHit[] }>(await call('GET', `/api/search?q=${encodeURIComponent(q)}`, who))
+      .data
+  it('finds posts and replies the member may read, and nothing under a lesson they may not open', async () => {
+    tick()
+    const feedPost = await post(ann, {
+      category: 'questions',
+      title: 'Zanzibar spice niche',
+      body: 'Anyone tried the zanzibar spice niche?',
+    })
+    await reply(ben, feedPost.id, 'Zanzibar spices sell well around the holidays')
+    tick()
+    const underLesson = await ask(ann, LESSON, 'Would the quetzalcoatl method help me here?')
+    const found = await search(cat, 'zanzibar')
+    expect(found.filter((h) => h.kind === 'post').map((h) => [h.path, h.context])).toEqual(
+      expect.arrayContaining([
+        [`/admin/community/${feedPost.id}`, 'Community'],
+        [
+          expect.stringMatching(new RegExp(`^/admin/community/${feedPost.id}#reply-`)),
+          'Community reply',
+        ],
+      ]),
+    )
+    expect(found.find((h) => h.kind === 'post')!.marks.length).toBeGreaterThan(0)
+    expect((await search(cat, 'quetzalcoatl')).map((h) => h.path)).toEqual([
+      `/admin/community/${underLesson.id}`,
+    ])
+    expect(await search(outsider, 'quetzalcoatl')).toEqual([])
+    // Hidden: found by its author and administrators only.
+    await call('POST', `/api/community/posts/${feedPost.id}/moderate`, admin, { action: 'hide' })
+    expect(
+      (await search(cat, 'zanzibar spice niche')).some(
+        (h) => h.path === `/admin/community/${feedPost.id}`,
+      ),
+    ).toBe(false)
+    expect(
+      (await search(ann, 'zanzibar spice niche')).some(
+        (h) => h.path === `/admin/community/${feedPost.id}`,
+      ),
+    ).toBe(true)
   })
 })
 

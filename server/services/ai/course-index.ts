@@ -1,10 +1,11 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, sql, type SQL } from 'drizzle-orm'
 import MiniSearch from 'minisearch'
 
 import type { Source } from '@schemas/ai'
 
 import type { Db } from '../../db/client'
 import { courses, lessons } from '../../db/schema'
+import { rowsOf } from '../../repos/insights'
 import { renderMarkdown } from '../../shared/markdown'
 
 /** One passage of a lesson or page: a part under one heading, cut to about a paragraph or two. */
@@ -66,14 +67,27 @@ function cut(text: string): string[] {
   return out
 }
 
+/**
+ * Questions under lessons with the answer an administrator marked, both still shown: `columns`
+ * of `p` (the post), `r` (the answer), `l` (the lesson) and `c` (its course).
+ */
+const answeredQuestions = (columns: SQL) => sql`
+  select ${columns}
+  from community_posts p
+  join community_replies r on r.id = p.answer_id
+  join lessons l on l.path = p.lesson_path
+  left join courses c on c.key = l.course_key
+  where p.deleted_at is null and p.hidden_at is null
+    and r.deleted_at is null and r.hidden_at is null`
+
 export interface Hit {
   passage: Passage
   score: number
 }
 
 /**
- * The course's passages in a BM25 index (MiniSearch), kept in memory and rebuilt when the
- * lessons change: each search first asks the database for a fingerprint of the lessons (their
+ * The course's passages in a BM25 index (MiniSearch), with the answers an administrator marked
+ * under the lessons, kept in memory and rebuilt when the lessons or those answers change: each search first asks the database for a fingerprint of the lessons (their
  * paths, edit times and stored sizes, read without unpacking their text), so an
  * administrator's edit on any instance is searched from the next question on.
  */
@@ -90,7 +104,12 @@ export class CourseIndex {
         value: sql<string>`md5(coalesce(string_agg(${lessons.path} || ':' || coalesce(${lessons.editedAt}::text, '') || ':' || octet_length(${lessons.markdown}), ',' order by ${lessons.path}), ''))`,
       })
       .from(lessons)
-    return row?.value ?? ''
+    const [answers] = await rowsOf<{ value: string }>(
+      this.db.execute(sql`
+        select md5(coalesce(string_agg(a.post_id || ':' || a.reply_id || ':' || a.changed, ',' order by a.post_id), '')) as value
+        from (${answeredQuestions(sql`p.id as post_id, r.id as reply_id, coalesce(greatest(p.edited_at, r.edited_at)::text, '') as changed`)}) a`),
+    )
+    return `${row?.value ?? ''}:${answers?.value ?? ''}`
   }
 
   private async build(fingerprint: string) {
@@ -124,6 +143,39 @@ export class CourseIndex {
           })
         }
       }
+    }
+    // The community's answers an administrator marked under a lesson, cited as their thread, and
+    // read by those who may read the lesson.
+    const answers = await rowsOf<{
+      postId: string
+      replyId: string
+      lessonTitle: string
+      question: string
+      answer: string
+      kind: 'lesson' | 'page' | 'offer'
+      area: string | null
+      dripDays: number | null
+      courseArea: string | null
+    }>(
+      this.db.execute(
+        answeredQuestions(sql`p.id as "postId", r.id as "replyId", l.title as "lessonTitle",
+          p.plain as question, r.plain as answer, l.kind, l.area, l.drip_days as "dripDays",
+          c.area as "courseArea"`),
+      ),
+    )
+    for (const row of answers) {
+      passages.push({
+        id: passages.length,
+        path: `/admin/community/${row.postId}`,
+        title: `A question on “${row.lessonTitle}”`,
+        heading: 'Answered in the community',
+        anchor: `reply-${row.replyId}`,
+        text: `Question: ${row.question}\nAnswer: ${row.answer}`.slice(0, PASSAGE_CHARS * 2),
+        kind: row.kind,
+        area: row.area,
+        dripDays: row.dripDays,
+        courseArea: row.courseArea,
+      })
     }
     const search = new MiniSearch<Passage>({
       fields: ['title', 'heading', 'text'],

@@ -4,6 +4,7 @@ import { lazy, useState, type ReactNode } from 'react'
 
 import { CustomizerButton } from '@/components/customizer-button'
 import { LazyOverlay, useLazyOverlay } from '@/components/lazy-overlay'
+import { NotificationBell } from '@/components/notification-bell'
 import { SearchPaletteButton } from '@/components/search-palette'
 import { useAppearance } from '@/stores/appearance'
 
@@ -109,6 +110,7 @@ export function MainLayout({ children, userMenu }: { children: ReactNode; userMe
           {/* The screen's own header names it: the bar holds only the tools. */}
           <Box flex="1" />
           <SearchPaletteButton />
+          <NotificationBell />
           <CustomizerButton />
           <Box flexShrink={0}>{userMenu}</Box>
         </Flex>

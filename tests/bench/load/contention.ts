@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 
 import { chromiumLaunch } from '../../chromium'
+import { gotoQuiet } from '../../network-quiet'
 import {
   demoMemberStorage,
   percentile,
@@ -39,7 +40,7 @@ async function browseInLoop(dir: string) {
   const loop = (async () => {
     for (let i = 0; browsing; i++) {
       const path = HEAVY_SCREENS[i % HEAVY_SCREENS.length]!
-      await page.goto(server.url + path, { waitUntil: 'networkidle' }).catch(() => undefined)
+      await gotoQuiet(page, server.url + path).catch(() => undefined)
       loads++
     }
   })()
