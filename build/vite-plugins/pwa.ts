@@ -41,6 +41,8 @@ export const pwa = () =>
       ],
     },
     workbox: {
+      // The live stream bypasses the worker (public/sw-routes.js).
+      importScripts: ['/sw-routes.js'],
       globPatterns: ['**/*.{js,css,html,woff2,png,svg}'],
       // The prerendered pages are a first visit's fast start; a cached app starts fast anyway.
       globIgnores: ['pages/**'],
@@ -56,6 +58,19 @@ export const pwa = () =>
             cacheName: 'member-lessons',
             cacheableResponse: { statuses: [200] },
             expiration: { maxEntries: 300 },
+          },
+        },
+        {
+          // A thread read, and a lesson's questions, stay readable without a connection.
+          urlPattern: ({ url }) =>
+            /^\/api\/community\/posts\/[0-9a-f-]{36}$/.test(url.pathname) ||
+            url.pathname === '/api/community/lesson',
+          handler: 'NetworkFirst',
+          options: {
+            // THREAD_CACHE in src/lib/offline-caches.ts, which deletes it.
+            cacheName: 'member-threads',
+            cacheableResponse: { statuses: [200] },
+            expiration: { maxEntries: 200 },
           },
         },
       ],

@@ -3,6 +3,8 @@
  * build writes (build/vite-plugins/pwa.ts) and read when there is no connection.
  */
 export const LESSON_CACHE = 'member-lessons'
+/** The service worker's cache of the community threads (and lessons' questions) read. */
+export const THREAD_CACHE = 'member-threads'
 /**
  * Where the service worker kept the member's list of notes before the app kept its own copy
  * (lib/notes-copy.ts): a device that still has it has it deleted at sign-out.
@@ -16,7 +18,7 @@ export const NOTES_CACHE = 'member-notes'
 export async function dropOfflineCopies() {
   await import('./notes-copy').then((copy) => copy.dropNotesCopy()).catch(() => undefined)
   if (typeof caches === 'undefined') return
-  await Promise.all([caches.delete(LESSON_CACHE), caches.delete(NOTES_CACHE)])
+  await Promise.all([LESSON_CACHE, NOTES_CACHE, THREAD_CACHE].map((name) => caches.delete(name)))
 }
 
 /** The query key of `keptLessonPaths`, refreshed when lessons are kept. */

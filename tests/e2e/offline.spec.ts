@@ -274,6 +274,40 @@ test.describe('installable, and the app opens without a connection', () => {
     await context.setOffline(false)
   })
 
+  test('a thread read online reads offline, and a reply written offline is sent once when the connection returns', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const token = await firstVisit(page, request)
+    const auth = { headers: { Authorization: `Bearer ${token}` } }
+    const feed = (await (await request.get('/api/community/posts', auth)).json()) as {
+      data: { items: { id: string; title: string }[] }
+    }
+    const thread = feed.data.items[0]!
+    await page.goto(`/admin/community/${thread.id}`)
+    await expect(page.getByRole('heading', { name: thread.title, level: 1 })).toBeVisible()
+
+    await context.setOffline(true)
+    await page.reload()
+    await expect(page.getByRole('heading', { name: thread.title, level: 1 })).toBeVisible()
+    const words = `Written on the train ${Date.now()}`
+    await page.getByRole('combobox', { name: 'Write a reply' }).fill(words)
+    await page.getByRole('button', { name: 'Reply', exact: true }).click()
+    await expect(page.getByRole('button', { name: '1 change waiting' })).toBeVisible()
+    expect(await queuedWrites(page)).toBe(1)
+
+    await context.setOffline(false)
+    await expect(page.getByRole('button', { name: /change waiting/ })).toHaveCount(0)
+    await expect(page.getByText(words)).toBeVisible()
+    const read = (await (await request.get(`/api/community/posts/${thread.id}`, auth)).json()) as {
+      data: { replies: { id: string; body: string }[] }
+    }
+    const sent = read.data.replies.filter((r) => r.body === words)
+    expect(sent).toHaveLength(1)
+    await request.delete(`/api/community/replies/${sent[0]!.id}`, auth)
+  })
+
   test('a new version deployed while the app is open is offered with "Reload to update"', async ({
     page,
     request,
