@@ -23,6 +23,9 @@ export const FAIL_TIMEOUT_MS =
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
+/** The instances' JWT_SECRET: a benchmark signs its members' tokens with it. */
+export const CLUSTER_JWT_SECRET = 'cluster-secret-cluster-secret-cluster-secret'
+
 async function freePort(): Promise<number> {
   return new Promise((done) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
@@ -130,7 +133,7 @@ export class Cluster {
         HOST: '127.0.0.1',
         DATABASE_URL: this.options.databaseUrl,
         REDIS_URL: this.options.redisUrl,
-        JWT_SECRET: 'cluster-secret-cluster-secret-cluster-secret',
+        JWT_SECRET: CLUSTER_JWT_SECRET,
         EARNINGS_KEY: 'x7Pq0v2cJ5m9L1s4T8w3Y6b0N2r5K9d1F4h7Q0z3A6c=',
         TRUST_PROXY: 'true',
         STATIC_DIR: this.options.staticDir ?? join(this.dir, 'no-app'),
