@@ -11,20 +11,17 @@
  *   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names the server; the
  *   benchmark creates and drops its own database there. PGlite runs in a temporary folder.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 
 import { sql } from 'drizzle-orm'
 
 import { buildApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
-import { openDatabase, type Database } from '../../server/db/client'
+import type { Database } from '../../server/db/client'
 import { insertMember } from '../../server/repos/members'
 import { syncContent } from '../../server/services/course-content'
 import { hashPassword } from '../../server/services/passwords'
-import { scratchDatabase } from '../scratch-database'
+import { onEachDatabase } from './databases'
 import { percentile } from './process'
 
 const { values } = parseArgs({
@@ -288,35 +285,12 @@ async function measure(database: Database, label: string) {
   return results
 }
 
-const tables: { label: string; results: Awaited<ReturnType<typeof measure>> }[] = []
-
-async function onPostgres() {
-  const label = 'PostgreSQL'
-  const scratch = await scratchDatabase(serverUrl, 'members_area_community_bench')
-  const database = await openDatabase({ driver: 'postgres', url: scratch.url })
-  try {
-    tables.push({ label, results: await measure(database, label) })
-  } finally {
-    await database.close()
-    await scratch.drop()
-  }
-}
-
-async function onPglite() {
-  const label = 'PGlite'
-  const dir = mkdtempSync(join(tmpdir(), 'community-bench-'))
-  const database = await openDatabase({ driver: 'pglite', dataDir: dir })
-  try {
-    tables.push({ label, results: await measure(database, label) })
-  } finally {
-    await database.close()
-    rmSync(dir, { recursive: true, force: true })
-  }
-}
-
 const begun = performance.now()
-if (drivers.includes('postgres')) await onPostgres()
-if (drivers.includes('pglite')) await onPglite()
+const tables = await onEachDatabase(
+  drivers,
+  { serverUrl, prefix: 'members_area_community_bench' },
+  measure,
+)
 
 const cell = (x: number) => x.toFixed(1).padStart(8)
 console.log(

@@ -13,9 +13,6 @@
  * makes the summaries, as the migration's backfill does; the triggers are turned on again before
  * anything is measured. The earnings figure triggers stay on during the load.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 
 import { sql } from 'drizzle-orm'
@@ -24,10 +21,10 @@ import { NUDGE_KINDS } from '@schemas/insights'
 
 import { buildApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
-import { openDatabase, type Database } from '../../server/db/client'
+import type { Database } from '../../server/db/client'
 import { insertMember } from '../../server/repos/members'
 import { hashPassword } from '../../server/services/passwords'
-import { scratchDatabase } from '../scratch-database'
+import { onEachDatabase } from './databases'
 import { percentile } from './process'
 
 const { values } = parseArgs({
@@ -312,35 +309,12 @@ async function measure(database: Database, label: string) {
   return results
 }
 
-const tables: { label: string; results: Awaited<ReturnType<typeof measure>> }[] = []
-
-async function onPostgres() {
-  const label = 'PostgreSQL'
-  const scratch = await scratchDatabase(serverUrl, 'members_area_insights_bench')
-  const database = await openDatabase({ driver: 'postgres', url: scratch.url })
-  try {
-    tables.push({ label, results: await measure(database, label) })
-  } finally {
-    await database.close()
-    await scratch.drop()
-  }
-}
-
-async function onPglite() {
-  const label = 'PGlite'
-  const dir = mkdtempSync(join(tmpdir(), 'insights-bench-'))
-  const database = await openDatabase({ driver: 'pglite', dataDir: dir })
-  try {
-    tables.push({ label, results: await measure(database, label) })
-  } finally {
-    await database.close()
-    rmSync(dir, { recursive: true, force: true })
-  }
-}
-
 const begun = performance.now()
-if (drivers.includes('postgres')) await onPostgres()
-if (drivers.includes('pglite')) await onPglite()
+const tables = await onEachDatabase(
+  drivers,
+  { serverUrl, prefix: 'members_area_insights_bench' },
+  measure,
+)
 
 const cell = (n: number) => n.toFixed(1).padStart(8)
 console.log(

@@ -1,68 +1,28 @@
 import { waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
-import type { Author, Post, Reply, Reported } from '@schemas/community'
+import type { Post, Reply, Reported } from '@schemas/community'
 import { contract } from '@schemas/index'
 
-import { makeLesson, storeSession } from './factories'
+import {
+  COMMUNITY_AUTHORS,
+  communityId,
+  makeCommunityPost,
+  makeCommunityReply,
+  makeLesson,
+  storeSession,
+} from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'
 import { chooseFromMenu, renderApp } from './render-app'
 
-const MAYA: Author = { id: 'member-1', name: 'Maya Member', handle: 'mayam', role: 'member' }
-const MILO: Author = { id: 'member-2', name: 'Milo Second', handle: 'milos', role: 'member' }
-const ADA: Author = { id: 'admin-1', name: 'Ada Admin', handle: 'adaa', role: 'admin' }
-
-let ids = 0
-const uuid = () => `00000000-0000-4000-8000-${String(++ids).padStart(12, '0')}`
+const MAYA = COMMUNITY_AUTHORS.maya
+const MILO = COMMUNITY_AUTHORS.milo
+const ADA = COMMUNITY_AUTHORS.ada
+const uuid = communityId
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 20, 12, minutes)).toISOString()
-
-function makePost(overrides: Partial<Post> = {}): Post {
-  return {
-    id: uuid(),
-    author: MILO,
-    body: 'Text',
-    html: '<p>Text</p>\n',
-    createdAt: at(0),
-    editedAt: null,
-    reactions: [],
-    hidden: false,
-    editableUntil: null,
-    canDelete: false,
-    category: 'wins',
-    lesson: null,
-    title: 'A post',
-    excerpt: 'Text',
-    lastActivityAt: at(0),
-    replyCount: 0,
-    pinned: false,
-    locked: false,
-    answerId: null,
-    unread: false,
-    following: false,
-    ...overrides,
-  }
-}
-
-function makeReply(post: Post, overrides: Partial<Reply> = {}): Reply {
-  return {
-    id: uuid(),
-    postId: post.id,
-    parentId: null,
-    author: MILO,
-    body: 'A reply',
-    html: '<p>A reply</p>\n',
-    createdAt: at(1),
-    editedAt: null,
-    reactions: [],
-    hidden: false,
-    editableUntil: null,
-    canDelete: false,
-    isAnswer: false,
-    deleted: false,
-    ...overrides,
-  }
-}
+const makePost = makeCommunityPost
+const makeReply = makeCommunityReply
 
 const html = (text: string) =>
   `<p>${text.replace(/@(\w+)/g, '<span class="mention">@$1</span>')}</p>\n`

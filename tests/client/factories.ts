@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@schemas/auth'
+import type { Author, Post, Reply } from '@schemas/community'
 import type { Lesson } from '@schemas/courses'
 import type { NetworkAccount } from '@schemas/earnings'
 import type { Profile } from '@schemas/members'
@@ -150,6 +151,67 @@ export function makeNicheItem(overrides: Partial<NicheItem> = {}): NicheItem {
     position: sheetRows,
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  }
+}
+
+/** The community's members in the client tests. */
+export const COMMUNITY_AUTHORS = {
+  maya: { id: 'member-1', name: 'Maya Member', handle: 'mayam', role: 'member' },
+  milo: { id: 'member-2', name: 'Milo Second', handle: 'milos', role: 'member' },
+  ada: { id: 'admin-1', name: 'Ada Admin', handle: 'adaa', role: 'admin' },
+} as const satisfies Record<string, Author>
+
+let communityIds = 0
+/** A new id in the uuid form the contract checks. */
+export const communityId = () =>
+  `00000000-0000-4000-8000-${String(++communityIds).padStart(12, '0')}`
+
+/** A feed post by Milo, as the API shows it to Maya: read, not hers. */
+export function makeCommunityPost(overrides: Partial<Post> = {}): Post {
+  return {
+    id: communityId(),
+    author: COMMUNITY_AUTHORS.milo,
+    body: 'Text',
+    html: '<p>Text</p>\n',
+    createdAt: '2026-11-20T12:00:00.000Z',
+    editedAt: null,
+    reactions: [],
+    hidden: false,
+    editableUntil: null,
+    canDelete: false,
+    category: 'wins',
+    lesson: null,
+    title: 'A post',
+    excerpt: 'Text',
+    lastActivityAt: '2026-11-20T12:00:00.000Z',
+    replyCount: 0,
+    pinned: false,
+    locked: false,
+    answerId: null,
+    unread: false,
+    following: false,
+    ...overrides,
+  }
+}
+
+/** Milo's reply to `post`. */
+export function makeCommunityReply(post: Post, overrides: Partial<Reply> = {}): Reply {
+  return {
+    id: communityId(),
+    postId: post.id,
+    parentId: null,
+    author: COMMUNITY_AUTHORS.milo,
+    body: 'A reply',
+    html: '<p>A reply</p>\n',
+    createdAt: '2026-11-20T12:01:00.000Z',
+    editedAt: null,
+    reactions: [],
+    hidden: false,
+    editableUntil: null,
+    canDelete: false,
+    isAnswer: false,
+    deleted: false,
     ...overrides,
   }
 }

@@ -5,7 +5,7 @@ import type { Author, Post, Thread } from '@schemas/community'
 import { contract } from '@schemas/index'
 import type { Notification } from '@schemas/notifications'
 
-import { storeSession } from './factories'
+import { makeCommunityPost, makeCommunityReply, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, liveStream, server } from './msw'
 import { renderApp } from './render-app'
@@ -25,30 +25,8 @@ const makeNotification = (overrides: Partial<Notification> = {}): Notification =
   ...overrides,
 })
 
-const makePost = (overrides: Partial<Post> = {}): Post => ({
-  id: POST_ID,
-  author: MILO,
-  body: 'Finally',
-  html: '<p>Finally</p>',
-  createdAt: '2026-11-20T11:00:00.000Z',
-  editedAt: null,
-  reactions: [],
-  hidden: false,
-  editableUntil: null,
-  canDelete: false,
-  category: 'wins',
-  lesson: null,
-  title: 'First sale',
-  excerpt: 'Finally',
-  lastActivityAt: '2026-11-20T11:00:00.000Z',
-  replyCount: 0,
-  pinned: false,
-  locked: false,
-  answerId: null,
-  unread: false,
-  following: true,
-  ...overrides,
-})
+const makePost = (overrides: Partial<Post> = {}) =>
+  makeCommunityPost({ id: POST_ID, title: 'First sale', following: true, ...overrides })
 
 describe('the bell', () => {
   it('shows the unread count the live stream gives, and each new notification as it comes', async () => {
@@ -79,24 +57,7 @@ describe('the bell', () => {
     expect(await screen.findByText('No replies yet')).toBeTruthy()
     await waitFor(() => expect(live.requests).toHaveLength(1))
     thread.post = { ...thread.post, replyCount: 1 }
-    thread.replies = [
-      {
-        id: '00000000-0000-4000-8000-000000000002',
-        postId: POST_ID,
-        parentId: null,
-        author: MILO,
-        body: 'Live reply',
-        html: '<p>Live reply</p>',
-        createdAt: '2026-11-20T12:00:00.000Z',
-        editedAt: null,
-        reactions: [],
-        hidden: false,
-        editableUntil: null,
-        canDelete: false,
-        isAnswer: false,
-        deleted: false,
-      },
-    ]
+    thread.replies = [makeCommunityReply(thread.post, { html: '<p>Live reply</p>' })]
     live.send({ type: 'activity', postId: POST_ID, lessonPath: null })
     expect(await screen.findByText('Live reply')).toBeTruthy()
   })

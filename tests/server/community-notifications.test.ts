@@ -1,22 +1,15 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
+import type { AreaKey } from '@schemas/access'
 import type { Post, Reply } from '@schemas/community'
 import type { LiveEvent, NotificationPage } from '@schemas/notifications'
 
-import { members, outbox } from '../../server/db/schema'
-import { writeMemberOutside } from './fixtures'
+import { outbox } from '../../server/db/schema'
+import { communityMember, type Who } from './community-fixtures'
 import { bearer, createTestApp, json, type TestApp } from './helpers'
 
-const DAY = 24 * 60 * 60 * 1000
 const LESSON = '/admin/training/module1/lesson1'
-
-interface Who {
-  id: string
-  email: string
-  token: string
-  handle: string
-}
 
 let t: TestApp
 let ann: Who
@@ -25,25 +18,8 @@ let cat: Who
 let outsider: Who
 let admin: Who
 
-async function make(t: TestApp, role: 'admin' | 'member', areas: ('training' | 'bonus')[]) {
-  const m = await t.createMember({ role, areas })
-  await writeMemberOutside(t, m.id, () =>
-    t.database.db
-      .update(members)
-      .set({ createdAt: new Date(t.clock.now - 30 * DAY) })
-      .where(eq(members.id, m.id)),
-  )
-  const [row] = await t.database.db
-    .select({ handle: members.handle })
-    .from(members)
-    .where(eq(members.id, m.id))
-  return {
-    id: m.id,
-    email: m.email,
-    token: await t.login(m.email, m.password),
-    handle: row!.handle!,
-  }
-}
+const make = (t: TestApp, role: 'admin' | 'member', areas: AreaKey[]) =>
+  communityMember(t, role, { areas })
 
 beforeAll(async () => {
   t = await createTestApp({ outbox: true })

@@ -5,20 +5,13 @@ import type { Author, PageOfPosts, Post, Reply, Reported, Thread } from '@schema
 import type { SearchHit } from '@schemas/courses'
 import type { AuditEntry } from '@schemas/members'
 
-import { communityPosts, members } from '../../server/db/schema'
-import { writeMemberOutside } from './fixtures'
+import { communityPosts } from '../../server/db/schema'
+import { communityMember, type Who } from './community-fixtures'
 import { bearer, createTestApp, json, type TestApp } from './helpers'
 
 const DAY = 24 * 60 * 60 * 1000
 const LESSON = '/admin/training/module1/lesson1'
 const DIGISTORE = '/admin/digistore/step1'
-
-interface Who {
-  id: string
-  email: string
-  token: string
-  handle: string
-}
 
 let t: TestApp
 let ann: Who
@@ -28,31 +21,8 @@ let newcomer: Who
 let outsider: Who
 let admin: Who
 
-async function make(
-  role: 'admin' | 'member',
-  options: { areas?: ('training' | 'bonus' | 'digistoreTraining')[]; seasoned?: boolean } = {},
-): Promise<Who> {
-  const m = await t.createMember({ role, ...(options.areas ? { areas: options.areas } : {}) })
-  if (options.seasoned !== false) {
-    // Joined a month ago: past the first week's limits.
-    await writeMemberOutside(t, m.id, () =>
-      t.database.db
-        .update(members)
-        .set({ createdAt: new Date(t.clock.now - 30 * DAY) })
-        .where(eq(members.id, m.id)),
-    )
-  }
-  const [row] = await t.database.db
-    .select({ handle: members.handle })
-    .from(members)
-    .where(eq(members.id, m.id))
-  return {
-    id: m.id,
-    email: m.email,
-    token: await t.login(m.email, m.password),
-    handle: row!.handle!,
-  }
-}
+const make = (role: 'admin' | 'member', options?: Parameters<typeof communityMember>[2]) =>
+  communityMember(t, role, options)
 
 beforeAll(async () => {
   t = await createTestApp()
