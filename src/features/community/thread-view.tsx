@@ -86,142 +86,99 @@ export function ThreadView({
       body: { body, ...(parentId ? { parentId } : {}) },
     })
 
-  const postItems: RowMenuItem[] = [
-    ...(post.editableUntil
-      ? [{ label: 'Edit', icon: 'edit' as const, onSelect: () => setEditing(post.id) }]
-      : []),
-    ...(!post.canDelete || admin
-      ? []
-      : [
-          {
-            label: 'Delete',
-            icon: 'trash' as const,
-            danger: true,
-            onSelect: () => setDeleting({ kind: 'post', post }),
-          },
-        ]),
-    ...(post.author.role === 'admin' || post.canDelete
-      ? []
-      : [
-          {
-            label: 'Report',
-            icon: 'alert' as const,
-            onSelect: () =>
-              setReporting({ postId: post.id, author: post.author, what: 'this post' }),
-          },
-        ]),
-    ...(admin
-      ? [
-          {
-            label: post.pinned ? 'Unpin' : 'Pin to the top',
-            icon: 'pin' as const,
-            onSelect: () => pin.mutate({ params: { id: post.id }, body: { pinned: !post.pinned } }),
-          },
-          {
-            label: post.locked ? 'Open for replies' : 'Lock the thread',
-            icon: 'lock' as const,
-            onSelect: () =>
-              lock.mutate({ params: { id: post.id }, body: { locked: !post.locked } }),
-          },
-          {
-            label: post.hidden ? 'Show again' : 'Hide',
-            icon: 'shield' as const,
-            onSelect: () =>
-              moderate.mutate({
-                params: { id: post.id },
-                body: { action: post.hidden ? 'restore' : 'hide' },
-              }),
-          },
-          ...(post.author.role === 'admin'
-            ? []
-            : [
-                {
-                  label: `Mute ${post.author.name}`,
-                  icon: 'user' as const,
-                  onSelect: () => setMuting(post.author),
-                },
-              ]),
-          {
-            label: 'Delete',
-            icon: 'trash' as const,
-            danger: true,
-            onSelect: () => setDeleting({ kind: 'post', post }),
-          },
-        ]
-      : []),
-  ]
-
-  const replyItems = (r: Reply): RowMenuItem[] => {
-    if (r.deleted) return []
-    const mine = r.canDelete && !admin
+  /**
+   * A post's or reply's further actions: its author edits (for 15 minutes) and deletes it, others
+   * report it; an administrator also has `extras` (pin and lock, or the answer), hide or show,
+   * mute the author, and delete.
+   */
+  const itemsFor = (
+    item: Post | Reply,
+    target: { replyId?: string; deleting: NonNullable<Deleting>; extras: RowMenuItem[] },
+  ): RowMenuItem[] => {
+    const what = target.replyId ? 'this reply' : 'this post'
+    const remove: RowMenuItem = {
+      label: 'Delete',
+      icon: 'trash',
+      danger: true,
+      onSelect: () => setDeleting(target.deleting),
+    }
+    const reply = target.replyId ? { replyId: target.replyId } : {}
     return [
-      ...(r.editableUntil
-        ? [{ label: 'Edit', icon: 'edit' as const, onSelect: () => setEditing(r.id) }]
+      ...(item.editableUntil
+        ? [{ label: 'Edit', icon: 'edit' as const, onSelect: () => setEditing(item.id) }]
         : []),
-      ...(mine
-        ? [
-            {
-              label: 'Delete',
-              icon: 'trash' as const,
-              danger: true,
-              onSelect: () => setDeleting({ kind: 'reply', reply: r }),
-            },
-          ]
-        : []),
-      ...(r.canDelete || r.author.role === 'admin'
+      ...(item.canDelete && !admin ? [remove] : []),
+      ...(item.canDelete || item.author.role === 'admin'
         ? []
         : [
             {
               label: 'Report',
               icon: 'alert' as const,
               onSelect: () =>
-                setReporting({
-                  postId: post.id,
-                  replyId: r.id,
-                  author: r.author,
-                  what: 'this reply',
-                }),
+                setReporting({ postId: post.id, ...reply, author: item.author, what }),
             },
           ]),
       ...(admin
         ? [
+            ...target.extras,
+            {
+              label: item.hidden ? 'Show again' : 'Hide',
+              icon: 'shield' as const,
+              onSelect: () =>
+                moderate.mutate({
+                  params: { id: post.id },
+                  body: { ...reply, action: item.hidden ? 'restore' : 'hide' },
+                }),
+            },
+            ...(item.author.role === 'admin'
+              ? []
+              : [
+                  {
+                    label: `Mute ${item.author.name}`,
+                    icon: 'user' as const,
+                    onSelect: () => setMuting(item.author),
+                  },
+                ]),
+            remove,
+          ]
+        : []),
+    ]
+  }
+
+  const postItems = itemsFor(post, {
+    deleting: { kind: 'post', post },
+    extras: [
+      {
+        label: post.pinned ? 'Unpin' : 'Pin to the top',
+        icon: 'pin',
+        onSelect: () => pin.mutate({ params: { id: post.id }, body: { pinned: !post.pinned } }),
+      },
+      {
+        label: post.locked ? 'Open for replies' : 'Lock the thread',
+        icon: 'lock',
+        onSelect: () => lock.mutate({ params: { id: post.id }, body: { locked: !post.locked } }),
+      },
+    ],
+  })
+
+  const replyItems = (r: Reply): RowMenuItem[] =>
+    r.deleted
+      ? []
+      : itemsFor(r, {
+          replyId: r.id,
+          deleting: { kind: 'reply', reply: r },
+          extras: [
             {
               label: r.isAnswer ? 'Unmark the answer' : 'Mark as the answer',
-              icon: 'check' as const,
+              icon: 'check',
               onSelect: () =>
                 answer.mutate({
                   params: { id: post.id },
                   body: { replyId: r.isAnswer ? null : r.id },
                 }),
             },
-            {
-              label: r.hidden ? 'Show again' : 'Hide',
-              icon: 'shield' as const,
-              onSelect: () =>
-                moderate.mutate({
-                  params: { id: post.id },
-                  body: { replyId: r.id, action: r.hidden ? 'restore' : 'hide' },
-                }),
-            },
-            ...(r.author.role === 'admin'
-              ? []
-              : [
-                  {
-                    label: `Mute ${r.author.name}`,
-                    icon: 'user' as const,
-                    onSelect: () => setMuting(r.author),
-                  },
-                ]),
-            {
-              label: 'Delete',
-              icon: 'trash' as const,
-              danger: true,
-              onSelect: () => setDeleting({ kind: 'reply', reply: r }),
-            },
-          ]
-        : []),
-    ]
-  }
+          ],
+        })
 
   const topLevel = replies.filter((r) => r.parentId === null)
   const childrenOf = (id: string) => replies.filter((r) => r.parentId === id)
