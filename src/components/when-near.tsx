@@ -8,7 +8,8 @@ import { useNearViewport } from '@/lib/use-near-viewport'
  * page opens): until then a placeholder holds its place (a card-sized skeleton unless one is
  * given), labelled as loading for a screen reader. A phone that opens the page does not build,
  * style and lay out what it does not show. The first press of Tab builds it too, so moving
- * through the page with the keyboard reaches every link in it.
+ * through the page with the keyboard reaches every link in it. The placeholder is marked
+ * `data-when-near`, for a test to tell it from a part still loading.
  */
 export function WhenNear({
   label,
@@ -32,7 +33,7 @@ export function WhenNear({
   }, [near, tabbed])
   if (near || tabbed) return children
   return (
-    <Box ref={ref} aria-busy="true" aria-label={label} role="region">
+    <Box ref={ref} aria-busy="true" aria-label={label} role="region" data-when-near>
       {placeholder}
     </Box>
   )

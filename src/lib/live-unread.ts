@@ -18,4 +18,9 @@ const subscribe = (listener: () => void) => {
   return () => void listeners.delete(listener)
 }
 
-export const useUnread = () => useSyncExternalStore(subscribe, () => unread)
+export const useUnread = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => unread,
+    () => null,
+  )

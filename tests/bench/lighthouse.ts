@@ -106,6 +106,18 @@ const pairedGoals =
     { label: `score ≥ +${scoreLead}`, met: (o) => o.score >= a[page].score + scoreLead },
   ]
 
+/** Stands for the path of a thread of the server measured. */
+const THREAD = '/admin/community/:thread'
+
+/** The first thread of the feed the demo data gives a server. */
+async function threadOf(base: string, session: Record<string, string>) {
+  const res = await fetch(`${base}/api/community/posts?limit=1`, {
+    headers: { authorization: `Bearer ${session.authToken}` },
+  })
+  const { data } = (await res.json()) as { data: { items: { id: string }[] } }
+  return `/admin/community/${data.items[0]!.id}`
+}
+
 const TARGETS: Target[] = [
   {
     name: 'sign-in',
@@ -132,6 +144,17 @@ const TARGETS: Target[] = [
   { name: 'contacts', path: '/admin/contacts', signedIn: true, goals: screenGoals },
   { name: 'leads', path: '/admin/sheet/leads', signedIn: true, goals: screenGoals },
   { name: 'content list', path: '/admin/sheet/content', signedIn: true, goals: screenGoals },
+  { name: 'community feed', path: '/admin/community', signedIn: true, goals: screenGoals },
+  // The first thread of the demo's feed, found on each server (see `threadOf`).
+  { name: 'community thread', path: THREAD, signedIn: true, goals: screenGoals },
+  { name: 'notifications', path: '/admin/notifications', signedIn: true, goals: screenGoals },
+  {
+    name: 'community reports (admin)',
+    path: '/admin/community/reports',
+    signedIn: true,
+    admin: true,
+    goals: screenGoals,
+  },
   {
     name: 'members (admin)',
     path: '/admin/updateaccess',
@@ -277,16 +300,22 @@ try {
   }
   // Interleaved: each round measures every page once, ours and the anchor's, so a busy moment
   // of this shared machine does not fall on one page only.
+  const threads = new Map<string, string>()
   const measureOurs = async (base: string, target: Target, session = stored) => {
-    const lhr = await measure(`${base}${target.path}`, target.signedIn ? session : undefined)
+    let path = target.path
+    if (path === THREAD) {
+      if (!threads.has(base)) threads.set(base, await threadOf(base, session))
+      path = threads.get(base)!
+    }
+    const lhr = await measure(`${base}${path}`, target.signedIn ? session : undefined)
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname
-    if (finalPath !== target.path) throw new Error(`${target.path} ended on ${finalPath}`)
+    if (finalPath !== path) throw new Error(`${path} ended on ${finalPath}`)
     // A page that failed to start would measure as fast as a blank one.
     const errors =
       (lhr.audits['errors-in-console']?.details as { items?: { description?: string }[] })?.items ??
       []
     if (errors.length) {
-      throw new Error(`${base}${target.path}: ${errors.map((e) => e.description).join('; ')}`)
+      throw new Error(`${base}${path}: ${errors.map((e) => e.description).join('; ')}`)
     }
     return lhr
   }

@@ -2,7 +2,13 @@ import type { Page } from '@playwright/test'
 
 import { networkQuiet } from '../network-quiet'
 import { seriousViolations, setLook, type Look } from './axe'
-import { ADMIN_SCREENS, LOOKS, MEMBER_SCREENS, PUBLIC_SCREENS } from './screens'
+import {
+  ADMIN_SCREENS,
+  LOOKS,
+  MEMBER_SCREENS,
+  memberDetailScreens,
+  PUBLIC_SCREENS,
+} from './screens'
 import { expect, openApp, test, useSession } from './support'
 
 // axe is added to each page as a script, which the app's security policy would refuse.
@@ -29,8 +35,10 @@ for (const look of LOOKS) {
     await page.goto('/auth/login')
     await checkScreens(page, PUBLIC_SCREENS, look)
 
-    await useSession(page, request, 'member')
+    const token = await useSession(page, request, 'member')
     await checkScreens(page, MEMBER_SCREENS, look)
+    // A thread, and the other screens of one member's own things.
+    await checkScreens(page, await memberDetailScreens(request, token), look)
 
     await useSession(page, request, 'admin')
     await checkScreens(page, ADMIN_SCREENS, look)

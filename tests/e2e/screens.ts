@@ -21,6 +21,7 @@ export const MEMBER_SCREENS = [
   '/admin/10kdays',
   '/admin/notes',
   '/admin/community',
+  '/admin/notifications',
   '/admin/calendar',
   '/admin/sheet/content',
   '/admin/contentchecklist',
