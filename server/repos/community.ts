@@ -109,10 +109,28 @@ export async function feedPage(
       ? sql`(${key}, ${communityPosts.id}) < (${keyValue(cursor.key)}, ${cursor.id}::uuid)`
       : undefined,
   ]
-  return listed(db, readerId)
+  // The page's posts first, through the sort's index, then what lists show of those alone: the
+  // planner would otherwise join every post to its author before sorting.
+  const page = await db
+    .select({ id: communityPosts.id })
+    .from(communityPosts)
     .where(and(...conditions))
     .orderBy(desc(key), desc(communityPosts.id))
     .limit(limit)
+  return listedInOrder(db, readerId, page)
+}
+
+/** The posts of `page` as lists show them, in its order. */
+async function listedInOrder(db: Db, readerId: string, page: { id: string }[]) {
+  if (page.length === 0) return []
+  const rows = await listed(db, readerId).where(
+    inArray(
+      communityPosts.id,
+      page.map((p) => p.id),
+    ),
+  )
+  const at = new Map(page.map((p, i) => [p.id, i]))
+  return rows.sort((a, b) => at.get(a.post.id)! - at.get(b.post.id)!)
 }
 
 export async function pinnedPosts(
@@ -147,7 +165,9 @@ export async function lessonPage(
   },
 ): Promise<ListedPost[]> {
   const { readerId, admin, path, cursor, limit } = options
-  return listed(db, readerId)
+  const page = await db
+    .select({ id: communityPosts.id })
+    .from(communityPosts)
     .where(
       and(
         eq(communityPosts.lessonPath, path),
@@ -161,6 +181,7 @@ export async function lessonPage(
     )
     .orderBy(desc(communityPosts.createdAt), desc(communityPosts.id))
     .limit(limit)
+  return listedInOrder(db, readerId, page)
 }
 
 /** One post that is not deleted, as lists show it. */
@@ -605,10 +626,15 @@ export interface CommunityHitRow {
   headline: string
 }
 
+/** How many of the newest matches of each kind the search ranks. */
+const CANDIDATES = 200
+
 /**
- * Posts and replies matching a prefix query (see `prefixQuery`), best first, with a highlighted
- * headline: those shown to the reader (hidden ones only to their author, or an administrator);
- * whether the reader may open a lesson's thread is the caller's to check.
+ * Posts and replies matching a prefix query (see `prefixQuery`), best first among the newest
+ * `CANDIDATES` matches of each kind (a common word matches many thousands: ranking them all
+ * would take a search hundreds of milliseconds), with a highlighted headline: those shown to the
+ * reader (hidden ones only to their author, or an administrator); whether the reader may open a
+ * lesson's thread is the caller's to check.
  */
 export async function searchCommunity(
   db: Db,
@@ -634,7 +660,7 @@ export async function searchCommunity(
                  p.lesson_path as "lessonPath", p.plain, ts_rank_cd(p.search, ${q}) as rank
           from community_posts p
           where p.search @@ ${q} and p.deleted_at is null ${shown('p')}
-          order by rank desc limit ${limit}
+          order by p.created_at desc limit ${CANDIDATES}
         ) posts
         union all
         select * from (
@@ -644,7 +670,7 @@ export async function searchCommunity(
           join community_posts p on p.id = r.post_id
           where r.search @@ ${q} and r.deleted_at is null and p.deleted_at is null
             ${shown('r')} ${shown('p')}
-          order by rank desc limit ${limit}
+          order by r.created_at desc limit ${CANDIDATES}
         ) replies
         order by rank desc
         limit ${limit}

@@ -73,19 +73,26 @@ export const communityPosts = pgTable(
       sql`${t.category} in ('wins', 'questions', 'introductions', 'announcements')`,
     ),
     index('community_posts_new_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt, t.id)
       .where(sql`${t.category} is not null and ${t.deletedAt} is null`),
     index('community_posts_active_idx')
-      .on(t.lastActivityAt.desc(), t.id.desc())
+      .on(t.lastActivityAt, t.id)
       .where(sql`${t.category} is not null and ${t.deletedAt} is null`),
     index('community_posts_top_idx')
-      .on(t.likeCount.desc(), t.id.desc())
+      .on(t.likeCount, t.id)
       .where(sql`${t.category} is not null and ${t.deletedAt} is null`),
     index('community_posts_category_idx')
-      .on(t.category, t.createdAt.desc(), t.id.desc())
+      .on(t.category, t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
     index('community_posts_lesson_idx')
-      .on(t.lessonPath, t.createdAt.desc(), t.id.desc())
+      .on(t.lessonPath, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('community_posts_pinned_idx')
+      .on(t.createdAt)
+      .where(sql`${t.pinned} and ${t.deletedAt} is null`),
+    // The search ranks the newest matches: found through this when a word is common.
+    index('community_posts_created_idx')
+      .on(t.createdAt)
       .where(sql`${t.deletedAt} is null`),
     index('community_posts_author_idx').on(t.authorId, t.createdAt),
     index('community_posts_search_idx').using('gin', t.search),
@@ -117,6 +124,9 @@ export const communityReplies = pgTable(
   (t) => [
     index('community_replies_post_idx').on(t.postId, t.createdAt, t.id),
     index('community_replies_author_idx').on(t.authorId, t.createdAt),
+    index('community_replies_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.deletedAt} is null`),
     index('community_replies_search_idx').using('gin', t.search),
   ],
 )
@@ -227,7 +237,7 @@ export const notifications = pgTable(
     mailedAt: at('mailed_at'),
   },
   (t) => [
-    index('notifications_member_idx').on(t.memberId, t.id.desc()),
+    index('notifications_member_idx').on(t.memberId, t.id),
     index('notifications_unread_idx')
       .on(t.memberId)
       .where(sql`${t.readAt} is null`),
