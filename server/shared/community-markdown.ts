@@ -55,7 +55,9 @@ export function renderCommunityText(
         child.attrSet('rel', 'nofollow ugc noopener')
         if (/^https?:/i.test(href)) child.attrSet('target', '_blank')
       } else if (child.type === 'link_close') inLink--
+      // A line's words as they stand (`**six weeks**.` reads "six weeks."); a break is a space.
       if (child.type === 'text' || child.type === 'code_inline') words.push(child.content)
+      else if (child.type === 'softbreak' || child.type === 'hardbreak') words.push(' ')
       if (child.type !== 'text' || inLink > 0) {
         children.push(child)
         continue
@@ -85,7 +87,7 @@ export function renderCommunityText(
   }
   const html = md.renderer.render(tokens, md.options, env)
   const plain = words
-    .join(' ')
+    .join('')
     .replace(/[ \t]+/g, ' ')
     .replace(/\s*\n\s*/g, '\n')
     .trim()

@@ -94,7 +94,7 @@ export function AuthorLine({
       ) : null}
       <Text color="fg.muted">
         <time dateTime={createdAt} title={formatDateTime(createdAt)}>
-          {timeAgo(createdAt, now)}
+          <bdi>{timeAgo(createdAt, now)}</bdi>
         </time>
         {editedAt ? (
           <Text as="span" title={`Edited ${formatDateTime(editedAt)}`}>

@@ -76,9 +76,11 @@ export function Composer({
         </Field.Root>
         <HStack justify="space-between" gap="3" wrap="wrap">
           <Text id={hintId} fontSize="xs" color={body.length > max ? 'fg.error' : 'fg.muted'}>
-            {near
-              ? `${withThousands(body.length)} of ${withThousands(max)} characters`
-              : '**bold**, _italics_, lists, links and @names work here'}
+            <bdi>
+              {near
+                ? `${withThousands(body.length)} of ${withThousands(max)} characters`
+                : '**bold**, _italics_, lists, links and @names work here'}
+            </bdi>
           </Text>
           <HStack gap="2">
             {onCancel ? (

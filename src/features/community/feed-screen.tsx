@@ -209,7 +209,9 @@ function PostCard({ post, now }: { post: Post; now: number }) {
                   {categoryLabel(post.category)}
                 </Badge>
               ) : null}
-              <time dateTime={post.createdAt}>{timeAgo(post.createdAt, now)}</time>
+              <time dateTime={post.createdAt}>
+                <bdi>{timeAgo(post.createdAt, now)}</bdi>
+              </time>
               {post.unread ? (
                 <Badge size="sm" colorPalette="primary" variant="solid">
                   {post.replyCount > 0 && post.following ? 'New replies' : 'Unread'}
@@ -227,9 +229,13 @@ function PostCard({ post, now }: { post: Post; now: number }) {
             </Text>
             <HStack gap="4" fontSize="sm" color="fg.muted">
               <Text>
-                {post.replyCount === 1 ? '1 reply' : `${withThousands(post.replyCount)} replies`}
+                <bdi>
+                  {post.replyCount === 1 ? '1 reply' : `${withThousands(post.replyCount)} replies`}
+                </bdi>
               </Text>
-              <Text>{likes === 1 ? '1 like' : `${withThousands(likes)} likes`}</Text>
+              <Text>
+                <bdi>{likes === 1 ? '1 like' : `${withThousands(likes)} likes`}</bdi>
+              </Text>
             </HStack>
           </Stack>
         </HStack>

@@ -112,7 +112,7 @@ export function ReportsScreen() {
                               dateTime={report.createdAt}
                               title={formatDateTime(report.createdAt)}
                             >
-                              {timeAgo(report.createdAt, now)}
+                              <bdi>{timeAgo(report.createdAt, now)}</bdi>
                             </time>
                           </Text>
                         </Box>

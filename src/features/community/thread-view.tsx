@@ -301,11 +301,13 @@ export function ThreadView({
 
       <Stack gap="4">
         <Heading as={repliesAs} size="sm" color="fg.muted">
-          {post.replyCount === 0
-            ? 'No replies yet'
-            : post.replyCount === 1
-              ? '1 reply'
-              : `${post.replyCount} replies`}
+          <bdi>
+            {post.replyCount === 0
+              ? 'No replies yet'
+              : post.replyCount === 1
+                ? '1 reply'
+                : `${post.replyCount} replies`}
+          </bdi>
         </Heading>
         {topLevel.length > 0 ? (
           <Stack as="ul" gap="5" m="0" p="0">

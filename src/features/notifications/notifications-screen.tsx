@@ -130,7 +130,7 @@ export function NotificationsScreen() {
                     ) : null}
                     <Text color="fg.muted" fontSize="xs">
                       <time dateTime={n.createdAt} title={formatDateTime(n.createdAt)}>
-                        {timeAgo(n.createdAt, now)}
+                        <bdi>{timeAgo(n.createdAt, now)}</bdi>
                       </time>
                     </Text>
                   </Stack>
