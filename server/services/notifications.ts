@@ -69,7 +69,15 @@ export interface NotificationsDeps {
   log: FastifyBaseLogger
   /** Told of each notification mail handed to the mailer, and each digest. */
   countMail?: (kind: 'instant' | 'digest') => void
+  /**
+   * How long a live stream stays open before the server ends it (the app opens it again, with
+   * Last-Event-ID): each new one checks the token, the member's areas and role afresh. An hour,
+   * give or take five minutes, so the streams of one deploy do not all end together.
+   */
+  streamLifetimeMs?: () => number
 }
+
+const STREAM_LIFETIME_MS = () => (55 + Math.random() * 10) * 60 * 1000
 
 /**
  * Who hears of what in the community: notifications written with the event that causes them,
@@ -471,7 +479,17 @@ export class NotificationsService {
     this.subscribers.set(member.id, own)
     const stop = () => wake?.()
     signal.addEventListener('abort', stop)
+    let ended = false
+    const lifetime = setTimeout(
+      () => {
+        ended = true
+        stop()
+      },
+      (this.deps.streamLifetimeMs ?? STREAM_LIFETIME_MS)(),
+    )
+    lifetime.unref()
     const remove = () => {
+      clearTimeout(lifetime)
       signal.removeEventListener('abort', stop)
       own.delete(sub)
       if (own.size === 0 && this.subscribers.get(member.id) === own) {
@@ -513,7 +531,7 @@ export class NotificationsService {
             event: { type: 'notification', notification: toWire(row), unread } satisfies LiveEvent,
           }
         }
-        while (!signal.aborted) {
+        while (!signal.aborted && !ended) {
           const item = queue.shift()
           if (!item) {
             await new Promise<void>((resolve) => (wake = resolve))

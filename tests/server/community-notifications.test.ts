@@ -6,6 +6,7 @@ import type { Post, Reply } from '@schemas/community'
 import type { LiveEvent, NotificationPage } from '@schemas/notifications'
 
 import { outbox } from '../../server/db/schema'
+import { NotificationsService } from '../../server/services/notifications'
 import { communityMember, type Who } from './community-fixtures'
 import { bearer, createTestApp, json, type TestApp } from './helpers'
 
@@ -172,6 +173,37 @@ describe('notifications', () => {
     // Sent once: a second run the same day sends nothing.
     await t.app.services.notifications.sendDigests()
     expect(await mailTo(ben)).toHaveLength(before + 1)
+  })
+})
+
+describe('a live stream’s lifetime', () => {
+  it('ends a stream after its lifetime, so the member reconnects and is checked again', async () => {
+    const { database, mailer, tasks, courses } = t.app.services
+    const short = new NotificationsService({
+      database,
+      mailer,
+      tasks,
+      courses,
+      now: () => t.clock.now,
+      publicUrl: 'http://members.test',
+      secret: 'a-secret-for-this-test-only',
+      log: t.app.log,
+      streamLifetimeMs: () => 300,
+    })
+    const member = await t.app.services.auth.authenticate(ann.token)
+    const started = performance.now()
+    const events: string[] = []
+    for await (const { event } of await short.stream(
+      member,
+      undefined,
+      new AbortController().signal,
+    )) {
+      events.push(event.type)
+    }
+    // The stream ended by itself, after its hello.
+    expect(events).toEqual(['hello'])
+    expect(performance.now() - started).toBeGreaterThanOrEqual(250)
+    expect(short.openStreams).toBe(0)
   })
 })
 
