@@ -8,7 +8,7 @@ import { notificationsApi } from '@/api/notifications'
 import { AppIcon, type IconName } from '@/components/layout/icons'
 import { guardQuery } from '@/components/query-guard'
 import { SelectField } from '@/components/select-field'
-import { Card, EmptyState, PageHeader, PanelSkeleton } from '@/components/ui'
+import { Card, EmptyState, PageHeader, PanelError, PanelSkeleton } from '@/components/ui'
 import { setUnread } from '@/lib/live-unread'
 import { notificationHref, notificationText } from '@/lib/notification-text'
 import { formatDateTime, timeAgo } from '@/lib/time-ago'
@@ -176,7 +176,13 @@ function MailSettings() {
           Mentions and replies in threads you follow can reach you by e-mail too. Every e-mail has a
           link that stops them.
         </Text>
-        {mail ? (
+        {settings.isError && !mail ? (
+          <PanelError
+            message={settings.error.message}
+            onRetry={() => void settings.refetch()}
+            retrying={settings.isFetching}
+          />
+        ) : mail ? (
           <Box maxW="22rem">
             <SelectField
               label="Send me e-mail for mentions and replies"
