@@ -129,7 +129,11 @@ export class CommunityService {
    * a lesson the caller may not open says nothing of itself.
    */
   private async readablePost(id: string, member: AuthedMember) {
-    const post = await findPost(this.db, id)
+    return this.readableAs(await findPost(this.db, id), member)
+  }
+
+  /** `post` with where it lives, when the caller may read it; else "not found". */
+  private async readableAs<P extends PostRow>(post: P | undefined, member: AuthedMember) {
     if (!post || !this.mayRead(post, member)) throw notFound('There is no such post')
     let place = FEED
     if (post.lessonPath) {
@@ -299,11 +303,10 @@ export class CommunityService {
   }
 
   async thread(id: string, member: AuthedMember): Promise<Thread> {
-    const { post } = await this.readablePost(id, member)
-    const [listed, replies] = await Promise.all([
-      findListedPost(this.db, post.id, member.id),
-      threadReplies(this.db, post.id, member.id, member.role === 'admin'),
-    ])
+    // The post as lists show it, read once, and checked as any other read is.
+    const listed = await findListedPost(this.db, id, member.id)
+    const { post } = await this.readableAs(listed?.post, member)
+    const replies = await threadReplies(this.db, post.id, member.id, member.role === 'admin')
     const reactions = await reactionsOf(
       this.db,
       [post.id, ...replies.filter((r) => !r.reply.deletedAt).map((r) => r.reply.id)],
