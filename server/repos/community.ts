@@ -14,6 +14,7 @@ import {
   lessons,
   members,
 } from '../db/schema'
+import type { SearchQuery } from './courses'
 import { ms, rowsOf } from './insights'
 
 export type PostRow = typeof communityPosts.$inferSelect
@@ -278,39 +279,62 @@ export async function insertPost(
   })
 }
 
-/** Adds a reply: the thread's count and activity move, and its author follows the thread. */
+/**
+ * Adds a reply: the thread's count and activity move, and its author follows the thread and has
+ * read it; the reply comes back with its author. One statement, as each round trip to the
+ * embedded database's worker costs about a millisecond.
+ */
 export async function insertReply(
   db: Db,
   values: Pick<ReplyRow, 'postId' | 'parentId' | 'authorId' | 'body' | 'html' | 'plain'> & {
     at: Date
   },
-) {
-  const { at, ...rest } = values
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(communityReplies)
-      .values({ ...rest, createdAt: at })
-      .returning()
-    await tx
-      .update(communityPosts)
-      .set({
-        replyCount: sql`${communityPosts.replyCount} + 1`,
-        lastActivityAt: at,
-      })
-      .where(eq(communityPosts.id, values.postId))
-    await tx
-      .insert(communityFollows)
-      .values({ memberId: values.authorId, postId: values.postId })
-      .onConflictDoNothing()
-    await tx
-      .insert(communityReads)
-      .values({ memberId: values.authorId, postId: values.postId, readAt: at })
-      .onConflictDoUpdate({
-        target: [communityReads.memberId, communityReads.postId],
-        set: { readAt: at },
-      })
-    return row!
-  })
+): Promise<{ reply: ReplyRow; author: AuthorRow }> {
+  const { postId, authorId } = values
+  const at = values.at.toISOString()
+  const [row] = await rowsOf<
+    Omit<ReplyRow, 'createdAt' | 'hiddenAt' | 'deletedAt' | 'editedAt'> & {
+      createdAt: string | Date
+      firstName: string
+      lastName: string
+      handle: string | null
+      role: 'admin' | 'member'
+    }
+  >(
+    db.execute(sql`
+      with reply as (
+        insert into community_replies (post_id, parent_id, author_id, body, html, plain, created_at)
+        values (${postId}, ${values.parentId}, ${authorId}, ${values.body}, ${values.html},
+                ${values.plain}, ${at})
+        returning id, post_id, parent_id, author_id, body, html, plain, created_at, like_count,
+                  search::text as search
+      ), counted as (
+        update community_posts set reply_count = reply_count + 1, last_activity_at = ${at}
+        where id = ${postId}
+      ), followed as (
+        insert into community_follows (member_id, post_id) values (${authorId}, ${postId})
+        on conflict do nothing
+      ), seen as (
+        insert into community_reads (member_id, post_id, read_at)
+        values (${authorId}, ${postId}, ${at})
+        on conflict (member_id, post_id) do update set read_at = excluded.read_at
+      )
+      select r.id, r.post_id as "postId", r.parent_id as "parentId", r.author_id as "authorId",
+             r.body, r.html, r.plain, r.created_at as "createdAt", r.like_count as "likeCount",
+             r.search, m.first_name as "firstName", m.last_name as "lastName", m.handle, m.role
+      from reply r join members m on m.id = r.author_id`),
+  )
+  const { firstName, lastName, handle, role, ...reply } = row!
+  return {
+    reply: {
+      ...reply,
+      createdAt: new Date(reply.createdAt),
+      hiddenAt: null,
+      deletedAt: null,
+      editedAt: null,
+    },
+    author: { id: reply.authorId, firstName, lastName, handle, role },
+  }
 }
 
 export async function updatePost(db: Db, id: string, values: Partial<PostRow>) {
@@ -602,15 +626,6 @@ export async function authorsByIds(db: Db, ids: string[]) {
   return new Map(rows.map((r) => [r.id, r]))
 }
 
-/** Members who follow a thread (and have not stopped). */
-export async function followersOf(db: Db, postId: string) {
-  const rows = await db
-    .select({ memberId: communityFollows.memberId })
-    .from(communityFollows)
-    .where(and(eq(communityFollows.postId, postId), eq(communityFollows.following, true)))
-  return rows.map((r) => r.memberId)
-}
-
 export interface CommunityHitRow {
   postId: string
   replyId: string | null
@@ -627,23 +642,23 @@ export interface CommunityHitRow {
 }
 
 /** How many of the newest matches of each kind the search ranks. */
-const CANDIDATES = 200
+const CANDIDATES = 100
 
 /**
- * Posts and replies matching a prefix query (see `prefixQuery`), best first among the newest
+ * Posts and replies matching a member's search (see `searchQuery`), best first among the newest
  * `CANDIDATES` matches of each kind (a common word matches many thousands: ranking them all
  * would take a search hundreds of milliseconds), with a highlighted headline: those shown to the
  * reader (hidden ones only to their author, or an administrator); whether the reader may open a
- * lesson's thread is the caller's to check.
+ * lesson's thread is the caller's to check. Only the candidates are ranked, and a reply's post
+ * is looked at only for them: a reply in a deleted or hidden thread takes a candidate's place.
  */
 export async function searchCommunity(
   db: Db,
-  query: string,
+  q: SearchQuery,
   reader: { id: string; admin: boolean },
   limit: number,
   headlineOptions: string,
 ) {
-  const q = sql`to_tsquery('english', ${query})`
   const shown = (alias: string) =>
     reader.admin
       ? sql``
@@ -655,23 +670,24 @@ export async function searchCommunity(
              c.area as "courseArea", s.rank,
              ts_headline('english', s.plain, ${q}, ${headlineOptions}) as headline
       from (
-        select * from (
-          select p.id as "postId", null::uuid as "replyId", p.title, p.author_id as "authorId",
-                 p.lesson_path as "lessonPath", p.plain, ts_rank_cd(p.search, ${q}) as rank
-          from community_posts p
-          where p.search @@ ${q} and p.deleted_at is null ${shown('p')}
-          order by p.created_at desc limit ${CANDIDATES}
-        ) posts
-        union all
-        select * from (
-          select r.post_id, r.id, p.title, r.author_id, p.lesson_path, r.plain,
-                 ts_rank_cd(r.search, ${q}) as rank
-          from community_replies r
-          join community_posts p on p.id = r.post_id
-          where r.search @@ ${q} and r.deleted_at is null and p.deleted_at is null
-            ${shown('r')} ${shown('p')}
-          order by r.created_at desc limit ${CANDIDATES}
-        ) replies
+        select found.*, ts_rank_cd(found.search, ${q}) as rank
+        from (
+          select * from (
+            select p.id as "postId", null::uuid as "replyId", p.title, p.author_id as "authorId",
+                   p.lesson_path as "lessonPath", p.plain, p.search
+            from community_posts p
+            where p.search @@ ${q} and p.deleted_at is null ${shown('p')}
+            order by p.created_at desc limit ${CANDIDATES}
+          ) posts
+          union all
+          select r.post_id, r.id, p.title, r.author_id, p.lesson_path, r.plain, r.search
+          from (
+            select r.id, r.post_id, r.author_id, r.plain, r.search from community_replies r
+            where r.search @@ ${q} and r.deleted_at is null ${shown('r')}
+            order by r.created_at desc limit ${CANDIDATES}
+          ) r
+          join community_posts p on p.id = r.post_id and p.deleted_at is null ${shown('p')}
+        ) found
         order by rank desc
         limit ${limit}
       ) s

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
 
 import type { Db } from '../db/client'
-import { courses, lessonProgress, lessons, members, notes } from '../db/schema'
-import { readingMinutes, type Rendered } from '../shared/markdown'
+import { courses, lessonProgress, lessons, lessonSections, members, notes } from '../db/schema'
+import { readingMinutes, type Rendered, type Section } from '../shared/markdown'
+import { rowsOf } from './insights'
 
 export type CourseRow = typeof courses.$inferSelect
 export type LessonRow = typeof lessons.$inferSelect
@@ -105,47 +106,76 @@ export async function editLesson(
   editor: string,
   now: Date,
 ) {
-  const [row] = await db
-    .update(lessons)
-    .set({
-      editedTitle: edit.title,
-      editedMarkdown: edit.markdown,
-      editedVideo: edit.video,
-      editedAt: now,
-      editedBy: editor,
-      title: edit.title,
-      markdown: edit.markdown,
-      video: edit.video,
-      html: edit.rendered.html,
-      plain: edit.rendered.plain,
-      headings: edit.rendered.headings,
-      readingMinutes: readingMinutes(edit.rendered.plain),
-    })
-    .where(eq(lessons.path, path))
-    .returning()
-  return row
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(lessons)
+      .set({
+        editedTitle: edit.title,
+        editedMarkdown: edit.markdown,
+        editedVideo: edit.video,
+        editedAt: now,
+        editedBy: editor,
+        title: edit.title,
+        markdown: edit.markdown,
+        video: edit.video,
+        html: edit.rendered.html,
+        plain: edit.rendered.plain,
+        headings: edit.rendered.headings,
+        readingMinutes: readingMinutes(edit.rendered.plain),
+      })
+      .where(eq(lessons.path, path))
+      .returning()
+    if (row) await replaceSections(tx, path, edit.rendered.sections)
+    return row
+  })
 }
 
 export async function restoreLesson(db: Db, row: LessonRow, rendered: Rendered) {
-  const [restored] = await db
-    .update(lessons)
-    .set({
-      editedTitle: null,
-      editedMarkdown: null,
-      editedVideo: null,
-      editedAt: null,
-      editedBy: null,
-      title: row.sourceTitle,
-      markdown: row.sourceMarkdown,
-      video: row.sourceVideo,
-      html: rendered.html,
-      plain: rendered.plain,
-      headings: rendered.headings,
-      readingMinutes: readingMinutes(rendered.plain),
-    })
-    .where(eq(lessons.path, row.path))
-    .returning()
-  return restored
+  return db.transaction(async (tx) => {
+    const [restored] = await tx
+      .update(lessons)
+      .set({
+        editedTitle: null,
+        editedMarkdown: null,
+        editedVideo: null,
+        editedAt: null,
+        editedBy: null,
+        title: row.sourceTitle,
+        markdown: row.sourceMarkdown,
+        video: row.sourceVideo,
+        html: rendered.html,
+        plain: rendered.plain,
+        headings: rendered.headings,
+        readingMinutes: readingMinutes(rendered.plain),
+      })
+      .where(eq(lessons.path, row.path))
+      .returning()
+    if (restored) await replaceSections(tx, row.path, rendered.sections)
+    return restored
+  })
+}
+
+/** Whether lessons are stored without their sections (a database from before sections). */
+export async function sectionsMissing(db: Db) {
+  const [row] = await rowsOf<{ missing: boolean }>(
+    db.execute(sql`
+      select exists (select 1 from lessons) and not exists (select 1 from lesson_sections)
+             as missing`),
+  )
+  return row?.missing ?? false
+}
+
+/** A lesson's sections (see `lessonSections`), replaced by those of its text as now shown. */
+export async function replaceSections(db: Db, path: string, sections: Section[]) {
+  await db.delete(lessonSections).where(eq(lessonSections.path, path))
+  if (sections.length === 0) return
+  await db.insert(lessonSections).values(
+    sections.map((section, position) => ({
+      path,
+      position,
+      plain: section.plain,
+    })),
+  )
 }
 
 export const memberEmail = async (db: Db, id: string | null) =>
@@ -159,17 +189,34 @@ export const MARK_START = '\u27E6'
 export const MARK_END = '\u27E7'
 export const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=24, MinWords=10, MaxFragments=1, FragmentDelimiter=" … "`
 
+/** A member's search as the database matches it (see `searchQuery`). */
+export type SearchQuery = SQL
+
+/** How long the last word must be to be matched as the beginning of longer words too. */
+const PREFIX_FROM = 3
+
 /**
- * `hopl track` -> `hopl:* & track:*`: every word, as a prefix, so results come while typing.
- * Only letters and digits reach the query, so nothing the member types is query syntax.
+ * What a member types, as a text-search query (a SQL expression): every word matches as a word,
+ * in any of its forms ("ads" finds "ad"), and the last, which may be half typed, also as the
+ * beginning of a longer word ("hopl" finds "hoplink"), from three letters on. A prefix of the
+ * stem instead ("ad" for "ads") would find "address" and "advice" too, and make a common
+ * word's search read a tenth of the index. Only letters and digits reach the query, so nothing
+ * the member types is query syntax; stop words ("these", "has") are left out.
  */
-export function prefixQuery(text: string): string | null {
+export function searchQuery(text: string): SearchQuery | null {
   const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8)
-  return words.length > 0 ? words.map((w) => `${w}:*`).join(' & ') : null
+  const last = words.pop()
+  if (last === undefined) return null
+  const word = sql`to_tsquery('english', ${last})`
+  const typed =
+    last.length >= PREFIX_FROM
+      ? sql`(case when numnode(${word}) = 0 then ${word}
+                  else ${word} || to_tsquery('simple', ${`${last}:*`}) end)`
+      : word
+  return words.length > 0 ? sql`(to_tsquery('english', ${words.join(' & ')}) && ${typed})` : typed
 }
 
-export async function searchLessons(db: Db, query: string, limit: number) {
-  const q = sql`to_tsquery('english', ${query})`
+export async function searchLessons(db: Db, q: SearchQuery, limit: number) {
   return db
     .select({
       path: lessons.path,
@@ -187,21 +234,32 @@ export async function searchLessons(db: Db, query: string, limit: number) {
     .limit(limit)
 }
 
-/** Snippets of the given lessons' text around the matches (only for lessons the member may read). */
-export async function lessonHeadlines(db: Db, query: string, paths: string[]) {
+/**
+ * Snippets of the given lessons' text around the matches (only for lessons the member may read),
+ * each from the lesson's section that matches best; a lesson found by its title alone quotes
+ * its beginning. Quoting one section
+ * rather than the whole lesson reads a sixth of the text: on the embedded database, the
+ * snippets of eight long lessons took longer than all the rest of a search.
+ */
+export async function lessonHeadlines(db: Db, q: SearchQuery, paths: string[]) {
   if (paths.length === 0) return new Map<string, string>()
-  const rows = await db
-    .select({
-      path: lessons.path,
-      headline: sql<string>`ts_headline('english', ${lessons.plain}, to_tsquery('english', ${query}), ${HEADLINE_OPTIONS})`,
-    })
-    .from(lessons)
-    .where(inArray(lessons.path, paths))
+  const rows = await rowsOf<{ path: string; headline: string }>(
+    db.execute(sql`
+      select best.path, ts_headline('english', best.plain, ${q}, ${HEADLINE_OPTIONS}) as headline
+      from (
+        select distinct on (s.path) s.path, s.plain
+        from lesson_sections s
+        where s.path in (${sql.join(
+          paths.map((p) => sql`${p}`),
+          sql`, `,
+        )})
+        order by s.path, s.search @@ ${q} desc, ts_rank_cd(s.search, ${q}) desc, s.position
+      ) best`),
+  )
   return new Map(rows.map((r) => [r.path, r.headline]))
 }
 
-export async function searchNotes(db: Db, memberId: string, query: string, limit: number) {
-  const q = sql`to_tsquery('english', ${query})`
+export async function searchNotes(db: Db, memberId: string, q: SearchQuery, limit: number) {
   return db
     .select({
       id: notes.id,

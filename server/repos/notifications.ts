@@ -176,8 +176,8 @@ export async function markThreadRead(db: Db, memberId: string, postId: string, a
 /** Who is to hear of something, by kind: each member at most once per event. */
 export interface Recipients {
   kind: NotificationKind
-  /** Members by id; or every member (an announcement). */
-  memberIds: string[] | 'everyone'
+  /** Members by id; those following a thread; or every member (an announcement). */
+  memberIds: string[] | { followersOf: string } | 'everyone'
 }
 
 /**
@@ -196,15 +196,22 @@ export async function insertNotifications(
     groups: Recipients[]
     visible: SQL[]
     mailedKinds: NotificationKind[]
+    /** The thread's place, told to every instance with what was written (see `announceActivity`). */
+    place: ThreadPlace
   },
 ) {
   return db.transaction(async (tx) => {
     const written: { id: number; memberId: string; kind: string }[] = []
     const taken = new Set<string>([event.actorId])
     for (const group of event.groups) {
-      const ids =
-        group.memberIds === 'everyone' ? null : group.memberIds.filter((id) => !taken.has(id))
+      const ids = Array.isArray(group.memberIds)
+        ? group.memberIds.filter((id) => !taken.has(id))
+        : null
       if (ids && ids.length === 0) continue
+      const followed =
+        typeof group.memberIds === 'object' && !Array.isArray(group.memberIds)
+          ? group.memberIds.followersOf
+          : null
       const mailed = event.mailedKinds.includes(group.kind) ? event.at.toISOString() : null
       const rows = await rowsOf<{ id: number; memberId: string; kind: string }>(
         tx.execute(sql`
@@ -214,6 +221,7 @@ export async function insertNotifications(
           from members m
           where m.id <> ${event.actorId}
             ${ids ? sql`and m.id in (${uuids(ids)})` : sql``}
+            ${followed ? sql`and m.id in (select member_id from community_follows where post_id = ${followed} and following)` : sql``}
             ${taken.size > 1 ? sql`and m.id not in (${uuids([...taken])})` : sql``}
             ${event.visible.length > 0 ? sql`and ${sql.join(event.visible, sql` and `)}` : sql``}
           returning id::int as id, member_id as "memberId", kind`),
@@ -223,35 +231,37 @@ export async function insertNotifications(
         taken.add(row.memberId)
       }
     }
-    if (written.length > 0) {
-      const ids = written.map((w) => w.id)
-      await tx.execute(
-        sql`select pg_notify(${LIVE_CHANNEL}, ${`n:${Math.min(...ids) - 1}:${Math.max(...ids)}`})`,
-      )
-    }
+    const ids = written.map((w) => w.id)
+    const told = [
+      ...(written.length > 0 ? [`n:${Math.min(...ids) - 1}:${Math.max(...ids)}`] : []),
+      activityPayload({ postId: event.postId, ...event.place }),
+    ]
+    await tx.execute(
+      sql`select ${sql.join(
+        told.map((payload) => sql`pg_notify(${LIVE_CHANNEL}, ${payload})`),
+        sql`, `,
+      )}`,
+    )
     return written
   })
 }
 
-/** Tells every instance something was written in a thread (for screens showing it). */
-export async function announceActivity(
-  db: Db,
-  activity: {
-    postId: string
-    lessonPath: string | null
-    area: string | null
-    dripDays: number | null
-  },
-) {
-  const payload = [
+/** Where a thread is: under a lesson (its area and drip), or in the feed (all null). */
+export interface ThreadPlace {
+  lessonPath: string | null
+  area: string | null
+  dripDays: number | null
+}
+
+/** What tells every instance something was written in a thread (for screens showing it). */
+const activityPayload = (activity: { postId: string } & ThreadPlace) =>
+  [
     'a',
     activity.postId,
     activity.lessonPath ?? '-',
     activity.area ?? '-',
     activity.dripDays ?? '-',
   ].join(':')
-  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`)
-}
 
 /** The members (of these) who may read a lesson's threads: its area and drip, as SQL on `m`. */
 export function mayReadLesson(area: string | null, dripDays: number | null, now: Date): SQL[] {

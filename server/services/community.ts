@@ -59,7 +59,7 @@ import {
   type PostRow,
   type ReplyRow,
 } from '../repos/community'
-import { HEADLINE_OPTIONS, memberEmail } from '../repos/courses'
+import { HEADLINE_OPTIONS, memberEmail, type SearchQuery } from '../repos/courses'
 import { excerptOf, mentionedHandles, renderCommunityText } from '../shared/community-markdown'
 import type { AuthedMember } from './auth'
 import { toAuthor } from './community-authors'
@@ -487,7 +487,7 @@ export class CommunityService {
       parentId = parent.parentId ?? parent.id
     }
     const text = await this.prepare(member, 'reply', body.body, place)
-    const row = await insertReply(this.db, {
+    const { reply: row, author } = await insertReply(this.db, {
       postId: post.id,
       parentId,
       authorId: member.id,
@@ -497,7 +497,6 @@ export class CommunityService {
       at: this.date(),
     })
     await this.deps.notifications.replied(post, row, text.mentionedIds, place)
-    const author = (await authorOf(this.db, member.id))!
     return this.toReply(row, author, new Map(), member, post.answerId)
   }
 
@@ -617,10 +616,10 @@ export class CommunityService {
   }
 
   /**
-   * Posts and replies matching a prefix query that the member may read (a lesson's only when they
+   * Posts and replies matching a member's search that they may read (a lesson's only when they
    * may open the lesson), at most five, with highlighted snippets.
    */
-  async search(query: string, member: AuthedMember): Promise<RankedHit[]> {
+  async search(query: SearchQuery, member: AuthedMember): Promise<RankedHit[]> {
     const rows = await searchCommunity(
       this.db,
       query,

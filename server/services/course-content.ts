@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 
-import { eq, notInArray, sql } from 'drizzle-orm'
+import { eq, isNotNull, notInArray, sql } from 'drizzle-orm'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 
@@ -11,6 +11,7 @@ import { LESSON_KINDS, videoUrlSchema } from '@schemas/courses'
 
 import type { Db } from '../db/client'
 import { courses, lessons, serverState } from '../db/schema'
+import { replaceSections, sectionsMissing } from '../repos/courses'
 import { RENDERER_VERSION, renderMarkdown, type Rendered } from '../shared/markdown'
 
 const courseFileSchema = z.array(
@@ -149,7 +150,7 @@ export async function syncContent(db: Db, dir: string): Promise<'loaded' | 'unch
       .select({ value: serverState.value })
       .from(serverState)
       .where(eq(serverState.key, CONTENT_HASH))
-    if (stored?.value === folder.hash) return 'unchanged'
+    if (stored?.value === folder.hash && !(await sectionsMissing(tx))) return 'unchanged'
 
     const courseRows = folder.courses.map((c, position) => ({ ...c, position }))
     for (const row of courseRows) {
@@ -232,6 +233,20 @@ export async function syncContent(db: Db, dir: string): Promise<'loaded' | 'unch
     if (paths.length > 0) await tx.delete(lessons).where(notInArray(lessons.path, paths))
     const keys = folder.courses.map((c) => c.key)
     if (keys.length > 0) await tx.delete(courses).where(notInArray(courses.key, keys))
+    // Sections of the text as shown: an administrator's edit where there is one.
+    const edited = new Map(
+      (
+        await tx
+          .select({ path: lessons.path, markdown: lessons.editedMarkdown })
+          .from(lessons)
+          .where(isNotNull(lessons.editedMarkdown))
+      ).map((row) => [row.path, row.markdown!]),
+    )
+    for (const doc of folder.docs) {
+      const markdown = edited.get(doc.path)
+      const shown = markdown === undefined ? doc.rendered : renderMarkdown(markdown)
+      await replaceSections(tx, doc.path, shown.sections)
+    }
     await tx
       .insert(serverState)
       .values({ key: CONTENT_HASH, value: folder.hash })

@@ -26,15 +26,16 @@ import {
   MARK_END,
   MARK_START,
   memberEmail,
-  prefixQuery,
   restoreLesson,
   saveProgress,
   searchLessons,
   searchNotes,
+  searchQuery,
   type CourseRow,
   type LessonRow,
   type OutlineLesson,
   type ProgressRow,
+  type SearchQuery,
 } from '../repos/courses'
 import { renderMarkdown } from '../shared/markdown'
 import type { AuthedMember } from './auth'
@@ -291,9 +292,9 @@ export class CoursesService {
   async search(
     text: string,
     member: AuthedMember,
-    more?: (query: string) => Promise<RankedHit[]>,
+    more?: (query: SearchQuery) => Promise<RankedHit[]>,
   ): Promise<SearchHit[]> {
-    const query = prefixQuery(text)
+    const query = searchQuery(text)
     if (!query) return []
     const [found, noteRows, courseRows, others] = await Promise.all([
       searchLessons(this.db, query, 40),

@@ -12,9 +12,8 @@ import type {
 
 import type { Database, Db } from '../db/client'
 import { badRequest } from '../errors'
-import { followersOf, type PostRow, type ReplyRow } from '../repos/community'
+import type { PostRow, ReplyRow } from '../repos/community'
 import {
-  announceActivity,
   insertNotifications,
   listNotifications,
   LIVE_CHANNEL,
@@ -31,6 +30,7 @@ import {
   unreadCounts,
   type ListedNotification,
   type Recipients,
+  type ThreadPlace,
 } from '../repos/notifications'
 import { excerptOf } from '../shared/community-markdown'
 import type { AuthedMember } from './auth'
@@ -41,13 +41,6 @@ import type { Mailer } from './mailer'
 
 const PAGE = 20
 const HOUR = 60 * 60 * 1000
-
-/** Where a thread lives: who may read it. */
-export interface ThreadPlace {
-  lessonPath: string | null
-  area: string | null
-  dripDays: number | null
-}
 
 /** One open live stream of one member's tab. */
 interface Subscriber {
@@ -104,10 +97,9 @@ export class NotificationsService {
 
   /** A reply: the thread's followers hear of it, those it mentions first as a mention. */
   async replied(post: PostRow, reply: ReplyRow, mentioned: string[], place: ThreadPlace) {
-    const followers = await followersOf(this.db, post.id)
     await this.record(post, reply, reply.authorId, place, [
       { kind: 'mention', memberIds: mentioned },
-      { kind: 'reply', memberIds: followers },
+      { kind: 'reply', memberIds: { followersOf: post.id } },
     ])
   }
 
@@ -145,8 +137,8 @@ export class NotificationsService {
       visible: mayReadLesson(place.area, place.dripDays, at),
       // Mail goes for mentions and replies; the rest are shown in the app only.
       mailedKinds: ['answer', 'announcement'],
+      place,
     })
-    await announceActivity(this.db, { postId: post.id, ...place })
     const toMail = written.filter((w) => w.kind === 'mention' || w.kind === 'reply')
     if (toMail.length > 0) this.deps.tasks.run(() => this.mailAtOnce(toMail.map((w) => w.id)))
   }

@@ -53,7 +53,7 @@ export async function seedCommunity(db: Db, adminId: string, memberId: string, n
     ...text(QUESTION),
     at: at(2 * 24 * 60),
   })
-  const answer = await insertReply(db, {
+  const { reply: answer } = await insertReply(db, {
     postId: question.id,
     parentId: null,
     authorId: adminId,

@@ -262,6 +262,34 @@ describe('search', () => {
     expect(mine[0]!.path).toMatch(/^\/admin\/notes\?note=/)
   })
 
+  it('matches typed words in any form, and the last one also as the start of a longer word', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/notes',
+      headers: bearer(other.token),
+      payload: { title: 'Traffic plan', body: 'Run ads on the weekend; update the address book' },
+    })
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/notes',
+      headers: bearer(other.token),
+      payload: { title: 'Mailing list', body: 'Confirm the address first' },
+    })
+    const titles = async (q: string) =>
+      (await search(q, other.token)).filter((h) => h.kind === 'note').map((h) => h.title)
+    // A word in another form ("ad" for "ads"), and the start of a longer one.
+    expect(await titles('weekend ad')).toEqual(['Traffic plan'])
+    expect(await titles('weekend addr')).toEqual(['Traffic plan'])
+    // Only the last word is a beginning: "week" before another word is a word of its own.
+    expect(await titles('week ads')).toEqual([])
+    // "ads" is not the start of "address"; nor is a two-letter word anything's start.
+    expect(await titles('ads')).toEqual(['Traffic plan'])
+    expect(await titles('traffic adsense')).toEqual([])
+    expect(await titles('traffic bo')).toEqual([])
+    // A stop word typed last is left out rather than matched as a beginning.
+    expect(await titles('weekend the')).toEqual(['Traffic plan'])
+  })
+
   it('refuses a one-letter search and treats query syntax as text', async () => {
     expect((await get('/api/search?q=a', member.token)).statusCode).toBe(400)
     const odd = await get(`/api/search?q=${encodeURIComponent("niche & ) | ! :* '")}`, member.token)
@@ -291,6 +319,10 @@ describe('editing', () => {
       '<script>alert(1)</script> and <img src=x onerror=alert(1)>',
       '',
       '[bad](javascript:alert(1)) [ok](/admin/dgtraining) [away](https://example.org/page)',
+      '',
+      '## Second part',
+      '',
+      'Zephyrine is a word of this part only.',
     ].join('\n')
     const res = await t.app.inject({
       method: 'PUT',
@@ -321,6 +353,10 @@ describe('editing', () => {
       url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
     })
     expect((await search('Edited title', member.token)).some((h) => h.path === path)).toBe(true)
+    // The edited text is found, quoted from the part of it that matches.
+    const quoted = async () =>
+      (await search('zephyrine', member.token)).find((h) => h.path === path)?.snippet
+    expect(await quoted()).toBe('Zephyrine is a word of this part only')
 
     const audit = json<{ data: { items: { action: string; targetEmail: string }[] } }>(
       await get('/api/audit?page=1&pageSize=10', admin.token),
@@ -333,6 +369,7 @@ describe('editing', () => {
     expect(json<{ data: Lesson }>(await get(lessonUrl(path), member.token)).data.title).toBe(
       'Edited title',
     )
+    expect(await quoted()).toContain('Zephyrine')
 
     const restored = await t.app.inject({
       method: 'DELETE',
@@ -343,6 +380,7 @@ describe('editing', () => {
     const back = json<{ data: Lesson }>(await get(lessonUrl(path), member.token)).data
     expect(back.title).not.toBe('Edited title')
     expect(back.video).toBeNull()
+    expect(await quoted()).toBeUndefined()
   })
 
   it('refuses a video address that is not YouTube, Vimeo or .mp4', async () => {

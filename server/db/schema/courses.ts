@@ -73,6 +73,23 @@ export const lessons = pgTable(
   ],
 )
 
+/**
+ * A lesson's text cut at its headings, as shown (edits included): search quotes the part that
+ * matches best without reading the whole lesson.
+ */
+export const lessonSections = pgTable(
+  'lesson_sections',
+  {
+    path: text('path')
+      .notNull()
+      .references(() => lessons.path, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    position: integer('position').notNull(),
+    plain: text('plain').notNull(),
+    search: tsvector('search').generatedAlwaysAs(sql`to_tsvector('english', plain)`),
+  },
+  (t) => [primaryKey({ columns: [t.path, t.position] })],
+)
+
 /** How far each member got in each lesson. */
 export const lessonProgress = pgTable(
   'lesson_progress',
