@@ -50,7 +50,23 @@ export const courseSchema = z.object({
   /** The screen that lists the course. */
   overview: z.string(),
   locked: z.boolean(),
-  modules: z.array(z.object({ number: z.int(), title: z.string(), completion: completionSchema })),
+  modules: z.array(
+    z.object({
+      number: z.int(),
+      title: z.string(),
+      completion: completionSchema,
+      /** The module's knowledge check: its screen, size and the caller's best score in percent. */
+      check: z.nullable(
+        z.object({
+          path: z.string(),
+          title: z.string(),
+          questions: z.int(),
+          best: z.nullable(z.int()),
+          passed: z.boolean(),
+        }),
+      ),
+    }),
+  ),
   lessons: z.array(lessonItemSchema),
   completion: completionSchema,
 })

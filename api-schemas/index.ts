@@ -1,6 +1,7 @@
 import { ai } from './ai'
 import { auth } from './auth'
 import { certificates } from './certificates'
+import { checks } from './checks'
 import { community } from './community'
 import { content } from './content'
 import { courses } from './courses'
@@ -40,6 +41,7 @@ export const contract = {
   accounts,
   courses,
   certificates,
+  checks,
   insights,
   niches,
   healthNiche,

@@ -19,6 +19,7 @@ import { accountsRoutes } from './routes/accounts'
 import { aiRoutes } from './routes/ai'
 import { authRoutes } from './routes/auth'
 import { certificateRoutes } from './routes/certificates'
+import { checkRoutes } from './routes/checks'
 import { communityRoutes } from './routes/community'
 import { contentRoutes } from './routes/content'
 import { courseRoutes } from './routes/courses'
@@ -40,6 +41,7 @@ import { Assistant } from './services/ai/assistant'
 import { AuthService } from './services/auth'
 import { BackgroundTasks } from './services/background'
 import { CertificatesService } from './services/certificates'
+import { ChecksService } from './services/checks'
 import { CommunityService } from './services/community'
 import { syncContent } from './services/course-content'
 import { CoursesService } from './services/courses'
@@ -94,6 +96,8 @@ export interface Services {
   courses: CoursesService
   /** Certificates of completion of the courses. */
   certificates: CertificatesService
+  /** The knowledge checks at the end of the courses' modules. */
+  checks: ChecksService
   /** What administrators learn of how members learn and earn, and the reminders they send. */
   insights: InsightsService
   /** The discussions: the feed, threads under lessons, reports and moderation. */
@@ -243,6 +247,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     imports,
     courses,
     certificates,
+    checks: new ChecksService({ db: database.db, now, certificates }),
     insights: new InsightsService({
       db: database.db,
       mailer,
@@ -374,6 +379,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   accountsRoutes(app)
   courseRoutes(app)
   certificateRoutes(app)
+  checkRoutes(app)
   insightRoutes(app)
   nicheRoutes(app, readNicheLibrary(config.contentDir))
   // The tools' content is read and checked once, at start; a broken file stops the start.

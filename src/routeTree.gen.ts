@@ -77,6 +77,7 @@ import { Route as AdminBonusRealworldChapterRouteImport } from './routes/admin/b
 import { Route as AdminBonusSidehustleChapterRouteImport } from './routes/admin/bonus/sidehustle/$chapter'
 import { Route as AdminInsightsMemberMemberIdRouteImport } from './routes/admin/insights/member.$memberId'
 import { Route as AdminTrainingModuleLessonRouteImport } from './routes/admin/training/$module/$lesson'
+import { Route as AdminTrainingModuleCheckRouteImport } from './routes/admin/training/$module/check'
 import { Route as AuthLoginVerifyTokenRouteImport } from './routes/auth/login/verify/$token'
 
 const IndexRoute = IndexRouteImport.update({
@@ -426,6 +427,12 @@ const AdminTrainingModuleLessonRoute =
     path: '/training/$module/$lesson',
     getParentRoute: () => AdminRouteRoute,
   } as any)
+const AdminTrainingModuleCheckRoute =
+  AdminTrainingModuleCheckRouteImport.update({
+    id: '/training/$module/check',
+    path: '/training/$module/check',
+    getParentRoute: () => AdminRouteRoute,
+  } as any)
 const AuthLoginVerifyTokenRoute = AuthLoginVerifyTokenRouteImport.update({
   id: '/login/verify/$token',
   path: '/login/verify/$token',
@@ -501,6 +508,7 @@ export interface FileRoutesByFullPath {
   '/admin/bonus/sidehustle/$chapter': typeof AdminBonusSidehustleChapterRoute
   '/admin/insights/member/$memberId': typeof AdminInsightsMemberMemberIdRoute
   '/admin/training/$module/$lesson': typeof AdminTrainingModuleLessonRoute
+  '/admin/training/$module/check': typeof AdminTrainingModuleCheckRoute
   '/auth/login/verify/$token': typeof AuthLoginVerifyTokenRoute
 }
 export interface FileRoutesByTo {
@@ -572,6 +580,7 @@ export interface FileRoutesByTo {
   '/admin/bonus/sidehustle/$chapter': typeof AdminBonusSidehustleChapterRoute
   '/admin/insights/member/$memberId': typeof AdminInsightsMemberMemberIdRoute
   '/admin/training/$module/$lesson': typeof AdminTrainingModuleLessonRoute
+  '/admin/training/$module/check': typeof AdminTrainingModuleCheckRoute
   '/auth/login/verify/$token': typeof AuthLoginVerifyTokenRoute
 }
 export interface FileRoutesById {
@@ -644,6 +653,7 @@ export interface FileRoutesById {
   '/admin/bonus/sidehustle/$chapter': typeof AdminBonusSidehustleChapterRoute
   '/admin/insights/member/$memberId': typeof AdminInsightsMemberMemberIdRoute
   '/admin/training/$module/$lesson': typeof AdminTrainingModuleLessonRoute
+  '/admin/training/$module/check': typeof AdminTrainingModuleCheckRoute
   '/auth/login/verify/$token': typeof AuthLoginVerifyTokenRoute
 }
 export interface FileRouteTypes {
@@ -717,6 +727,7 @@ export interface FileRouteTypes {
     | '/admin/bonus/sidehustle/$chapter'
     | '/admin/insights/member/$memberId'
     | '/admin/training/$module/$lesson'
+    | '/admin/training/$module/check'
     | '/auth/login/verify/$token'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -788,6 +799,7 @@ export interface FileRouteTypes {
     | '/admin/bonus/sidehustle/$chapter'
     | '/admin/insights/member/$memberId'
     | '/admin/training/$module/$lesson'
+    | '/admin/training/$module/check'
     | '/auth/login/verify/$token'
   id:
     | '__root__'
@@ -859,6 +871,7 @@ export interface FileRouteTypes {
     | '/admin/bonus/sidehustle/$chapter'
     | '/admin/insights/member/$memberId'
     | '/admin/training/$module/$lesson'
+    | '/admin/training/$module/check'
     | '/auth/login/verify/$token'
   fileRoutesById: FileRoutesById
 }
@@ -1350,6 +1363,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminTrainingModuleLessonRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/training/$module/check': {
+      id: '/admin/training/$module/check'
+      path: '/training/$module/check'
+      fullPath: '/admin/training/$module/check'
+      preLoaderRoute: typeof AdminTrainingModuleCheckRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/auth/login/verify/$token': {
       id: '/auth/login/verify/$token'
       path: '/login/verify/$token'
@@ -1416,6 +1436,7 @@ interface AdminRouteRouteChildren {
   AdminBonusSidehustleChapterRoute: typeof AdminBonusSidehustleChapterRoute
   AdminInsightsMemberMemberIdRoute: typeof AdminInsightsMemberMemberIdRoute
   AdminTrainingModuleLessonRoute: typeof AdminTrainingModuleLessonRoute
+  AdminTrainingModuleCheckRoute: typeof AdminTrainingModuleCheckRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
@@ -1474,6 +1495,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminBonusSidehustleChapterRoute: AdminBonusSidehustleChapterRoute,
   AdminInsightsMemberMemberIdRoute: AdminInsightsMemberMemberIdRoute,
   AdminTrainingModuleLessonRoute: AdminTrainingModuleLessonRoute,
+  AdminTrainingModuleCheckRoute: AdminTrainingModuleCheckRoute,
 }
 
 const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(

@@ -8,15 +8,21 @@ export type NewCertificate = typeof certificates.$inferInsert
 
 /**
  * The courses `memberId` has completed and holds no certificate for: every lesson of kind
- * 'lesson' of the course completed (the rule the course list counts by), with the time the last
- * of them was completed. Only `courseKey`'s course when one is given.
+ * 'lesson' of the course completed (the rule the course list counts by) and every knowledge check
+ * of the course passed, with the time the last of them was done. Only `courseKey`'s course when
+ * one is given.
  */
 export async function completedWithoutCertificate(db: Db, memberId: string, courseKey?: string) {
   return db
     .select({
       courseKey: lessons.courseKey,
       courseTitle: courses.title,
-      completedAt: max(lessonProgress.completedAt),
+      // The last lesson completed, or the last module's check first passed, if later.
+      completedAt: sql<Date | string>`greatest(${max(lessonProgress.completedAt)}, (
+        select max(first_pass) from (
+          select min(a.created_at) as first_pass from check_attempts a
+          where a.member_id = ${memberId} and a.course_key = ${lessons.courseKey} and a.passed
+          group by a.module) passes))`,
     })
     .from(lessons)
     .innerJoin(courses, eq(courses.key, lessons.courseKey))
@@ -33,6 +39,13 @@ export async function completedWithoutCertificate(db: Db, memberId: string, cour
         eq(lessons.kind, 'lesson'),
         isNull(certificates.id),
         courseKey ? eq(lessons.courseKey, courseKey) : undefined,
+        // Every knowledge check of the course passed.
+        sql`not exists (
+          select 1 from knowledge_checks k
+          where k.course_key = ${lessons.courseKey} and not exists (
+            select 1 from check_attempts a
+            where a.member_id = ${memberId} and a.course_key = k.course_key
+              and a.module = k.module and a.passed))`,
       ),
     )
     .groupBy(lessons.courseKey, courses.title, courses.position)

@@ -43,6 +43,16 @@ export const findLesson = async (db: Db, path: string) =>
 export const findCourse = async (db: Db, key: string) =>
   (await db.select().from(courses).where(eq(courses.key, key)).limit(1))[0]
 
+/** The lessons of a course's module, in order: their screen paths and titles. */
+export const lessonsOfModule = (db: Db, courseKey: string, module: number) =>
+  db
+    .select({ path: lessons.path, title: lessons.title })
+    .from(lessons)
+    .where(
+      and(eq(lessons.courseKey, courseKey), eq(lessons.module, module), eq(lessons.kind, 'lesson')),
+    )
+    .orderBy(asc(lessons.position))
+
 export const listProgress = (db: Db, memberId: string) =>
   db
     .select()

@@ -79,17 +79,19 @@ export class CertificatesService {
 
   /**
    * Issues a certificate for each course the member has completed and holds none for (only
-   * `courseKey`'s when given). Once issued it stays, whatever later happens to the progress.
+   * `courseKey`'s when given), and says how many. Once issued it stays, whatever later happens
+   * to the progress.
    */
-  async issueCompleted(memberId: string, courseKey?: string): Promise<void> {
+  async issueCompleted(memberId: string, courseKey?: string): Promise<number> {
     const due = await completedWithoutCertificate(this.db, memberId, courseKey)
-    if (due.length === 0) return
+    if (due.length === 0) return 0
     const holder = await certificateHolder(this.db, memberId)
-    if (!holder) return
+    if (!holder) return 0
     const issuedAt = new Date(this.deps.now())
+    let issued = 0
     for (const course of due) {
       // Two requests completing the same course at once: the second insert does nothing.
-      await insertCertificate(this.db, {
+      const row = await insertCertificate(this.db, {
         id: newCertificateId(),
         memberId,
         courseKey: course.courseKey!,
@@ -98,7 +100,9 @@ export class CertificatesService {
         completedAt: new Date(course.completedAt!),
         issuedAt,
       })
+      if (row) issued++
     }
+    return issued
   }
 
   /** The caller's certificates, issuing those of courses completed before certificates existed. */

@@ -7,10 +7,12 @@ import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 
 import { areaKeySchema } from '@schemas/access'
+import { checkSourceBodySchema } from '@schemas/checks'
 import { LESSON_KINDS, videoUrlSchema } from '@schemas/courses'
 
 import type { Db } from '../db/client'
-import { courses, lessons, serverState } from '../db/schema'
+import { courses, lessons, serverState, type StoredQuestion } from '../db/schema'
+import { replaceSourceChecks } from '../repos/checks'
 import { replaceSections, sectionsMissing } from '../repos/courses'
 import { RENDERER_VERSION, renderMarkdown, type Rendered } from '../shared/markdown'
 
@@ -52,10 +54,20 @@ export interface ContentDoc {
   rendered: Rendered
 }
 
+/** A module's knowledge check, from `<course>/module<n>/check.yaml`. */
+export interface ContentCheck {
+  file: string
+  courseKey: string
+  module: number
+  title: string
+  questions: StoredQuestion[]
+}
+
 export interface ContentFolder {
   hash: string
   courses: CourseDef[]
   docs: ContentDoc[]
+  checks: ContentCheck[]
 }
 
 /** A problem with the content files, naming the file and what is wrong. */
@@ -69,8 +81,58 @@ function markdownFiles(dir: string): string[] {
   })
 }
 
-const describe = (error: z.ZodError) =>
+const describe = (error: { issues: { path: PropertyKey[]; message: string }[] }) =>
   error.issues.map((i) => `${i.path.join('.') || 'value'}: ${i.message}`).join('; ')
+
+/**
+ * The knowledge check of each module that has one, checked as an administrator's edit is (the
+ * contract's schema), its questions' lessons lessons of that module. A question names its lesson
+ * by path without `/admin/`, as the lesson files are laid out.
+ */
+function readChecks(dir: string, courseList: CourseDef[], docs: ContentDoc[], problems: string[]) {
+  const checks: ContentCheck[] = []
+  const texts: string[] = []
+  for (const course of courseList) {
+    for (const { number } of course.modules) {
+      const file = `${course.key}/module${number}/check.yaml`
+      let text: string
+      try {
+        text = readFileSync(join(dir, file), 'utf8')
+      } catch {
+        continue
+      }
+      texts.push(`\0${file}\0${text}`)
+      try {
+        const data = parseYaml(text, { customTags: [], strict: true }) as {
+          questions?: { lesson?: unknown }[]
+        }
+        for (const question of Array.isArray(data?.questions) ? data.questions : []) {
+          if (typeof question?.lesson === 'string') question.lesson = `/admin/${question.lesson}`
+        }
+        const parsed = checkSourceBodySchema.safeParse(data)
+        if (!parsed.success) throw new ContentError(`${file}: ${describe(parsed.error)}`)
+        const lessonsOfModule = new Set(
+          docs
+            .filter((d) => d.meta.course === course.key && d.meta.module === number)
+            .map((d) => d.path),
+        )
+        for (const question of parsed.data.questions) {
+          if (!lessonsOfModule.has(question.lesson)) {
+            throw new ContentError(
+              `${file}: question ${question.id} names ${question.lesson}, not a lesson of this module`,
+            )
+          }
+        }
+        checks.push({ file, courseKey: course.key, module: number, ...parsed.data })
+      } catch (error) {
+        problems.push(
+          error instanceof ContentError ? error.message : `${file}: ${(error as Error).message}`,
+        )
+      }
+    }
+  }
+  return { checks, texts }
+}
 
 /** Splits `---\nyaml\n---\nbody`. */
 function splitFrontMatter(text: string, file: string) {
@@ -130,8 +192,10 @@ export function readContentFolder(dir: string): ContentFolder {
       else problems.push(`${file}: ${(error as Error).message}`)
     }
   }
+  const { checks, texts } = readChecks(dir, courseList, docs, problems)
+  for (const text of texts) hash.update(text)
   if (problems.length > 0) throw new ContentError(problems.join('\n'))
-  return { hash: hash.digest('hex'), courses: courseList, docs }
+  return { hash: hash.digest('hex'), courses: courseList, docs, checks }
 }
 
 const CONTENT_HASH = 'content-hash'
@@ -231,6 +295,7 @@ export async function syncContent(db: Db, dir: string): Promise<'loaded' | 'unch
     }
     const paths = folder.docs.map((d) => d.path)
     if (paths.length > 0) await tx.delete(lessons).where(notInArray(lessons.path, paths))
+    await replaceSourceChecks(tx, folder.checks)
     const keys = folder.courses.map((c) => c.key)
     if (keys.length > 0) await tx.delete(courses).where(notInArray(courses.key, keys))
     // Sections of the text as shown: an administrator's edit where there is one.

@@ -1,4 +1,5 @@
 import { hasArea, lockedMessage, type AreaKey } from '@schemas/access'
+import { checkPath } from '@schemas/checks'
 import {
   videoEmbed,
   type Course,
@@ -14,6 +15,7 @@ import type { Offer } from '../config'
 import type { Db } from '../db/client'
 import { badRequest, forbidden, notFound } from '../errors'
 import { recordAudit } from '../repos/audit'
+import { checkSummaries } from '../repos/checks'
 import {
   editLesson,
   findCourse,
@@ -112,9 +114,10 @@ export class CoursesService {
   }
 
   async list(member: AuthedMember): Promise<{ courses: Course[]; resume: Resume | null }> {
-    const [{ courseRows, lessonRows }, progress] = await Promise.all([
+    const [{ courseRows, lessonRows }, progress, checks] = await Promise.all([
       listCourseOutline(this.db),
       listProgress(this.db, member.id),
+      checkSummaries(this.db, member.id),
     ])
     const done = new Set(progress.filter((p) => p.completedAt).map((p) => p.path))
     const courseOf = new Map(courseRows.map((c) => [c.key, c]))
@@ -137,10 +140,14 @@ export class CoursesService {
         area: course.area as AreaKey,
         overview: course.overview,
         locked: !hasArea(member, course.area as AreaKey),
-        modules: course.modules.map((m) => ({
-          ...m,
-          completion: completion(courseItems.filter((i) => i.module === m.number)),
-        })),
+        modules: course.modules.map((m) => {
+          const check = checks.get(`${course.key}/${m.number}`)
+          return {
+            ...m,
+            completion: completion(courseItems.filter((i) => i.module === m.number)),
+            check: check ? { path: checkPath(course.key, m.number), ...check } : null,
+          }
+        }),
         lessons: courseItems,
         completion: completion(courseItems),
       }

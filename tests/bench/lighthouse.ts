@@ -134,6 +134,12 @@ const TARGETS: Target[] = [
     goals: pairedGoals('dashboard', 25),
   },
   { name: 'lesson', path: '/admin/training/module1/lesson1', signedIn: true, goals: screenGoals },
+  {
+    name: 'knowledge check',
+    path: '/admin/training/module1/check',
+    signedIn: true,
+    goals: screenGoals,
+  },
   { name: 'profile form', path: '/admin/updateprofile', signedIn: true, goals: screenGoals },
   { name: 'AI script tool', path: '/admin/aiscript/tiktok', signedIn: true, goals: screenGoals },
   { name: 'chatbot', path: '/admin/chatbot', signedIn: true, goals: screenGoals },

@@ -133,7 +133,7 @@ const course = (completed: number): Course => ({
   area: 'training',
   overview: '/admin/dgtraining',
   locked: false,
-  modules: [{ number: 1, title: 'Foundations', completion: { completed, total: 2 } }],
+  modules: [{ number: 1, title: 'Foundations', completion: { completed, total: 2 }, check: null }],
   lessons: lessons(completed),
   completion: { completed, total: 2 },
 })

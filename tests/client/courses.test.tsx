@@ -40,6 +40,7 @@ const course = (lessons: LessonItem[], overrides: Partial<Course> = {}): Course 
       number: 1,
       title: 'Foundations',
       completion: { completed: lessons.filter((l) => l.completed).length, total: lessons.length },
+      check: null,
     },
   ],
   lessons,
@@ -223,6 +224,48 @@ describe('course overview and resume', () => {
     ).toBeTruthy()
     await user.click(within(card).getByRole('link', { name: 'Continue' }))
     await waitFor(() => expect(router.state.location.pathname).toBe(PATH))
+  })
+
+  it('ends a module with its knowledge check and the best score, and asks for it before the certificate', async () => {
+    storeSession()
+    const lessons = [item(1, { completed: true }), item(2, { completed: true })]
+    const withCheck = (best: number | null, passed: boolean) =>
+      course(lessons, {
+        modules: [
+          {
+            number: 1,
+            title: 'Foundations',
+            completion: { completed: 2, total: 2 },
+            check: {
+              path: '/admin/training/module1/check',
+              title: 'Foundations: check',
+              questions: 6,
+              best,
+              passed,
+            },
+          },
+        ],
+        completion: { completed: 2, total: 2 },
+      })
+    server.use(
+      ...memberHandlers(),
+      handle(contract.courses.list, () => ({
+        data: { data: { courses: [withCheck(67, false)], resume: null } },
+      })),
+      handle(contract.certificates.list, () => ({ data: { data: [] } })),
+    )
+    const { screen } = await renderApp('/admin/dgtraining')
+    const card = await screen.findByTestId('course-training')
+    expect(
+      within(card)
+        .getByRole('link', { name: 'Knowledge check 6 questions · Best 67 %, not passed yet' })
+        .getAttribute('href'),
+    ).toBe('/admin/training/module1/check')
+    expect(
+      await within(card).findByText(
+        'Complete every lesson and pass each module’s knowledge check to get a certificate of completion.',
+      ),
+    ).toBeTruthy()
   })
 
   it('offers the last lesson on the dashboard, at its position', async () => {

@@ -18,7 +18,9 @@ const course: Course = {
   area: 'training',
   overview: '/admin/dgtraining',
   locked: false,
-  modules: [{ number: 1, title: 'Foundations', completion: { completed: 0, total: 2 } }],
+  modules: [
+    { number: 1, title: 'Foundations', completion: { completed: 0, total: 2 }, check: null },
+  ],
   completion: { completed: 0, total: 2 },
   lessons: [
     {

@@ -14,6 +14,7 @@ export const MEMBER_SCREENS = [
   '/admin/training/welcome',
   '/admin/dgtraining',
   '/admin/training/module1/lesson1',
+  '/admin/training/module1/check',
   '/admin/bonus',
   '/admin/bonus/20ways',
   '/admin/digistore/training',

@@ -1,6 +1,7 @@
 /** The courses and lessons as loaded from content/, and each member's progress. */
 import { sql } from 'drizzle-orm'
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -108,5 +109,75 @@ export const lessonProgress = pgTable(
   (t) => [
     primaryKey({ columns: [t.memberId, t.path] }),
     index('lesson_progress_recent_idx').on(t.memberId, t.updatedAt),
+  ],
+)
+
+/** An option of a knowledge check's question, as stored. */
+export interface StoredOption {
+  text: string
+  correct: boolean
+  explanation: string
+}
+
+/** A knowledge check's question, as stored (`lesson` is the screen path of what it asks about). */
+export interface StoredQuestion {
+  id: string
+  lesson: string
+  kind: 'single' | 'multiple'
+  prompt: string
+  options: StoredOption[]
+}
+
+/**
+ * A module's knowledge check, as loaded from `content/<course>/module<n>/check.yaml`:
+ * `source_*` the repository's, `edited_at` set when an administrator's edit is shown instead.
+ */
+export const knowledgeChecks = pgTable(
+  'knowledge_checks',
+  {
+    courseKey: text('course_key')
+      .notNull()
+      .references(() => courses.key, { onDelete: 'cascade' }),
+    module: integer('module').notNull(),
+    sourceTitle: text('source_title').notNull(),
+    sourceQuestions: jsonb('source_questions').$type<StoredQuestion[]>().notNull(),
+    title: text('title').notNull(),
+    questions: jsonb('questions').$type<StoredQuestion[]>().notNull(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    editedBy: uuid('edited_by').references(() => members.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.courseKey, t.module] })],
+)
+
+/** A member's submitted knowledge check: its score in percent, and whether it passed. */
+export const checkAttempts = pgTable(
+  'check_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: owner(),
+    courseKey: text('course_key').notNull(),
+    module: integer('module').notNull(),
+    score: integer('score').notNull(),
+    passed: boolean('passed').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('check_attempts_member_idx').on(t.memberId, t.courseKey, t.module, t.score)],
+)
+
+/** Each question of an attempt, right or not: what the insights count per question. */
+export const checkAnswers = pgTable(
+  'check_answers',
+  {
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => checkAttempts.id, { onDelete: 'cascade' }),
+    courseKey: text('course_key').notNull(),
+    module: integer('module').notNull(),
+    questionId: text('question_id').notNull(),
+    right: boolean('right').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.attemptId, t.questionId] }),
+    index('check_answers_question_idx').on(t.courseKey, t.module, t.questionId),
   ],
 )

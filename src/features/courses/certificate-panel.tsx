@@ -23,21 +23,27 @@ const dateText = onFirstUse(
 
 const isComplete = (course: Course) =>
   course.completion.total > 0 && course.completion.completed === course.completion.total
+const checksPassed = (course: Course) => course.modules.every((m) => !m.check || m.check.passed)
 
 /**
  * The certificate of a course on its overview: to download and to share once every lesson is
- * completed, a line saying how to get one before that.
+ * completed and every module's knowledge check passed, a line saying how to get one before that.
  */
 export function CertificatePanel({ course }: { course: Course }) {
   if (course.locked) return null
-  if (!isComplete(course)) {
-    return (
-      <Text fontSize="sm" color="fg.muted">
-        Complete every lesson to get a certificate of completion.
-      </Text>
-    )
-  }
+  if (!isComplete(course)) return <HowToGetOne course={course} />
+  // A certificate issued before the checks existed stays: the list says whether there is one.
   return <IssuedCertificate course={course} />
+}
+
+function HowToGetOne({ course }: { course: Course }) {
+  return (
+    <Text fontSize="sm" color="fg.muted">
+      {course.modules.some((m) => m.check)
+        ? 'Complete every lesson and pass each module’s knowledge check to get a certificate of completion.'
+        : 'Complete every lesson to get a certificate of completion.'}
+    </Text>
+  )
 }
 
 function IssuedCertificate({ course }: { course: Course }) {
@@ -73,6 +79,8 @@ function IssuedCertificate({ course }: { course: Course }) {
           />
         ) : certificate ? (
           <CertificateDetails certificate={certificate} />
+        ) : !checksPassed(course) ? (
+          <HowToGetOne course={course} />
         ) : (
           <Stack gap="2" align="flex-start">
             <Text fontSize="sm">Your certificate is being issued.</Text>

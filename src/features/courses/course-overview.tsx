@@ -91,7 +91,15 @@ function CourseCard({
           ...m,
           lessons: course.lessons.filter((l) => l.module === m.number),
         }))
-      : [{ number: 0, title: '', completion: course.completion, lessons: course.lessons }]
+      : [
+          {
+            number: 0,
+            title: '',
+            completion: course.completion,
+            check: null,
+            lessons: course.lessons,
+          },
+        ]
 
   return (
     <Card data-testid={`course-${course.key}`}>
@@ -159,11 +167,54 @@ function CourseCard({
                   offline={kept.has(lesson.path)}
                 />
               ))}
+              {m.check && !course.locked ? <CheckRow check={m.check} /> : null}
             </Stack>
           </Stack>
         ))}
       </Stack>
     </Card>
+  )
+}
+
+type ModuleCheck = NonNullable<Course['modules'][number]['check']>
+
+/** A module's knowledge check, after its lessons: how the member did in it. */
+function CheckRow({ check }: { check: ModuleCheck }) {
+  const status = check.passed
+    ? `Passed, best ${check.best} %`
+    : check.best !== null
+      ? `Best ${check.best} %, not passed yet`
+      : 'Not taken yet'
+  return (
+    <Box as="li" borderTopWidth="1px" borderColor="border">
+      <Link to={check.path as '/admin/dashboard'} style={{ display: 'block' }}>
+        <Flex gap="3" px="4" py="3" align="center" _hover={{ bg: 'bg.muted' }}>
+          <Flex
+            boxSize="8"
+            flexShrink={0}
+            borderRadius="full"
+            align="center"
+            justify="center"
+            bg={check.passed ? 'green.solid' : 'primary.subtle'}
+            color={check.passed ? 'green.contrast' : 'primary.fg'}
+            aria-hidden
+          >
+            <AppIcon name={check.passed ? 'check' : 'checklist'} size="16px" />
+          </Flex>
+          <Stack gap="0.5" flex="1" minW="0">
+            <Text fontWeight="medium">Knowledge check</Text>
+            <Text fontSize="sm" color="fg.muted">
+              {check.questions} questions · {status}
+            </Text>
+          </Stack>
+          {check.passed ? (
+            <Badge size="sm" colorPalette="green" flexShrink={0} aria-hidden>
+              Passed
+            </Badge>
+          ) : null}
+        </Flex>
+      </Link>
+    </Box>
   )
 }
 

@@ -6,13 +6,15 @@ import { PageHeader } from '@/components/ui'
 import { CourseFunnels } from './course-funnels'
 import { LearningEarnings } from './learning-earnings'
 import { NudgeLists } from './nudge-lists'
+import { QuestionStats } from './question-stats'
 import { type INSIGHT_TABS } from './tabs'
 
 const route = getRouteApi('/admin/insights/')
 
 /**
- * The administrator's insight: how members move through each course, who needs a nudge, and
- * whether finishing the training goes with a first sale sooner. Each tab loads when opened.
+ * The administrator's insight: how members move through each course, which knowledge-check
+ * questions they find hardest, who needs a nudge, and whether finishing the training goes with
+ * a first sale sooner. Each tab loads when opened.
  */
 export function InsightsScreen() {
   const search = route.useSearch()
@@ -42,11 +44,15 @@ export function InsightsScreen() {
       >
         <Tabs.List mb="5" overflowX="auto">
           <Tabs.Trigger value="courses">Courses</Tabs.Trigger>
+          <Tabs.Trigger value="checks">Knowledge checks</Tabs.Trigger>
           <Tabs.Trigger value="nudges">Members who need a nudge</Tabs.Trigger>
           <Tabs.Trigger value="earnings">Learning and earnings</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="courses">
           <CourseFunnels />
+        </Tabs.Content>
+        <Tabs.Content value="checks">
+          <QuestionStats />
         </Tabs.Content>
         <Tabs.Content value="nudges">
           <NudgeLists />
