@@ -183,6 +183,7 @@ export async function replaceSections(db: Db, path: string, sections: Section[])
     sections.map((section, position) => ({
       path,
       position,
+      anchor: section.heading?.id ?? null,
       plain: section.plain,
     })),
   )
@@ -246,18 +247,20 @@ export async function searchLessons(db: Db, q: SearchQuery, limit: number) {
 
 /**
  * Snippets of the given lessons' text around the matches (only for lessons the member may read),
- * each from the lesson's section that matches best; a lesson found by its title alone quotes
- * its beginning. Quoting one section
+ * each from the lesson's section that matches best, with that section's heading to open the
+ * lesson at (none above the first heading); a lesson found by its title alone quotes its
+ * beginning. Quoting one section
  * rather than the whole lesson reads a sixth of the text: on the embedded database, the
  * snippets of eight long lessons took longer than all the rest of a search.
  */
 export async function lessonHeadlines(db: Db, q: SearchQuery, paths: string[]) {
-  if (paths.length === 0) return new Map<string, string>()
-  const rows = await rowsOf<{ path: string; headline: string }>(
+  if (paths.length === 0) return new Map<string, { headline: string; anchor: string | null }>()
+  const rows = await rowsOf<{ path: string; headline: string; anchor: string | null }>(
     db.execute(sql`
-      select best.path, ts_headline('english', best.plain, ${q}, ${HEADLINE_OPTIONS}) as headline
+      select best.path, ts_headline('english', best.plain, ${q}, ${HEADLINE_OPTIONS}) as headline,
+             case when best.matched then best.anchor end as anchor
       from (
-        select distinct on (s.path) s.path, s.plain
+        select distinct on (s.path) s.path, s.plain, s.anchor, s.search @@ ${q} as matched
         from lesson_sections s
         where s.path in (${sql.join(
           paths.map((p) => sql`${p}`),
@@ -266,7 +269,7 @@ export async function lessonHeadlines(db: Db, q: SearchQuery, paths: string[]) {
         order by s.path, s.search @@ ${q} desc, ts_rank_cd(s.search, ${q}) desc, s.position
       ) best`),
   )
-  return new Map(rows.map((r) => [r.path, r.headline]))
+  return new Map(rows.map((r) => [r.path, { headline: r.headline, anchor: r.anchor }]))
 }
 
 export async function searchNotes(db: Db, memberId: string, q: SearchQuery, limit: number) {

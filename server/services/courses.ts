@@ -325,7 +325,8 @@ export class CoursesService {
     )
     const hits: RankedHit[] = visible.map(({ row, lock }) => ({
       kind: row.kind,
-      path: row.path,
+      // Opened at the heading of the part that matched.
+      path: lock.locked ? row.path : withAnchor(row.path, headlines.get(row.path)?.anchor),
       title: row.title,
       context:
         row.kind === 'offer'
@@ -333,7 +334,7 @@ export class CoursesService {
           : row.kind === 'page'
             ? 'Guide'
             : (courseOf.get(row.courseKey ?? '')?.title ?? 'Lesson'),
-      ...marked(lock.locked ? '' : (headlines.get(row.path) ?? '')),
+      ...marked(lock.locked ? '' : (headlines.get(row.path)?.headline ?? '')),
       locked: lock.locked,
       rank: row.rank,
     }))
@@ -435,6 +436,10 @@ const toProgress = (row: ProgressRow): Progress => ({
   position: row.position,
   videoSeconds: row.videoSeconds,
 })
+
+/** A lesson's address at one of its headings, when there is one. */
+const withAnchor = (path: string, anchor: string | null | undefined) =>
+  anchor ? `${path}#${anchor}` : path
 
 /** `a ⟦b⟧ c` -> `{ snippet: 'a b c', marks: [[2, 3]] }`. */
 export function marked(headline: string): { snippet: string; marks: [number, number][] } {

@@ -159,7 +159,8 @@ export default function SearchPaletteDialog({
   const hits: Option[] =
     q.length >= 2 && needle.length >= 2
       ? (search.data?.data ?? [])
-          .filter((hit) => !shownLessons.has(hit.path))
+          // A hit in a lesson's text opens it at a heading (`path#part`).
+          .filter((hit) => !shownLessons.has(hit.path.split('#')[0]!))
           .map((hit) => ({
             key: `hit:${hit.path}`,
             group: 'Found in the text' as const,

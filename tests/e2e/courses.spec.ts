@@ -109,8 +109,11 @@ test('the palette finds a lesson by a word of its text and opens it', async ({ p
   const title = (await hit.locator('mark').first().textContent())!.toLowerCase()
   expect(title).toContain('gravity')
   await hit.click()
-  await expect(page).toHaveURL(/\/admin\//)
+  // It opens at the heading of the part of the lesson that matched.
+  await expect(page).toHaveURL(/\/admin\/[^#]+#[a-z0-9-]+$/)
+  const part = decodeURIComponent(new URL(page.url()).hash.slice(1))
   await expect(page.locator('.lesson-body')).toContainText(/gravity/i)
+  await expect(page.locator(`[id="${part}"]`)).toBeInViewport()
 })
 
 for (const width of [1440, 375]) {

@@ -353,10 +353,12 @@ describe('editing', () => {
       url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
     })
     expect((await search('Edited title', member.token)).some((h) => h.path === path)).toBe(true)
-    // The edited text is found, quoted from the part of it that matches.
-    const quoted = async () =>
-      (await search('zephyrine', member.token)).find((h) => h.path === path)?.snippet
+    // The edited text is found, quoted from the part of it that matches, and opens at its heading.
+    const found = async () =>
+      (await search('zephyrine', member.token)).find((h) => h.path.startsWith(`${path}#`))
+    const quoted = async () => (await found())?.snippet
     expect(await quoted()).toBe('Zephyrine is a word of this part only')
+    expect((await found())!.path).toBe(`${path}#second-part`)
 
     const audit = json<{ data: { items: { action: string; targetEmail: string }[] } }>(
       await get('/api/audit?page=1&pageSize=10', admin.token),

@@ -76,7 +76,7 @@ export const lessons = pgTable(
 
 /**
  * A lesson's text cut at its headings, as shown (edits included): search quotes the part that
- * matches best without reading the whole lesson.
+ * matches best without reading the whole lesson, and opens the lesson at its heading.
  */
 export const lessonSections = pgTable(
   'lesson_sections',
@@ -85,6 +85,8 @@ export const lessonSections = pgTable(
       .notNull()
       .references(() => lessons.path, { onDelete: 'cascade', onUpdate: 'cascade' }),
     position: integer('position').notNull(),
+    /** The heading's id in the page; none for the text above the first heading. */
+    anchor: text('anchor'),
     plain: text('plain').notNull(),
     search: tsvector('search').generatedAlwaysAs(sql`to_tsvector('english', plain)`),
   },

@@ -121,6 +121,25 @@ function crumbsOf(lesson: Lesson): Crumb[] {
   return [{ label: 'Dashboard', to: '/admin/dashboard' }, { label: lesson.title }]
 }
 
+/**
+ * An address with a heading's id (a search hit's `#part`) opens the lesson there, once the text
+ * is laid out and after the app's own scroll to the top on arriving.
+ */
+function useOpenAtHeading(path: string) {
+  useEffect(() => {
+    const id = decodeURIComponent(window.location.hash.slice(1))
+    if (!id) return
+    const go = () => {
+      const heading = document.getElementById(id)
+      if (heading && Math.abs(heading.getBoundingClientRect().top) > 120) {
+        heading.scrollIntoView?.({ block: 'start' })
+      }
+    }
+    const timers = [setTimeout(go, 150), setTimeout(go, 800)]
+    return () => timers.forEach(clearTimeout)
+  }, [path])
+}
+
 function LessonView({
   lesson,
   discussion,
@@ -137,6 +156,7 @@ function LessonView({
   const isLesson = lesson.kind === 'lesson'
   const progress = useLessonProgress(lesson, articleRef, endRef)
   useKeepNextLesson(lesson)
+  useOpenAtHeading(lesson.path)
   const completed = progress.completed
   const courses = useQuery({ ...coursesApi.list.queryOptions(), enabled: isLesson })
   const course = courses.data?.data.courses.find((c) => c.key === lesson.course?.key)

@@ -84,6 +84,8 @@ export function useLessonProgress(
     const el = articleRef.current
     const at = lesson.progress.position
     if (!tracked || !el || completedRef.current || at < 0.03 || at > 0.97) return
+    // An address naming a heading (a search hit) opens there instead.
+    if (window.location.hash) return
     // The app scrolls to the top on arriving (smoothly, once the route has resolved): go down
     // after it, and once more should that scroll have come later and undone this one.
     const resume = () => {
