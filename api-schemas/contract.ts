@@ -49,8 +49,11 @@ export interface Endpoint<
   multipart?: { file: string; maxBytes: number }
   /** Also accepts a plain HTML form post (application/x-www-form-urlencoded). */
   formEncoded?: boolean
-  /** Answers raw bytes of this content type family instead of JSON (images, PDF documents). */
-  binary?: 'image' | 'pdf'
+  /**
+   * Answers raw bytes of this content type family instead of JSON (images, PDF documents, an
+   * iCalendar feed).
+   */
+  binary?: 'image' | 'pdf' | 'calendar'
   /**
    * Answers a stream of server-sent events (`text/event-stream`), each `data:` line one JSON
    * value of `response`, instead of one JSON body.

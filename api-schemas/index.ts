@@ -1,5 +1,6 @@
 import { ai } from './ai'
 import { auth } from './auth'
+import { calendarFeed } from './calendar-feed'
 import { certificates } from './certificates'
 import { checks } from './checks'
 import { community } from './community'
@@ -35,6 +36,7 @@ export const contract = {
   notes,
   content,
   events,
+  calendarFeed,
   leads,
   support,
   earnings,

@@ -18,6 +18,7 @@ import { deleteOldKeys } from './repos/idempotency'
 import { accountsRoutes } from './routes/accounts'
 import { aiRoutes } from './routes/ai'
 import { authRoutes } from './routes/auth'
+import { calendarFeedRoutes } from './routes/calendar-feed'
 import { certificateRoutes } from './routes/certificates'
 import { checkRoutes } from './routes/checks'
 import { communityRoutes } from './routes/community'
@@ -40,6 +41,7 @@ import { toolRoutes } from './routes/tools'
 import { Assistant } from './services/ai/assistant'
 import { AuthService } from './services/auth'
 import { BackgroundTasks } from './services/background'
+import { CalendarFeedService } from './services/calendar-feed'
 import { CertificatesService } from './services/certificates'
 import { ChecksService } from './services/checks'
 import { CommunityService } from './services/community'
@@ -98,6 +100,8 @@ export interface Services {
   certificates: CertificatesService
   /** The knowledge checks at the end of the courses' modules. */
   checks: ChecksService
+  /** Each member's private calendar feed (iCalendar) of their events. */
+  calendarFeed: CalendarFeedService
   /** What administrators learn of how members learn and earn, and the reminders they send. */
   insights: InsightsService
   /** The discussions: the feed, threads under lessons, reports and moderation. */
@@ -248,6 +252,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     courses,
     certificates,
     checks: new ChecksService({ db: database.db, now, certificates }),
+    calendarFeed: new CalendarFeedService({ db: database.db, now, publicUrl: config.publicUrl }),
     insights: new InsightsService({
       db: database.db,
       mailer,
@@ -380,6 +385,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   courseRoutes(app)
   certificateRoutes(app)
   checkRoutes(app)
+  calendarFeedRoutes(app)
   insightRoutes(app)
   nicheRoutes(app, readNicheLibrary(config.contentDir))
   // The tools' content is read and checked once, at start; a broken file stops the start.

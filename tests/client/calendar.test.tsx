@@ -87,6 +87,11 @@ function eventsBackend(initial: CalendarEvent[]) {
 
 const DAY = 86_400_000
 
+/** The calendar's title: the month or week shown (the first of the screen's h2 headings). */
+const monthHeading = (screen: {
+  getAllByRole: (role: 'heading', o: { level: 2 }) => HTMLElement[]
+}) => screen.getAllByRole('heading', { level: 2 })[0]!
+
 describe('/admin/calendar', () => {
   it('fetches only the visible month and shows its events', async () => {
     storeSession()
@@ -137,7 +142,7 @@ describe('/admin/calendar', () => {
     server.use(...memberHandlers(), ...backend.handlers)
     const { screen, user } = await renderApp('/admin/calendar')
     await screen.findByText('Weekly coaching call')
-    const heading = screen.getByRole('heading', { level: 2 })
+    const heading = monthHeading(screen)
 
     await user.click(screen.getByRole('button', { name: 'Week' }))
     await waitFor(() => expect(backend.ranges.length).toBe(2))
@@ -391,7 +396,7 @@ describe('/admin/calendar on a phone', () => {
     const { screen, user } = await renderApp('/admin/calendar')
     await user.click(await screen.findByRole('button', { name: 'Next month' }))
     await screen.findByText('Next month call')
-    const heading = screen.getByRole('heading', { level: 2 })
+    const heading = monthHeading(screen)
     const monthName = heading.textContent
 
     await user.click(screen.getByRole('button', { name: 'Month' }))
@@ -403,5 +408,38 @@ describe('/admin/calendar on a phone', () => {
     expect(Date.parse(grid.from)).toBeLessThanOrEqual(monthStart(1).getTime())
     expect(Date.parse(grid.to)).toBeGreaterThan(monthStart(2).getTime())
     expect(document.querySelector('.fc-daygrid')!.textContent).toContain('Next month call')
+  })
+})
+
+describe('the calendar feed', () => {
+  it('makes a private address with the browser’s time zone, copies it, and turns it off after asking', async () => {
+    storeSession()
+    let url: string | null = null
+    const zones: string[] = []
+    server.use(
+      ...memberHandlers(),
+      handle(contract.calendarFeed.feed, () => ({ data: { data: { url } } })),
+      handle(contract.calendarFeed.startFeed, ({ body }) => {
+        zones.push(body.timeZone)
+        url = `https://members.example/api/calendar/${'k'.repeat(32)}.ics`
+        return { data: { data: { url } } }
+      }),
+      handle(contract.calendarFeed.stopFeed, () => {
+        url = null
+        return { data: { data: { url } } }
+      }),
+    )
+    const { screen, user } = await renderApp('/admin/calendar')
+    await user.click(await screen.findByRole('button', { name: 'Make a private address' }))
+    const address = await screen.findByRole('textbox', { name: 'Your private calendar address' })
+    expect((address as HTMLInputElement).value).toBe(
+      `https://members.example/api/calendar/${'k'.repeat(32)}.ics`,
+    )
+    expect(zones).toEqual([Intl.DateTimeFormat().resolvedOptions().timeZone])
+
+    await user.click(screen.getByRole('button', { name: 'Turn off' }))
+    const dialog = await screen.findByRole('alertdialog')
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off' }))
+    expect(await screen.findByRole('button', { name: 'Make a private address' })).toBeTruthy()
   })
 })

@@ -58,6 +58,8 @@ globalThis.IntersectionObserver ??= NoopObserver as unknown as typeof Intersecti
 const quietDefaults = [
   handle(contract.notes.list, () => ({ data: { data: [] } })),
   handle(contract.events.list, () => ({ data: { data: [] } })),
+  // No calendar feed made yet.
+  handle(contract.calendarFeed.feed, () => ({ data: { data: { url: null } } })),
   handle(contract.leads.list, () => ({
     data: { data: { items: [], total: 0, page: 1, pageSize: 20 } },
   })),

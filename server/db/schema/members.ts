@@ -40,6 +40,10 @@ export const members = pgTable(
     photoId: uuid('photo_id'),
     /** The key of the member's public lead opt-in form; none until the member asks for one. */
     leadFormKey: text('lead_form_key').unique(),
+    /** The member's time zone (IANA), as their browser gave it: where their days begin. */
+    timeZone: text('time_zone'),
+    /** The secret of the member's calendar feed (`/api/calendar/<secret>.ics`); none when off. */
+    calendarToken: text('calendar_token').unique(),
     /** What the member list searches: e-mail and name, lower-cased, kept by the database. */
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(email || ' ' || first_name || ' ' || last_name)`,

@@ -23,6 +23,7 @@ import { useOpenedOnce } from '@/lib/use-opened-once'
 
 import { monthOf, stepMonth } from './agenda'
 import { AgendaList } from './agenda-list'
+import { CalendarFeedPanel } from './calendar-feed'
 import type { CalendarGridHandle, GridDates } from './calendar-grid'
 import type { EventDraft } from './event-dialog'
 import { firstDatesShown, VIEWS, type GridViewId, type ViewId } from './event-time'
@@ -228,6 +229,9 @@ export function CalendarScreen() {
           ) : null}
         </Stack>
       </Card>
+      <Box mt="6">
+        <CalendarFeedPanel />
+      </Box>
       {dialogOpened ? (
         <Suspense fallback={null}>
           <EventDialog draft={draft} onClose={() => setDraft(null)} />
