@@ -229,9 +229,12 @@ export function CalendarScreen() {
           ) : null}
         </Stack>
       </Card>
-      <Box mt="6">
-        <CalendarFeedPanel />
-      </Box>
+      {/* Below the calendar once its events are in: drawn before, it moved as they arrived. */}
+      {loaded ? (
+        <Box mt="6">
+          <CalendarFeedPanel />
+        </Box>
+      ) : null}
       {dialogOpened ? (
         <Suspense fallback={null}>
           <EventDialog draft={draft} onClose={() => setDraft(null)} />
