@@ -1,5 +1,6 @@
 import { Badge, Box, Button, chakra, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 
 import type { Course, LessonItem } from '@schemas/courses'
 import { coursesApi } from '@/api/courses'
@@ -186,8 +187,44 @@ function CheckRow({ check }: { check: ModuleCheck }) {
       ? `Best ${check.best} %, not passed yet`
       : 'Not taken yet'
   return (
-    <Box as="li" borderTopWidth="1px" borderColor="border">
-      <Link to={check.path as '/admin/dashboard'} style={{ display: 'block' }}>
+    <OverviewRow
+      to={check.path}
+      first={false}
+      done={check.passed}
+      mark={<AppIcon name={check.passed ? 'check' : 'checklist'} size="16px" />}
+    >
+      <Stack gap="0.5" flex="1" minW="0">
+        <Text fontWeight="medium">Knowledge check</Text>
+        <Text fontSize="sm" color="fg.muted">
+          {check.questions} questions · {status}
+        </Text>
+      </Stack>
+      {check.passed ? (
+        <Badge size="sm" colorPalette="green" flexShrink={0} aria-hidden>
+          Passed
+        </Badge>
+      ) : null}
+    </OverviewRow>
+  )
+}
+
+/** A row of a module's list, a link: a round mark (green once done) and what it says. */
+function OverviewRow({
+  to,
+  first,
+  done,
+  mark,
+  children,
+}: {
+  to: string
+  first: boolean
+  done: boolean
+  mark: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <Box as="li" borderTopWidth={first ? '0' : '1px'} borderColor="border">
+      <Link to={to as '/admin/dashboard'} style={{ display: 'block' }}>
         <Flex gap="3" px="4" py="3" align="center" _hover={{ bg: 'bg.muted' }}>
           <Flex
             boxSize="8"
@@ -195,23 +232,15 @@ function CheckRow({ check }: { check: ModuleCheck }) {
             borderRadius="full"
             align="center"
             justify="center"
-            bg={check.passed ? 'green.solid' : 'primary.subtle'}
-            color={check.passed ? 'green.contrast' : 'primary.fg'}
+            fontSize="sm"
+            fontWeight="semibold"
+            bg={done ? 'green.solid' : 'bg.muted'}
+            color={done ? 'green.contrast' : 'fg.muted'}
             aria-hidden
           >
-            <AppIcon name={check.passed ? 'check' : 'checklist'} size="16px" />
+            {mark}
           </Flex>
-          <Stack gap="0.5" flex="1" minW="0">
-            <Text fontWeight="medium">Knowledge check</Text>
-            <Text fontSize="sm" color="fg.muted">
-              {check.questions} questions · {status}
-            </Text>
-          </Stack>
-          {check.passed ? (
-            <Badge size="sm" colorPalette="green" flexShrink={0} aria-hidden>
-              Passed
-            </Badge>
-          ) : null}
+          {children}
         </Flex>
       </Link>
     </Box>
@@ -230,60 +259,49 @@ function LessonRow({
 }) {
   const status = lesson.completed ? 'Completed' : lesson.locked ? 'Locked' : 'Not started'
   return (
-    <Box as="li" borderTopWidth={first ? '0' : '1px'} borderColor="border">
-      <Link to={lesson.path as '/admin/dashboard'} style={{ display: 'block' }}>
-        <Flex gap="3" px="4" py="3" align="center" _hover={{ bg: 'bg.muted' }}>
-          <Flex
-            boxSize="8"
-            flexShrink={0}
-            borderRadius="full"
-            align="center"
-            justify="center"
-            fontSize="sm"
-            fontWeight="semibold"
-            bg={lesson.completed ? 'green.solid' : 'bg.muted'}
-            color={lesson.completed ? 'green.contrast' : 'fg.muted'}
-            aria-hidden
-          >
-            {lesson.completed ? (
-              <AppIcon name="check" size="16px" />
-            ) : lesson.locked ? (
-              <AppIcon name="lock" size="16px" />
-            ) : (
-              lesson.order
-            )}
-          </Flex>
-          <Stack gap="0.5" flex="1" minW="0">
-            <Text fontWeight="medium">
-              {lesson.title}{' '}
-              <chakra.span srOnly>
-                ({status}
-                {lesson.opensAt ? `, opens ${dateText.format(new Date(lesson.opensAt))}` : ''}
-                {offline ? ', readable offline' : ''})
-              </chakra.span>
-            </Text>
-            {offline ? (
-              <Badge size="sm" colorPalette="green" alignSelf="flex-start" aria-hidden>
-                Readable offline
-              </Badge>
-            ) : null}
-            <Text fontSize="sm" color="fg.muted" lineClamp={2}>
-              {lesson.summary}
-            </Text>
-          </Stack>
-          <Stack gap="1" align="end" flexShrink={0} hideBelow="sm">
-            <Text fontSize="xs" color="fg.muted">
-              {lesson.readingMinutes} min
-            </Text>
-            {lesson.hasVideo ? <Badge size="sm">Video</Badge> : null}
-            {lesson.opensAt ? (
-              <Badge size="sm" colorPalette="orange">
-                Opens {dateText.format(new Date(lesson.opensAt))}
-              </Badge>
-            ) : null}
-          </Stack>
-        </Flex>
-      </Link>
-    </Box>
+    <OverviewRow
+      to={lesson.path}
+      first={first}
+      done={lesson.completed}
+      mark={
+        lesson.completed ? (
+          <AppIcon name="check" size="16px" />
+        ) : lesson.locked ? (
+          <AppIcon name="lock" size="16px" />
+        ) : (
+          lesson.order
+        )
+      }
+    >
+      <Stack gap="0.5" flex="1" minW="0">
+        <Text fontWeight="medium">
+          {lesson.title}{' '}
+          <chakra.span srOnly>
+            ({status}
+            {lesson.opensAt ? `, opens ${dateText.format(new Date(lesson.opensAt))}` : ''}
+            {offline ? ', readable offline' : ''})
+          </chakra.span>
+        </Text>
+        {offline ? (
+          <Badge size="sm" colorPalette="green" alignSelf="flex-start" aria-hidden>
+            Readable offline
+          </Badge>
+        ) : null}
+        <Text fontSize="sm" color="fg.muted" lineClamp={2}>
+          {lesson.summary}
+        </Text>
+      </Stack>
+      <Stack gap="1" align="end" flexShrink={0} hideBelow="sm">
+        <Text fontSize="xs" color="fg.muted">
+          {lesson.readingMinutes} min
+        </Text>
+        {lesson.hasVideo ? <Badge size="sm">Video</Badge> : null}
+        {lesson.opensAt ? (
+          <Badge size="sm" colorPalette="orange">
+            Opens {dateText.format(new Date(lesson.opensAt))}
+          </Badge>
+        ) : null}
+      </Stack>
+    </OverviewRow>
   )
 }
