@@ -83,8 +83,10 @@ export class CalendarFeedService {
     const calendar = ical({
       name: 'Members Area',
       prodId: { company: 'Members Area', product: 'Calendar', language: 'EN' },
-      timezone: timeZone,
       ttl: 60 * 60,
+      // The zone only as a hint for the subscriber: with ical-generator's `timezone`, times are
+      // written in the server process's local time, which is no zone the file names.
+      x: [{ key: 'X-WR-TIMEZONE', value: timeZone }],
     })
     for (const row of rows) {
       const base = {

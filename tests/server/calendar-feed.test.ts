@@ -78,6 +78,7 @@ describe('the calendar feed', () => {
     expect(json<{ data: CalendarFeed }>(await call('GET', '/api/calendar/feed')).data.url).toBe(url)
 
     const events = await read(url)
+    expect(events.size).toBe(3)
     const timed = events.get(webinar.id)!
     expect(timed.summary).toBe('Webinar: bridge pages, Q&A; bring questions')
     expect(timed.description).toBe('Line one\nLine two')
