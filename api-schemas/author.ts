@@ -6,5 +6,7 @@ export const authorSchema = z.object({
   name: z.string(),
   handle: z.string(),
   role: z.enum(['admin', 'member']),
+  /** Their level (1–9), from their points. */
+  level: z.number(),
 })
 export type Author = z.infer<typeof authorSchema>

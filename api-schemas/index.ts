@@ -10,8 +10,10 @@ import { accounts, earnings } from './earnings'
 import { events } from './events'
 import { insights } from './insights'
 import { instagramBios } from './instagram'
+import { leaderboard } from './leaderboard'
 import { leads } from './leads'
 import { members } from './members'
+import { momentum } from './momentum'
 import {
   customNiches,
   healthNiche,
@@ -37,6 +39,8 @@ export const contract = {
   content,
   events,
   calendarFeed,
+  momentum,
+  leaderboard,
   leads,
   support,
   earnings,

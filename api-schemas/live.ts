@@ -32,11 +32,14 @@ export type Notification = z.infer<typeof notificationSchema>
 
 /**
  * What the live stream sends: each new notification with the unread count, and `activity` when
- * something was written in a thread the member may read (a screen showing it reads it again).
+ * something was written in a thread the member may read (a screen showing it reads it again), and
+ * `points` when the member's own points changed.
  */
 export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), unread: z.int() }),
   z.object({ type: z.literal('notification'), notification: notificationSchema, unread: z.int() }),
+  /** The member's own points changed: a like received, a lesson completed, a check passed. */
+  z.object({ type: z.literal('points'), points: z.int(), level: z.int() }),
   z.object({
     type: z.literal('activity'),
     postId: z.string(),

@@ -36,6 +36,8 @@ export const profileSchema = z.object({
   photoUrl: z.nullable(z.string()),
   areas: z.array(areaKeySchema),
   twoFactorEnabled: z.boolean(),
+  /** Where the member's days begin (IANA); none until their browser or they gave one. */
+  timeZone: z.nullable(z.string()),
   createdAt: z.iso.datetime(),
 })
 export type Profile = z.infer<typeof profileSchema>

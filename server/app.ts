@@ -30,6 +30,7 @@ import { insightRoutes } from './routes/insights'
 import { instagramBioRoutes } from './routes/instagram-bios'
 import { leadRoutes } from './routes/leads'
 import { memberRoutes } from './routes/members'
+import { momentumRoutes } from './routes/momentum'
 import { nicheItemRoutes } from './routes/niche-items'
 import { nicheRoutes } from './routes/niches'
 import { noteRoutes } from './routes/notes'
@@ -55,6 +56,7 @@ import { KeyBox } from './services/key-box'
 import { outboxMailer, smtpMailer, type Mailer } from './services/mailer'
 import { MembersService } from './services/members'
 import { Metrics } from './services/metrics'
+import { MomentumService } from './services/momentum'
 import { connectorFor } from './services/networks'
 import type { ConnectorOptions } from './services/networks/types'
 import { readNicheLibrary } from './services/niche-library'
@@ -102,6 +104,7 @@ export interface Services {
   checks: ChecksService
   /** Each member's private calendar feed (iCalendar) of their events. */
   calendarFeed: CalendarFeedService
+  momentum: MomentumService
   /** What administrators learn of how members learn and earn, and the reminders they send. */
   insights: InsightsService
   /** The discussions: the feed, threads under lessons, reports and moderation. */
@@ -253,6 +256,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     certificates,
     checks: new ChecksService({ db: database.db, now, certificates }),
     calendarFeed: new CalendarFeedService({ db: database.db, now, publicUrl: config.publicUrl }),
+    momentum: new MomentumService({ db: database.db, now }),
     insights: new InsightsService({
       db: database.db,
       mailer,
@@ -386,6 +390,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   certificateRoutes(app)
   checkRoutes(app)
   calendarFeedRoutes(app)
+  momentumRoutes(app)
   insightRoutes(app)
   nicheRoutes(app, readNicheLibrary(config.contentDir))
   // The tools' content is read and checked once, at start; a broken file stops the start.

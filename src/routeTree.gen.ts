@@ -31,6 +31,7 @@ import { Route as AdminIntroinstabioRouteImport } from './routes/admin/introinst
 import { Route as AdminIntroquickcashRouteImport } from './routes/admin/introquickcash'
 import { Route as AdminIntroviralleadRouteImport } from './routes/admin/introvirallead'
 import { Route as AdminLeaddetailRouteImport } from './routes/admin/leaddetail'
+import { Route as AdminLeaderboardRouteImport } from './routes/admin/leaderboard'
 import { Route as AdminLogoutRouteImport } from './routes/admin/logout'
 import { Route as AdminMoneymakingRouteImport } from './routes/admin/moneymaking'
 import { Route as AdminNotesRouteImport } from './routes/admin/notes'
@@ -188,6 +189,11 @@ const AdminIntroviralleadRoute = AdminIntroviralleadRouteImport.update({
 const AdminLeaddetailRoute = AdminLeaddetailRouteImport.update({
   id: '/leaddetail',
   path: '/leaddetail',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminLeaderboardRoute = AdminLeaderboardRouteImport.update({
+  id: '/leaderboard',
+  path: '/leaderboard',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminLogoutRoute = AdminLogoutRouteImport.update({
@@ -462,6 +468,7 @@ export interface FileRoutesByFullPath {
   '/admin/introquickcash': typeof AdminIntroquickcashRoute
   '/admin/introvirallead': typeof AdminIntroviralleadRoute
   '/admin/leaddetail': typeof AdminLeaddetailRoute
+  '/admin/leaderboard': typeof AdminLeaderboardRoute
   '/admin/logout': typeof AdminLogoutRoute
   '/admin/moneymaking': typeof AdminMoneymakingRoute
   '/admin/notes': typeof AdminNotesRoute
@@ -534,6 +541,7 @@ export interface FileRoutesByTo {
   '/admin/introquickcash': typeof AdminIntroquickcashRoute
   '/admin/introvirallead': typeof AdminIntroviralleadRoute
   '/admin/leaddetail': typeof AdminLeaddetailRoute
+  '/admin/leaderboard': typeof AdminLeaderboardRoute
   '/admin/logout': typeof AdminLogoutRoute
   '/admin/moneymaking': typeof AdminMoneymakingRoute
   '/admin/notes': typeof AdminNotesRoute
@@ -607,6 +615,7 @@ export interface FileRoutesById {
   '/admin/introquickcash': typeof AdminIntroquickcashRoute
   '/admin/introvirallead': typeof AdminIntroviralleadRoute
   '/admin/leaddetail': typeof AdminLeaddetailRoute
+  '/admin/leaderboard': typeof AdminLeaderboardRoute
   '/admin/logout': typeof AdminLogoutRoute
   '/admin/moneymaking': typeof AdminMoneymakingRoute
   '/admin/notes': typeof AdminNotesRoute
@@ -681,6 +690,7 @@ export interface FileRouteTypes {
     | '/admin/introquickcash'
     | '/admin/introvirallead'
     | '/admin/leaddetail'
+    | '/admin/leaderboard'
     | '/admin/logout'
     | '/admin/moneymaking'
     | '/admin/notes'
@@ -753,6 +763,7 @@ export interface FileRouteTypes {
     | '/admin/introquickcash'
     | '/admin/introvirallead'
     | '/admin/leaddetail'
+    | '/admin/leaderboard'
     | '/admin/logout'
     | '/admin/moneymaking'
     | '/admin/notes'
@@ -825,6 +836,7 @@ export interface FileRouteTypes {
     | '/admin/introquickcash'
     | '/admin/introvirallead'
     | '/admin/leaddetail'
+    | '/admin/leaderboard'
     | '/admin/logout'
     | '/admin/moneymaking'
     | '/admin/notes'
@@ -1039,6 +1051,13 @@ declare module '@tanstack/react-router' {
       path: '/leaddetail'
       fullPath: '/admin/leaddetail'
       preLoaderRoute: typeof AdminLeaddetailRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/leaderboard': {
+      id: '/admin/leaderboard'
+      path: '/leaderboard'
+      fullPath: '/admin/leaderboard'
+      preLoaderRoute: typeof AdminLeaderboardRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/logout': {
@@ -1398,6 +1417,7 @@ interface AdminRouteRouteChildren {
   AdminIntroquickcashRoute: typeof AdminIntroquickcashRoute
   AdminIntroviralleadRoute: typeof AdminIntroviralleadRoute
   AdminLeaddetailRoute: typeof AdminLeaddetailRoute
+  AdminLeaderboardRoute: typeof AdminLeaderboardRoute
   AdminLogoutRoute: typeof AdminLogoutRoute
   AdminMoneymakingRoute: typeof AdminMoneymakingRoute
   AdminNotesRoute: typeof AdminNotesRoute
@@ -1457,6 +1477,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminIntroquickcashRoute: AdminIntroquickcashRoute,
   AdminIntroviralleadRoute: AdminIntroviralleadRoute,
   AdminLeaddetailRoute: AdminLeaddetailRoute,
+  AdminLeaderboardRoute: AdminLeaderboardRoute,
   AdminLogoutRoute: AdminLogoutRoute,
   AdminMoneymakingRoute: AdminMoneymakingRoute,
   AdminNotesRoute: AdminNotesRoute,

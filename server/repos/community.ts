@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 
 import type { CategoryKey, FeedSort, ReactionKey } from '@schemas/community'
 
@@ -26,7 +27,15 @@ export interface AuthorRow {
   lastName: string
   handle: string | null
   role: 'admin' | 'member'
+  /** Their points, which give the level shown on their avatar. */
+  points: number
 }
+
+/** A member's points, for a query that has the member's row as `id`. */
+export const pointsColumn = (id: AnyPgColumn) =>
+  sql<number>`coalesce((select total from member_points where member_id = ${id}), 0)`.mapWith(
+    Number,
+  )
 
 const authorColumns = {
   id: members.id,
@@ -34,6 +43,7 @@ const authorColumns = {
   lastName: members.lastName,
   handle: members.handle,
   role: members.role,
+  points: pointsColumn(members.id),
 }
 
 /** A post as lists show it: its author, lesson title, and the reader's read and follow marks. */
@@ -299,6 +309,7 @@ export async function insertReply(
       lastName: string
       handle: string | null
       role: 'admin' | 'member'
+      points: number
     }
   >(
     db.execute(sql`
@@ -321,10 +332,11 @@ export async function insertReply(
       )
       select r.id, r.post_id as "postId", r.parent_id as "parentId", r.author_id as "authorId",
              r.body, r.html, r.plain, r.created_at as "createdAt", r.like_count as "likeCount",
-             r.search, m.first_name as "firstName", m.last_name as "lastName", m.handle, m.role
+             r.search, m.first_name as "firstName", m.last_name as "lastName", m.handle, m.role,
+             coalesce((select total from member_points where member_id = m.id), 0)::int as points
       from reply r join members m on m.id = r.author_id`),
   )
-  const { firstName, lastName, handle, role, ...reply } = row!
+  const { firstName, lastName, handle, role, points, ...reply } = row!
   return {
     reply: {
       ...reply,
@@ -333,7 +345,7 @@ export async function insertReply(
       deletedAt: null,
       editedAt: null,
     },
-    author: { id: reply.authorId, firstName, lastName, handle, role },
+    author: { id: reply.authorId, firstName, lastName, handle, role, points },
   }
 }
 

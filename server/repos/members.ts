@@ -98,6 +98,7 @@ export const toProfile = (row: MemberRow): Profile => ({
   photoUrl: photoUrl(row.photoId),
   areas: row.areas as AreaKey[],
   twoFactorEnabled: row.totpSecret !== null,
+  timeZone: row.timeZone,
   createdAt: row.createdAt.toISOString(),
 })
 

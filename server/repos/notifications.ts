@@ -13,6 +13,7 @@ import {
   members,
   notifications,
 } from '../db/schema'
+import { pointsColumn } from './community'
 import { rowsOf } from './insights'
 
 /** Member ids as a list of SQL parameters, for `in (…)`. */
@@ -52,6 +53,7 @@ const listedColumns = {
     lastName: actors.lastName,
     handle: actors.handle,
     role: actors.role,
+    points: pointsColumn(actors.id),
   },
 }
 

@@ -1,4 +1,5 @@
 import type { Author } from '@schemas/community'
+import { levelOf } from '@schemas/momentum'
 
 import type { AuthorRow } from '../repos/community'
 
@@ -8,4 +9,5 @@ export const toAuthor = (row: AuthorRow): Author => ({
   name: `${row.firstName} ${row.lastName}`.trim() || `@${row.handle}`,
   handle: row.handle ?? '',
   role: row.role,
+  level: levelOf(row.points),
 })

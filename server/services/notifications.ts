@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 
 import type { FastifyBaseLogger } from 'fastify'
 
+import { levelOf } from '@schemas/momentum'
 import type {
   LiveEvent,
   MailChoice,
@@ -381,6 +382,13 @@ export class NotificationsService {
       const memberIds = [...this.subscribers.keys()]
       if (memberIds.length === 0) return
       await this.deliver(memberIds, Number(parts[0]), Number(parts[1]))
+    } else if (type === 'p') {
+      // A member's points changed (migration 0026): their own screens show the new total.
+      const [memberId, total] = parts
+      const points = Number(total)
+      for (const sub of this.subscribers.get(memberId!) ?? []) {
+        sub.push({ event: { type: 'points', points, level: levelOf(points) } })
+      }
     } else if (type === 'a') {
       const [postId, lessonPath, area, drip] = parts
       const event: LiveEvent = {

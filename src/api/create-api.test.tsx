@@ -109,6 +109,7 @@ describe('the API factory', () => {
             photoUrl: '/api/photos/x',
             areas: [],
             twoFactorEnabled: false,
+            timeZone: null,
             createdAt: '2026-01-01T00:00:00.000Z',
           },
         })

@@ -34,6 +34,14 @@ export function startLive(client: QueryClient): () => void {
       setUnread(event.unread)
       void client.invalidateQueries({ queryKey: ['notifications'] })
       toast.info(notificationText(event.notification))
+    } else if (event.type === 'points') {
+      // The own points changed (a like received, or learning in another tab): a new level is news.
+      const before = client.getQueriesData<{ data: { level: number } }>({
+        queryKey: ['momentum', 'momentum'],
+      })[0]?.[1]?.data.level
+      if (before !== undefined && event.level > before)
+        toast.success(`You reached level ${event.level}`)
+      void client.invalidateQueries({ queryKey: ['momentum'] })
     } else {
       void client.invalidateQueries({
         predicate: (query) => {

@@ -28,7 +28,8 @@ const BUDGETS = {
   // 192, from 190: the app's Chakra is the same in development, tests and the build, so the build
   // keeps the code that builds a token dictionary from the theme (1.2 KiB), which it used to cut.
   'sign-in, after the first act': 192 * KiB,
-  '/admin/dashboard': 240 * KiB,
+  // 242, from 240: the member's level card (points, the next level, the streak) and its calls.
+  '/admin/dashboard': 242 * KiB,
   'lesson, after the shell': 25 * KiB,
   'niche library, after the shell': 60 * KiB,
   'own sheet, after the library': 30 * KiB,

@@ -37,6 +37,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     photoUrl: null,
     areas: [],
     twoFactorEnabled: false,
+    timeZone: 'Europe/Berlin',
     createdAt: '2026-01-05T10:00:00.000Z',
     ...overrides,
   }
@@ -157,9 +158,9 @@ export function makeNicheItem(overrides: Partial<NicheItem> = {}): NicheItem {
 
 /** The community's members in the client tests. */
 export const COMMUNITY_AUTHORS = {
-  maya: { id: 'member-1', name: 'Maya Member', handle: 'mayam', role: 'member' },
-  milo: { id: 'member-2', name: 'Milo Second', handle: 'milos', role: 'member' },
-  ada: { id: 'admin-1', name: 'Ada Admin', handle: 'adaa', role: 'admin' },
+  maya: { id: 'member-1', name: 'Maya Member', handle: 'mayam', role: 'member', level: 3 },
+  milo: { id: 'member-2', name: 'Milo Second', handle: 'milos', role: 'member', level: 1 },
+  ada: { id: 'admin-1', name: 'Ada Admin', handle: 'adaa', role: 'admin', level: 5 },
 } as const satisfies Record<string, Author>
 
 let communityIds = 0

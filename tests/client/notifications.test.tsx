@@ -10,7 +10,13 @@ import { memberHandlers } from './handlers'
 import { handle, liveStream, server } from './msw'
 import { renderApp } from './render-app'
 
-const MILO: Author = { id: 'member-2', name: 'Milo Second', handle: 'milos', role: 'member' }
+const MILO: Author = {
+  id: 'member-2',
+  name: 'Milo Second',
+  handle: 'milos',
+  role: 'member',
+  level: 1,
+}
 const POST_ID = '00000000-0000-4000-8000-000000000001'
 
 const makeNotification = (overrides: Partial<Notification> = {}): Notification => ({

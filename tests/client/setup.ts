@@ -60,6 +60,19 @@ const quietDefaults = [
   handle(contract.events.list, () => ({ data: { data: [] } })),
   // No calendar feed made yet.
   handle(contract.calendarFeed.feed, () => ({ data: { data: { url: null } } })),
+  handle(contract.momentum.momentum, () => ({
+    data: {
+      data: {
+        points: 25,
+        level: 3,
+        next: { level: 4, at: 65, missing: 40 },
+        streak: { days: 2, today: true },
+        timeZone: 'Europe/Berlin',
+        listed: false,
+      },
+    },
+  })),
+  handle(contract.leaderboard.areaUnlocks, () => ({ data: { data: [] } })),
   handle(contract.leads.list, () => ({
     data: { data: { items: [], total: 0, page: 1, pageSize: 20 } },
   })),

@@ -34,6 +34,7 @@ export const navGroups: NavGroup[] = [
     items: [
       { label: 'Dashboard', path: '/admin/dashboard', icon: 'dashboard' },
       { label: 'Community', path: '/admin/community', icon: 'message' },
+      { label: 'Leaderboard', path: '/admin/leaderboard', icon: 'star' },
       { label: 'Notes', path: '/admin/notes', icon: 'note' },
       { label: 'Phone home', path: '/admin/mobilenav', icon: 'phone' },
     ],

@@ -30,6 +30,7 @@ import { useQuery } from '@/lib/use-deferred-query'
 
 import { AuditPanel } from './audit-panel'
 import { CertificatesDialog } from './certificates-dialog'
+import { LevelUnlocks } from './level-unlocks'
 import { AccessForm, ChangeMemberEmailForm, CreateMemberForm, FormDialog } from './member-dialogs'
 
 /**
@@ -61,6 +62,7 @@ export function AccessScreen() {
       />
       <Stack gap="6">
         <MembersCard />
+        <LevelUnlocks />
         <AuditPanel />
       </Stack>
     </>

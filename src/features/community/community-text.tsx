@@ -1,8 +1,17 @@
-import { Badge, Box, Flex, HStack, Text, type SystemStyleObject } from '@chakra-ui/react'
+import {
+  Badge,
+  Box,
+  Flex,
+  HStack,
+  Text,
+  VisuallyHidden,
+  type SystemStyleObject,
+} from '@chakra-ui/react'
 import { useRouter } from '@tanstack/react-router'
 import { memo, type MouseEvent } from 'react'
 
 import type { Author } from '@schemas/community'
+import { LevelMark } from '@/components/level-mark'
 import { formatDateTime, timeAgo } from '@/lib/time-ago'
 
 /** What members wrote, as the server rendered it: paragraphs, lists, links, code, mentions. */
@@ -50,23 +59,34 @@ const initialsOf = (name: string) =>
     .map((word) => [...word][0]!.toUpperCase())
     .join('')
 
-/** A member's initials in a circle: the community shows no photos. */
+/** A member's initials in a circle (the community shows no photos), their level at its corner. */
 export function Initials({ author, size = '9' }: { author: Author; size?: string }) {
   return (
-    <Flex
-      aria-hidden
-      flexShrink={0}
-      boxSize={size}
-      borderRadius="full"
-      align="center"
-      justify="center"
-      bg={author.role === 'admin' ? 'primary.solid' : 'bg.emphasized'}
-      color={author.role === 'admin' ? 'primary.contrast' : 'fg'}
-      fontSize="xs"
-      fontWeight="semibold"
-    >
-      {initialsOf(author.name)}
-    </Flex>
+    <Box position="relative" flexShrink={0} aria-hidden>
+      <Flex
+        boxSize={size}
+        borderRadius="full"
+        align="center"
+        justify="center"
+        bg={author.role === 'admin' ? 'primary.solid' : 'bg.emphasized'}
+        color={author.role === 'admin' ? 'primary.contrast' : 'fg'}
+        fontSize="xs"
+        fontWeight="semibold"
+      >
+        {initialsOf(author.name)}
+      </Flex>
+      <LevelMark level={author.level} corner />
+    </Box>
+  )
+}
+
+/** A member's name, and their level for those who do not see the avatar's mark. */
+export function AuthorName({ author }: { author: Author }) {
+  return (
+    <>
+      <bdi>{author.name}</bdi>
+      <VisuallyHidden>, level {author.level}</VisuallyHidden>
+    </>
   )
 }
 
@@ -85,7 +105,7 @@ export function AuthorLine({
   return (
     <HStack gap="2" wrap="wrap" fontSize="sm" minW="0">
       <Text fontWeight="semibold" dir="auto">
-        <bdi>{author.name}</bdi>
+        <AuthorName author={author} />
       </Text>
       {author.role === 'admin' ? (
         <Badge size="sm" colorPalette="primary" variant="subtle">

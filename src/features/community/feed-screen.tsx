@@ -18,7 +18,7 @@ import { storedRole } from '@/lib/session'
 import { timeAgo } from '@/lib/time-ago'
 import { useInfiniteQuery } from '@/lib/use-deferred-infinite-query'
 
-import { Initials } from './community-text'
+import { AuthorName, Initials } from './community-text'
 import { FEED_CATEGORY_KEYS, FEED_SORT_KEYS } from './feed-search'
 import { PostBadges } from './thread-view'
 
@@ -202,7 +202,7 @@ function PostCard({ post, now }: { post: Post; now: number }) {
           <Stack gap="1.5" flex="1" minW="0">
             <HStack gap="2" wrap="wrap" fontSize="sm" color="fg.muted">
               <Text fontWeight="medium" color="fg">
-                <bdi>{post.author.name}</bdi>
+                <AuthorName author={post.author} />
               </Text>
               {post.category ? (
                 <Badge size="sm" variant="subtle">

@@ -6,8 +6,9 @@ import { Card } from '@/components/ui'
 
 import { ProfileForm } from './profile-form'
 import { ChangeEmailForm, ChangePasswordForm, TwoStepSection } from './security-forms'
+import { TimeZoneCard } from './time-zone-card'
 
-/** The member's own profile, e-mail address, password and two-step verification. */
+/** The member's own profile, e-mail address, password, two-step verification and time zone. */
 export function ProfileScreen() {
   return (
     <Screen title="Profile">
@@ -31,6 +32,7 @@ export function ProfileScreen() {
               <Card title="Two-step verification">
                 <TwoStepSection profile={profile} />
               </Card>
+              <TimeZoneCard profile={profile} />
             </Stack>
           </Grid>
         )}

@@ -3,6 +3,7 @@ import { TrainingKpi } from '@/features/courses/training-kpi'
 import { DashboardScreen } from '@/features/dashboard/dashboard-screen'
 import { EarningsKpi } from '@/features/earnings/earnings-kpi'
 import { EarningsSection } from '@/features/earnings/earnings-section'
+import { MomentumCard } from '@/features/momentum/momentum-card'
 
 /** The dashboard with what other features draw on it. */
 export function Dashboard() {
@@ -14,7 +15,12 @@ export function Dashboard() {
           <TrainingKpi />
         </>
       }
-      courses={<ResumeCard />}
+      courses={
+        <>
+          <ResumeCard />
+          <MomentumCard />
+        </>
+      }
       earnings={<EarningsSection />}
     />
   )
