@@ -26,6 +26,7 @@ import { niches } from './niches'
 import { notes } from './notes'
 import { notifications } from './notifications'
 import { queue } from './queue'
+import { reminders } from './reminders'
 import { support } from './support'
 import { system } from './system'
 import { tools } from './tools'
@@ -41,6 +42,7 @@ export const contract = {
   calendarFeed,
   momentum,
   leaderboard,
+  reminders,
   leads,
   support,
   earnings,

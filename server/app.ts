@@ -36,6 +36,7 @@ import { nicheRoutes } from './routes/niches'
 import { noteRoutes } from './routes/notes'
 import { notificationRoutes } from './routes/notifications'
 import { queueRoutes } from './routes/queue'
+import { reminderRoutes } from './routes/reminders'
 import { supportRoutes } from './routes/support'
 import { systemRoutes } from './routes/system'
 import { toolRoutes } from './routes/tools'
@@ -63,6 +64,7 @@ import { readNicheLibrary } from './services/niche-library'
 import { NoteListCache } from './services/note-lists'
 import { NotificationsService } from './services/notifications'
 import { RateLimiter } from './services/rate-limit'
+import { RemindersService } from './services/reminders'
 import { SubjectCache } from './services/subject-cache'
 import { TokenService } from './services/tokens'
 import { readToolContent } from './services/tool-content'
@@ -105,6 +107,7 @@ export interface Services {
   /** Each member's private calendar feed (iCalendar) of their events. */
   calendarFeed: CalendarFeedService
   momentum: MomentumService
+  reminders: RemindersService
   /** What administrators learn of how members learn and earn, and the reminders they send. */
   insights: InsightsService
   /** The discussions: the feed, threads under lessons, reports and moderation. */
@@ -240,6 +243,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     countMail: (kind) => metrics.communityMail.inc({ kind }),
   })
+  const reminders = new RemindersService({
+    db: database.db,
+    mailer,
+    tasks,
+    now,
+    publicUrl: config.publicUrl,
+    secret: options.jwtSecret,
+    log: app.log,
+    intervalMinutes: config.reminderMinutes,
+    countSent: (kind) => metrics.reminders.inc({ kind }),
+    countRun: (outcome) => metrics.reminderRuns.inc({ outcome }),
+  })
   app.decorate('services', {
     config,
     database,
@@ -257,6 +272,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     checks: new ChecksService({ db: database.db, now, certificates }),
     calendarFeed: new CalendarFeedService({ db: database.db, now, publicUrl: config.publicUrl }),
     momentum: new MomentumService({ db: database.db, now }),
+    reminders,
     insights: new InsightsService({
       db: database.db,
       mailer,
@@ -327,7 +343,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         follow(noteLists, 'note changes', 'every note list is read from the database'),
       ),
     )
-    unlisten.push(await notifications.start())
+    unlisten.push(await notifications.start(), reminders.start())
     // Lessons are served from the database: load the content files when they changed.
     if ((await syncContent(database.db, config.contentDir)) === 'loaded') {
       app.log.info(`course content loaded from ${config.contentDir}`)
@@ -391,6 +407,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   checkRoutes(app)
   calendarFeedRoutes(app)
   momentumRoutes(app)
+  reminderRoutes(app)
   insightRoutes(app)
   nicheRoutes(app, readNicheLibrary(config.contentDir))
   // The tools' content is read and checked once, at start; a broken file stops the start.

@@ -49,6 +49,8 @@ export interface Config {
   clickbankApiUrl: string
   /** Minutes between scheduled imports of every connected account; 0 turns the schedule off. */
   earningsSyncMinutes: number
+  /** Minutes between runs of the reminder e-mails' schedule; 0 turns the schedule off. */
+  reminderMinutes: number
   /** 32 bytes, base64 or hex, for encrypting the members' network API keys (AES-256-GCM). */
   earningsKey: string | undefined
   /** The course and page files loaded into the database at start. */
@@ -143,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       '',
     ),
     earningsSyncMinutes: minutes(env.EARNINGS_SYNC_MINUTES, 360),
+    reminderMinutes: whole(env, 'REMINDER_MINUTES', 15, 0),
     earningsKey: env.EARNINGS_KEY || undefined,
     contentDir: resolve(env.CONTENT_DIR ?? 'content'),
     offers: offersFrom(env),

@@ -71,6 +71,19 @@ export class Metrics {
     registers: [this.registry],
   })
 
+  readonly reminders = new Counter({
+    name: 'members_area_reminders_total',
+    help: 'Reminder e-mails handed to the mailer, by kind: continue, events or weekly',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  })
+  readonly reminderRuns = new Counter({
+    name: 'members_area_reminder_runs_total',
+    help: 'Runs of the reminder schedule: done, busy (another instance was sending) or failed',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  })
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'members_area_' })
   }

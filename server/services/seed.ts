@@ -7,6 +7,7 @@ import type { Db } from '../db/client'
 import { seedDemoEarnings } from '../db/demo-earnings'
 import { contentItems, events, leads, lessonProgress, lessons, notes } from '../db/schema'
 import { countMembers, insertMember } from '../repos/members'
+import { setListed } from '../repos/momentum'
 import { hashPassword } from './passwords'
 import { seedCommunity } from './seed-community'
 
@@ -208,6 +209,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedProgress(db, row.id, row.email, Date.now())
   }
   await seedCommunity(db, ids['admin@example.com']!, ids['member@example.com']!, Date.now())
+  // The second demo member chose to appear on the leaderboard; the first has not chosen yet.
+  await setListed(db, ids['member2@example.com']!, true)
   return true
 }
 

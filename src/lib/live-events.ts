@@ -25,12 +25,16 @@ export function startLive(client: QueryClient): () => void {
   let retryTimer: ReturnType<typeof setTimeout> | undefined
   let delay = FIRST_RETRY_MS
   let stopped = false
+  let hellos = 0
 
   const onEvent = (event: LiveEvent, id: string | undefined) => {
     if (id) lastId = id
     delay = FIRST_RETRY_MS
-    if (event.type === 'hello') setUnread(event.unread)
-    else if (event.type === 'notification') {
+    if (event.type === 'hello') {
+      setUnread(event.unread)
+      // Points that changed while the stream was closed (a hidden tab, a break) are read again.
+      if (hellos++ > 0) void client.invalidateQueries({ queryKey: ['momentum'] })
+    } else if (event.type === 'notification') {
       setUnread(event.unread)
       void client.invalidateQueries({ queryKey: ['notifications'] })
       toast.info(notificationText(event.notification))
@@ -42,6 +46,7 @@ export function startLive(client: QueryClient): () => void {
       if (before !== undefined && event.level > before)
         toast.success(`You reached level ${event.level}`)
       void client.invalidateQueries({ queryKey: ['momentum'] })
+      void client.invalidateQueries({ queryKey: ['leaderboard'] })
     } else {
       void client.invalidateQueries({
         predicate: (query) => {

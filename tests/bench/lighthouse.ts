@@ -146,6 +146,7 @@ const TARGETS: Target[] = [
   { name: 'niche sheet', path: '/admin/healthniche', signedIn: true, goals: screenGoals },
   { name: 'phone flow', path: '/admin/mobquickhealth', signedIn: true, goals: screenGoals },
   { name: 'calendar', path: '/admin/calendar', signedIn: true, goals: screenGoals },
+  { name: 'leaderboard', path: '/admin/leaderboard', signedIn: true, goals: screenGoals },
   { name: 'notes', path: '/admin/notes', signedIn: true, goals: screenGoals },
   { name: 'contacts', path: '/admin/contacts', signedIn: true, goals: screenGoals },
   { name: 'leads', path: '/admin/sheet/leads', signedIn: true, goals: screenGoals },

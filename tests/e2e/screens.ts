@@ -22,6 +22,7 @@ export const MEMBER_SCREENS = [
   '/admin/10kdays',
   '/admin/notes',
   '/admin/community',
+  '/admin/leaderboard',
   '/admin/notifications',
   '/admin/calendar',
   '/admin/sheet/content',

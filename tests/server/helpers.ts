@@ -81,6 +81,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...loadConfig({}),
     // No schedule, and nothing leaves this machine unless a test points a connector at a fake.
     earningsSyncMinutes: 0,
+    reminderMinutes: 0,
     clickbankApiUrl: 'http://127.0.0.1:9',
     digistore24ApiUrl: 'http://127.0.0.1:9',
     publicUrl: 'http://members.test',

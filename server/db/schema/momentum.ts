@@ -3,6 +3,7 @@
  * completed, a check passed, a like received or taken back, a quarter hour of learning), written
  * by triggers on the tables where it happens; the totals below are kept from it by a trigger and
  * can be recomputed from it (`points_rebuild()`, migration 0026).
+ * The reminder e-mails members chose, and those sent (migration 0027).
  */
 import { sql } from 'drizzle-orm'
 import {
@@ -102,4 +103,30 @@ export const areaUnlocks = pgTable(
     setAt: timestamp('set_at', { withTimezone: true }).notNull(),
   },
   (t) => [check('area_unlocks_level', sql`${t.level} between 2 and 9`)],
+)
+
+/** The reminder e-mails a member chose; no row until they chose, and nothing is sent before. */
+export const memberReminders = pgTable('member_reminders', {
+  memberId: uuid('member_id')
+    .primaryKey()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  continueMail: boolean('continue_mail').notNull(),
+  eventMail: boolean('event_mail').notNull(),
+  weeklyMail: boolean('weekly_mail').notNull(),
+  chosenAt: timestamp('chosen_at', { withTimezone: true }).notNull(),
+})
+
+/**
+ * Each reminder sent: written before the mail goes out, so no restart and no other instance
+ * sends it again. `key` names what it was for: a day, an event at its time, a week.
+ */
+export const reminderSends = pgTable(
+  'reminder_sends',
+  {
+    memberId: owner(),
+    kind: text('kind', { enum: ['continue', 'events', 'weekly'] }).notNull(),
+    key: text('key').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.kind, t.key] })],
 )

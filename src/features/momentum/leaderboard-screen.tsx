@@ -1,4 +1,5 @@
 import { Badge, Box, Flex, Heading, HStack, Stack, Table, Tabs, Text } from '@chakra-ui/react'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 
 import { areaLabel } from '@schemas/access'
@@ -55,7 +56,11 @@ export function LeaderboardScreen() {
 
 function OwnStanding() {
   const query = useMomentum()
-  const settings = momentumApi.momentumSettings.useMutation()
+  const client = useQueryClient()
+  // The board shows the member once they chose to appear, and no longer once they left it.
+  const settings = momentumApi.momentumSettings.useMutation({
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['leaderboard'] }),
+  })
   const m = query.data?.data
   return (
     <Card minH="132px">
