@@ -45,6 +45,8 @@ export const momentumSchema = z.object({
   timeZone: z.nullable(z.string()),
   /** Whether the member chose to appear on the leaderboard. */
   listed: z.boolean(),
+  /** Whether the member made their choice of reminder e-mails (asked once until they do). */
+  remindersChosen: z.boolean(),
 })
 export type Momentum = z.infer<typeof momentumSchema>
 

@@ -15,6 +15,7 @@ export async function pointsOf(db: Db, memberId: string) {
       points: sql<number>`coalesce(${memberPoints.total}, 0)`.mapWith(Number),
       listed: sql<boolean>`coalesce(${memberPoints.listed}, false)`,
       timeZone: members.timeZone,
+      remindersChosen: sql<boolean>`exists (select 1 from member_reminders r where r.member_id = ${members.id})`,
     })
     .from(members)
     .leftJoin(memberPoints, eq(memberPoints.memberId, members.id))

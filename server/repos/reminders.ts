@@ -45,7 +45,7 @@ export async function stopReminder(db: Db, memberId: string, kind: ReminderKind,
   return rows.length > 0
 }
 
-interface Due {
+export interface Due {
   memberId: string
   email: string
   firstName: string
@@ -65,8 +65,12 @@ export interface DueEvent extends Due {
 }
 export type DueWeekly = Due
 
-/** The reminders of one kind due at `now` and not sent, as SQL returning `Due` columns. */
-function dueQuery(kind: ReminderKind, now: Date, limit: number) {
+/**
+ * The reminders of one kind due at `now` and not sent, as SQL returning `Due` columns: of
+ * members after `after` (by id), so a run walks the members once, a batch at a time.
+ */
+function dueQuery(kind: ReminderKind, now: Date, limit: number, after: string | null) {
+  const from = after ? sql`and r.member_id > ${after}::uuid` : sql``
   const at = sql`${now.toISOString()}::timestamptz`
   const unsent = (key: ReturnType<typeof sql>) =>
     sql`not exists (select 1 from reminder_sends s
@@ -82,7 +86,7 @@ function dueQuery(kind: ReminderKind, now: Date, limit: number) {
       join members m on m.id = r.member_id
       join member_last_progress lp on lp.member_id = r.member_id
       join lessons l on l.path = lp.path
-      where r.continue_mail
+      where r.continue_mail ${from}
         and lp.last_progress_at <= ${new Date(now.getTime() - 3 * DAY).toISOString()}::timestamptz
         and lp.last_progress_at > ${new Date(now.getTime() - CONTINUE_GIVE_UP_DAYS * DAY).toISOString()}::timestamptz
         and not exists (select 1 from reminder_sends s
@@ -113,7 +117,7 @@ function dueQuery(kind: ReminderKind, now: Date, limit: number) {
     select ${who}, ${key} as key
     from member_reminders r
     join members m on m.id = r.member_id
-    where r.weekly_mail and extract(isodow from ${local}) = 1 and extract(hour from ${local}) >= 8
+    where r.weekly_mail ${from} and extract(isodow from ${local}) = 1 and extract(hour from ${local}) >= 8
       and ${unsent(key)}
     order by r.member_id
     limit ${limit}`
@@ -130,13 +134,14 @@ export async function takeDue<T extends Due>(
   kind: ReminderKind,
   now: Date,
   limit: number,
+  after: string | null = null,
 ): Promise<T[] | null> {
   return db.transaction(async (tx) => {
     const [lock] = await rowsOf<{ ok: boolean }>(
       tx.execute(sql`select pg_try_advisory_xact_lock(72501) as ok`),
     )
     if (!lock!.ok) return null
-    const due = await rowsOf<T>(tx.execute(dueQuery(kind, now, limit)))
+    const due = await rowsOf<T>(tx.execute(dueQuery(kind, now, limit, after)))
     if (due.length === 0) return []
     const taken = await rowsOf<{ memberId: string; key: string }>(
       tx.execute(sql`

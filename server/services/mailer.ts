@@ -15,6 +15,8 @@ export interface Mail {
    * `List-Unsubscribe-Post` (RFC 8058), so a mail program offers a one-click unsubscribe.
    */
   unsubscribe?: string
+  /** The page a person opens to stop this kind of mail (the link in its text). */
+  unsubscribePage?: string
 }
 
 /** The headers a message carries beyond from, to and subject. */
@@ -64,6 +66,9 @@ export function outboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
         headers: extraHeaders(mail),
       })
       log.info(`outbox: "${mail.subject}" for ${mail.to}${mail.link ? ` — ${mail.link}` : ''}`)
+      if (mail.unsubscribePage) {
+        log.info(`outbox: to stop "${mail.subject}" for ${mail.to} — ${mail.unsubscribePage}`)
+      }
     },
     async close() {},
   }

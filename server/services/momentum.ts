@@ -72,6 +72,7 @@ export class MomentumService {
       streak: await this.streak(memberId, row.timeZone ?? 'UTC'),
       timeZone: row.timeZone,
       listed: row.listed,
+      remindersChosen: row.remindersChosen,
     }
   }
 

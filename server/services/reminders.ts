@@ -14,6 +14,7 @@ import {
   takeDue,
   topPosts,
   weekFigures,
+  type Due,
   type DueContinue,
   type DueEvent,
   type DueWeekly,
@@ -42,6 +43,15 @@ const DAY = 24 * 60 * 60 * 1000
 const BATCH = 500
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
+
+/** The end of every reminder: why it came, where to change it, and how to stop it. */
+const footer = (links: { settings: string; page: string }, why: string) =>
+  [
+    '—',
+    `You get this because you chose ${why}.`,
+    `Change your reminders: ${links.settings}`,
+    `Stop these e-mails: ${links.page}`,
+  ].join('\n')
 
 /**
  * The reminder e-mails members choose: "continue where you left off" after 3 idle days (at most
@@ -125,16 +135,6 @@ export class RemindersService {
     }
   }
 
-  private footer(memberId: string, kind: ReminderKind, why: string) {
-    const links = this.links(memberId, kind)
-    return [
-      '—',
-      `You get this because you chose ${why}.`,
-      `Change your reminders: ${links.settings}`,
-      `Stop these e-mails: ${links.page}`,
-    ].join('\n')
-  }
-
   private when(at: Date, timeZone: string | null, allDay: boolean) {
     const zone = timeZone ?? 'UTC'
     const key = `${zone} ${allDay}`
@@ -154,6 +154,7 @@ export class RemindersService {
 
   private continueMail(due: DueContinue) {
     const link = `${this.deps.publicUrl}${due.path}`
+    const links = this.links(due.memberId, 'continue')
     return {
       to: due.email,
       subject: `Continue where you left off: ${due.title}`,
@@ -165,15 +166,17 @@ export class RemindersService {
         '',
         `Continue: ${link}`,
         '',
-        this.footer(due.memberId, 'continue', 'reminders to continue after 3 days away'),
+        footer(links, 'reminders to continue after 3 days away'),
       ].join('\n'),
       link,
-      unsubscribe: this.links(due.memberId, 'continue').oneClick,
+      unsubscribe: links.oneClick,
+      unsubscribePage: links.page,
     }
   }
 
   private eventMail(due: DueEvent) {
     const link = `${this.deps.publicUrl}/admin/calendar`
+    const links = this.links(due.memberId, 'events')
     return {
       to: due.email,
       subject: `Starting soon: ${due.title}`,
@@ -184,10 +187,11 @@ export class RemindersService {
         '',
         `Your calendar: ${link}`,
         '',
-        this.footer(due.memberId, 'events', 'reminders of your events'),
+        footer(links, 'reminders of your events'),
       ].join('\n'),
       link,
-      unsubscribe: this.links(due.memberId, 'events').oneClick,
+      unsubscribe: links.oneClick,
+      unsubscribePage: links.page,
     }
   }
 
@@ -201,6 +205,7 @@ export class RemindersService {
     const dashboard = `${this.deps.publicUrl}/admin/dashboard`
     return batch.map((due) => {
       const f = figures.get(due.memberId) ?? { lessons: 0, points: 0, total: 0 }
+      const links = this.links(due.memberId, 'weekly')
       const next = nextLevel(f.total)
       const level = `level ${levelOf(f.total)} with ${plural(f.total, 'point')}${next ? `; ${plural(next.missing, 'point')} more to level ${next.level}` : ''}`
       return {
@@ -224,10 +229,11 @@ export class RemindersService {
           '',
           `Your dashboard: ${dashboard}`,
           '',
-          this.footer(due.memberId, 'weekly', 'a weekly summary'),
+          footer(links, 'a weekly summary'),
         ].join('\n'),
         link: dashboard,
-        unsubscribe: this.links(due.memberId, 'weekly').oneClick,
+        unsubscribe: links.oneClick,
+        unsubscribePage: links.page,
       }
     })
   }
@@ -245,13 +251,16 @@ export class RemindersService {
     let highlights: string[] | undefined
     try {
       for (const kind of REMINDER_KINDS) {
+        // An event may have a sibling of the same member in the next batch: events start over.
+        let after: string | null = null
         for (;;) {
-          const due = await takeDue(this.db, kind, now, BATCH)
+          const due: Due[] | null = await takeDue(this.db, kind, now, BATCH, after)
           if (due === null) {
             this.deps.countRun?.('busy')
             return { ran: false, sent }
           }
           if (due.length === 0) break
+          if (kind !== 'events') after = due[due.length - 1]!.memberId
           let mails
           if (kind === 'continue') mails = (due as DueContinue[]).map((d) => this.continueMail(d))
           else if (kind === 'events') mails = (due as DueEvent[]).map((d) => this.eventMail(d))

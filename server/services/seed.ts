@@ -8,6 +8,7 @@ import { seedDemoEarnings } from '../db/demo-earnings'
 import { contentItems, events, leads, lessonProgress, lessons, notes } from '../db/schema'
 import { countMembers, insertMember } from '../repos/members'
 import { setListed } from '../repos/momentum'
+import { saveReminderChoice } from '../repos/reminders'
 import { hashPassword } from './passwords'
 import { seedCommunity } from './seed-community'
 
@@ -211,6 +212,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await seedCommunity(db, ids['admin@example.com']!, ids['member@example.com']!, Date.now())
   // The second demo member chose to appear on the leaderboard; the first has not chosen yet.
   await setListed(db, ids['member2@example.com']!, true)
+  // The demo accounts chose their reminder e-mails (a new member is asked on the dashboard).
+  for (const id of Object.values(ids)) {
+    await saveReminderChoice(db, id, { continue: true, events: true, weekly: true }, new Date())
+  }
   return true
 }
 

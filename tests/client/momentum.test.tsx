@@ -17,6 +17,7 @@ const momentum = (overrides: Partial<Momentum> = {}): Momentum => ({
   streak: { days: 4, today: false },
   timeZone: 'Europe/Berlin',
   listed: false,
+  remindersChosen: true,
   ...overrides,
 })
 

@@ -69,6 +69,7 @@ const quietDefaults = [
         streak: { days: 2, today: true },
         timeZone: 'Europe/Berlin',
         listed: false,
+        remindersChosen: true,
       },
     },
   })),

@@ -16,6 +16,12 @@ test('a like raises the author’s points and level live, on the dashboard and t
   })
   expect(signUp.status(), await signUp.text()).toBe(201)
   const token = await apiLogin(request, author.email, author.password)
+  // The reminders chosen already: the dashboard does not ask.
+  const chose = await request.put(`${baseURL()}/api/reminders`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { continue: false, events: true, weekly: true },
+  })
+  expect(chose.status(), await chose.text()).toBe(200)
   const posts: Post[] = []
   for (const title of ['My first bridge page', 'A subject line that worked', 'Week one notes']) {
     const res = await request.post(`${baseURL()}/api/community/posts`, {

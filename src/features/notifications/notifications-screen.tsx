@@ -16,6 +16,8 @@ import { toast } from '@/lib/toast'
 import { useInfiniteQuery } from '@/lib/use-deferred-infinite-query'
 import { useQuery } from '@/lib/use-deferred-query'
 
+import { ReminderSettings } from './reminder-settings'
+
 const ICONS: Record<Notification['kind'], IconName> = {
   mention: 'user',
   reply: 'message',
@@ -156,6 +158,7 @@ export function NotificationsScreen() {
         </Button>
       ) : null}
       <MailSettings />
+      <ReminderSettings />
     </Stack>
   )
 }

@@ -4,6 +4,7 @@ import { DashboardScreen } from '@/features/dashboard/dashboard-screen'
 import { EarningsKpi } from '@/features/earnings/earnings-kpi'
 import { EarningsSection } from '@/features/earnings/earnings-section'
 import { MomentumCard } from '@/features/momentum/momentum-card'
+import { ReminderAsk } from '@/features/notifications/reminder-ask'
 
 /** The dashboard with what other features draw on it. */
 export function Dashboard() {
@@ -19,6 +20,7 @@ export function Dashboard() {
         <>
           <ResumeCard />
           <MomentumCard />
+          <ReminderAsk />
         </>
       }
       earnings={<EarningsSection />}
