@@ -74,6 +74,9 @@ const quietDefaults = [
     },
   })),
   handle(contract.leaderboard.areaUnlocks, () => ({ data: { data: [] } })),
+  handle(contract.reminders.reminders, () => ({
+    data: { data: { continue: true, events: true, weekly: false, chosen: true } },
+  })),
   handle(contract.leads.list, () => ({
     data: { data: { items: [], total: 0, page: 1, pageSize: 20 } },
   })),

@@ -207,44 +207,6 @@ describe('a live stream’s lifetime', () => {
   })
 })
 
-describe('points on the live stream', () => {
-  it('tells a member their new points and level when a like reaches them, and when it is taken back', async () => {
-    const other = await createTestApp({ database: t.database })
-    const here = await createTestApp({ database: t.database })
-    const base = await here.app.listen({ port: 0, host: '127.0.0.1' })
-    try {
-      const dee = await make(t, 'member', ['training'])
-      const thread = await post(dee, { category: 'wins', title: 'First sale', body: 'It worked.' })
-      const stream = await openStream(base, dee)
-      await vi.waitFor(() => expect(stream.events[0]?.event.type).toBe('hello'))
-      // Liked through another instance of the server on the same database.
-      const benThere = { ...ben, token: await other.login(ben.email, 'Correct#Horse1') }
-      const like = (on: boolean) =>
-        other.app.inject({
-          method: 'PUT',
-          url: `/api/community/posts/${thread.id}/reactions`,
-          headers: bearer(benThere.token),
-          payload: { reaction: 'like', on },
-        })
-      expect((await like(true)).statusCode).toBe(200)
-      const points = () =>
-        stream.events.filter((e) => e.event.type === 'points').map((e) => e.event)
-      await vi.waitFor(() => expect(points()).toEqual([{ type: 'points', points: 1, level: 1 }]))
-      expect((await like(false)).statusCode).toBe(200)
-      await vi.waitFor(() =>
-        expect(points()).toEqual([
-          { type: 'points', points: 1, level: 1 },
-          { type: 'points', points: 0, level: 1 },
-        ]),
-      )
-      stream.close()
-    } finally {
-      await other.close()
-      await here.close()
-    }
-  })
-})
-
 /** Reads a live stream's events as they come, over real HTTP. */
 async function openStream(base: string, who: Who, lastEventId?: number) {
   const controller = new AbortController()
@@ -332,5 +294,44 @@ describe('the live stream', () => {
   it('refuses a caller without a session', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/notifications/stream' })
     expect(res.statusCode).toBe(401)
+  })
+})
+
+// Last: the instances it starts and stops share the database's listening with the others.
+describe('points on the live stream', () => {
+  it('tells a member their new points and level when a like reaches them, and when it is taken back', async () => {
+    const other = await createTestApp({ database: t.database })
+    const here = await createTestApp({ database: t.database })
+    const base = await here.app.listen({ port: 0, host: '127.0.0.1' })
+    try {
+      const dee = await make(t, 'member', ['training'])
+      const thread = await post(dee, { category: 'wins', title: 'First sale', body: 'It worked.' })
+      const stream = await openStream(base, dee)
+      await vi.waitFor(() => expect(stream.events[0]?.event.type).toBe('hello'))
+      // Liked through another instance of the server on the same database.
+      const benThere = { ...ben, token: await other.login(ben.email, 'Correct#Horse1') }
+      const like = (on: boolean) =>
+        other.app.inject({
+          method: 'PUT',
+          url: `/api/community/posts/${thread.id}/reactions`,
+          headers: bearer(benThere.token),
+          payload: { reaction: 'like', on },
+        })
+      expect((await like(true)).statusCode).toBe(200)
+      const points = () =>
+        stream.events.filter((e) => e.event.type === 'points').map((e) => e.event)
+      await vi.waitFor(() => expect(points()).toEqual([{ type: 'points', points: 1, level: 1 }]))
+      expect((await like(false)).statusCode).toBe(200)
+      await vi.waitFor(() =>
+        expect(points()).toEqual([
+          { type: 'points', points: 1, level: 1 },
+          { type: 'points', points: 0, level: 1 },
+        ]),
+      )
+      stream.close()
+    } finally {
+      await other.close()
+      await here.close()
+    }
   })
 })

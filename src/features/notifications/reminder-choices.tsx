@@ -24,7 +24,12 @@ export function ReminderChoices({
   /** Another action beside the save button. */
   extra?: ReactNode
 }) {
-  const [choice, setChoice] = useState(initial)
+  // Only the kinds: what else the settings carry is not the member's to send.
+  const [choice, setChoice] = useState<Choice>({
+    continue: initial.continue,
+    events: initial.events,
+    weekly: initial.weekly,
+  })
   return (
     <Stack
       as="form"
