@@ -11,7 +11,7 @@ import { apiLogin, baseURL, DEMO, expect, storeSession, test } from './support'
 function outbox(logPath: string) {
   const mails: { subject: string; to: string; link: string; stop?: string }[] = []
   for (const line of readFileSync(logPath, 'utf8').split('\n')) {
-    let msg = ''
+    let msg: string
     try {
       msg = String((JSON.parse(line) as { msg?: string }).msg ?? '')
     } catch {
