@@ -1,10 +1,9 @@
 import { z } from 'zod/mini'
 
 import { endpoint, envelope } from './contract'
+import { REMINDER_KINDS, type ReminderKind } from './reminder-kinds'
 
-/** The reminder e-mails a member may choose, each stopped on its own. */
-export const REMINDER_KINDS = ['continue', 'events', 'weekly'] as const
-export type ReminderKind = (typeof REMINDER_KINDS)[number]
+export { REMINDER_KINDS, type ReminderKind }
 
 export const reminderLabels: Record<ReminderKind, { title: string; detail: string }> = {
   continue: {

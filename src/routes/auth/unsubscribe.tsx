@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 
-import { REMINDER_KINDS } from '@schemas/reminders'
+import { REMINDER_KINDS } from '@schemas/reminder-kinds'
 import { UnsubscribeScreen } from '@/features/notifications/unsubscribe-screen'
 import { optionalText, searchOf } from '@/lib/search-params'
 
