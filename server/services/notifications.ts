@@ -1,5 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
-
 import type { FastifyBaseLogger } from 'fastify'
 
 import { levelOf } from '@schemas/momentum'
@@ -34,6 +32,7 @@ import {
   type ThreadPlace,
 } from '../repos/notifications'
 import { excerptOf } from '../shared/community-markdown'
+import { memberLinkTokens } from '../shared/member-link-token'
 import type { AuthedMember } from './auth'
 import type { BackgroundTasks } from './background'
 import { toAuthor } from './community-authors'
@@ -84,7 +83,11 @@ export class NotificationsService {
   private listening = true
   private digestTimer: NodeJS.Timeout | undefined
 
-  constructor(private readonly deps: NotificationsDeps) {}
+  private readonly tokens: ReturnType<typeof memberLinkTokens>
+
+  constructor(private readonly deps: NotificationsDeps) {
+    this.tokens = memberLinkTokens(deps.secret, 'community-mail-unsubscribe')
+  }
 
   private get db(): Db {
     return this.deps.database.db
@@ -209,25 +212,12 @@ export class NotificationsService {
 
   /** `<member id>.<signature>`: stops a member's community mail, without signing in. */
   unsubscribeToken(memberId: string) {
-    return `${memberId}.${this.sign(memberId)}`
-  }
-
-  private sign(memberId: string) {
-    return createHmac('sha256', this.deps.secret)
-      .update(`community-mail-unsubscribe:${memberId}`)
-      .digest('base64url')
+    return this.tokens.token(memberId)
   }
 
   async unsubscribe(token: string) {
-    const [memberId, signature] = token.split('.')
-    const expected = memberId ? Buffer.from(this.sign(memberId)) : Buffer.alloc(0)
-    const given = Buffer.from(signature ?? '')
-    if (
-      !memberId ||
-      !/^[0-9a-f-]{36}$/.test(memberId) ||
-      given.length !== expected.length ||
-      !timingSafeEqual(given, expected)
-    ) {
+    const memberId = this.tokens.memberOf(token)
+    if (!memberId) {
       throw badRequest(
         'This unsubscribe link is not valid: change your e-mail settings in your profile',
       )

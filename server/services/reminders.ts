@@ -1,5 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
-
 import type { FastifyBaseLogger } from 'fastify'
 
 import { levelOf, nextLevel } from '@schemas/momentum'
@@ -19,6 +17,7 @@ import {
   type DueEvent,
   type DueWeekly,
 } from '../repos/reminders'
+import { memberLinkTokens } from '../shared/member-link-token'
 import type { BackgroundTasks } from './background'
 import type { Mailer } from './mailer'
 
@@ -64,8 +63,11 @@ const footer = (links: { settings: string; page: string }, why: string) =>
 export class RemindersService {
   private timer: ReturnType<typeof setInterval> | undefined
   private readonly formats = new Map<string, Intl.DateTimeFormat>()
+  private readonly tokens: ReturnType<typeof memberLinkTokens>
 
-  constructor(private readonly deps: RemindersDeps) {}
+  constructor(private readonly deps: RemindersDeps) {
+    this.tokens = memberLinkTokens(deps.secret, 'reminder-unsubscribe')
+  }
 
   private get db() {
     return this.deps.db
@@ -92,25 +94,12 @@ export class RemindersService {
 
   /** `<member id>.<signature>`: stops a member's reminders of a kind, without signing in. */
   unsubscribeToken(memberId: string) {
-    return `${memberId}.${this.sign(memberId)}`
-  }
-
-  private sign(memberId: string) {
-    return createHmac('sha256', this.deps.secret)
-      .update(`reminder-unsubscribe:${memberId}`)
-      .digest('base64url')
+    return this.tokens.token(memberId)
   }
 
   async unsubscribe(token: string, kind: ReminderKind) {
-    const [memberId, signature] = token.split('.')
-    const expected = memberId ? Buffer.from(this.sign(memberId)) : Buffer.alloc(0)
-    const given = Buffer.from(signature ?? '')
-    if (
-      !memberId ||
-      !/^[0-9a-f-]{36}$/.test(memberId) ||
-      given.length !== expected.length ||
-      !timingSafeEqual(given, expected)
-    ) {
+    const memberId = this.tokens.memberOf(token)
+    if (!memberId) {
       throw badRequest(
         'This unsubscribe link is not valid: change your reminders on the notifications screen',
       )
