@@ -28,7 +28,7 @@ export function LeaderboardScreen() {
     <Screen title="Leaderboard">
       <Stack gap="5">
         <OwnStanding />
-        <Card>
+        <Card minH="400px">
           <Tabs.Root
             value={period}
             onValueChange={(e) => setPeriod(e.value as LeaderboardPeriod)}
@@ -63,7 +63,8 @@ function OwnStanding() {
   })
   const m = query.data?.data
   return (
-    <Card minH="132px">
+    // The height of the loaded card at each width, kept while it loads: nothing below moves.
+    <Card minH={{ base: '232px', sm: '176px', md: '140px' }}>
       {query.isPending ? (
         <PanelSkeleton label="Loading your level" rows={2} />
       ) : query.isError ? (

@@ -158,7 +158,8 @@ export function NotificationsScreen() {
         </Button>
       ) : null}
       <MailSettings />
-      <ReminderSettings />
+      {/* Drawn once the list above is in: drawn before, it would move as the list arrives. */}
+      {list.isPending ? null : <ReminderSettings />}
     </Stack>
   )
 }

@@ -17,7 +17,8 @@ export function ReminderSettings() {
   const data = settings.data?.data
   return (
     <Card>
-      <Stack gap="3" id="reminders">
+      {/* The loaded form's height at each width, kept while it loads. */}
+      <Stack gap="3" id="reminders" minH={{ base: '400px', sm: '340px' }}>
         <Text as="h2" fontWeight="semibold" fontSize="lg">
           Reminder e-mails
         </Text>
