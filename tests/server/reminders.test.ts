@@ -5,7 +5,7 @@ import type { ReminderSettings } from '@schemas/reminders'
 
 import { lessonProgress, members } from '../../server/db/schema'
 import { rowsOf } from '../../server/repos/insights'
-import type { Mail } from '../../server/services/mailer'
+import type { Mail, Mailer } from '../../server/services/mailer'
 import { RemindersService } from '../../server/services/reminders'
 import { bearer, createTestApp, json, type TestApp } from './helpers'
 
@@ -244,20 +244,20 @@ describe('reminder e-mails', () => {
     const who = await member()
     await choose(who, { continue: false, events: false })
     const at = MONDAY + 21 * DAY
-    const failing = new RemindersService({
-      db: t.database.db,
-      mailer: {
-        send: async () => {
-          throw new Error('the server stopped')
-        },
-        close: async () => {},
-      },
-      tasks: { run: () => {} } as never,
-      now: () => at,
-      publicUrl: 'http://members.test',
-      secret: 'test',
-      log: t.app.log,
-      intervalMinutes: 0,
+    /** The schedule at `at` on this database, handing its mail to `send`. */
+    const schedule = (send: Mailer['send']) =>
+      new RemindersService({
+        db: t.database.db,
+        mailer: { send, close: async () => {} },
+        tasks: { run: () => {} } as never,
+        now: () => at,
+        publicUrl: 'http://members.test',
+        secret: 'test',
+        log: t.app.log,
+        intervalMinutes: 0,
+      })
+    const failing = schedule(async () => {
+      throw new Error('the server stopped')
     })
     await expect(failing.run()).rejects.toThrow('the server stopped')
     const recorded = await rowsOf<{ email: string; kind: string }>(
@@ -268,16 +268,7 @@ describe('reminder e-mails', () => {
     expect(recorded.length).toBeGreaterThan(0)
     // After the restart: what the stopped run recorded is not sent again.
     const sent: Mail[] = []
-    const restarted = new RemindersService({
-      db: t.database.db,
-      mailer: { send: async (m) => void sent.push(m), close: async () => {} },
-      tasks: { run: () => {} } as never,
-      now: () => at,
-      publicUrl: 'http://members.test',
-      secret: 'test',
-      log: t.app.log,
-      intervalMinutes: 0,
-    })
+    const restarted = schedule(async (m) => void sent.push(m))
     await restarted.run()
     const kindOf = (m: Mail) => new URL(m.unsubscribe!).searchParams.get('kind')
     for (const r of recorded) {
