@@ -5,7 +5,7 @@ import type { APIRequestContext } from '@playwright/test'
 import type { ReminderSettings } from '@schemas/reminders'
 
 import { startServer } from './server-process'
-import { apiLogin, baseURL, DEMO, expect, storeSession, test } from './support'
+import { apiLogin, DEMO, expect, storeSession, test } from './support'
 
 /** The outbox as a server logs it: each mail's subject, address and link, and its stop link. */
 function outbox(logPath: string) {
@@ -36,18 +36,28 @@ async function sendDue(request: APIRequestContext, base: string) {
   expect(res.status(), await res.text()).toBe(200)
 }
 
+// A server of the file's own, on a fresh demo: its member last learned 15 days ago, nobody
+// since; and sign-ups, which are limited per address, are not taken from the main server's.
+let own: Awaited<ReturnType<typeof startServer>>
+test.beforeAll(async () => {
+  own = await startServer(process.env.E2E_STATIC_DIR!)
+})
+test.afterAll(async () => {
+  await own?.stop()
+})
+
 test('a new member is asked once which reminder e-mails to get, and finds the choice under Notifications', async ({
   page,
   request,
 }) => {
   const who = { email: `rhea.reminders.${Date.now()}@example.com`, password: 'Remind#2026' }
-  const signUp = await request.post(`${baseURL()}/api/auth/signup`, {
+  const signUp = await request.post(`${own.baseURL}/api/auth/signup`, {
     data: { firstName: 'Rhea', lastName: 'Reminders', ...who },
   })
   expect(signUp.status(), await signUp.text()).toBe(201)
-  const token = await apiLogin(request, who.email, who.password)
-  await storeSession(page, { token, email: who.email, role: 'member' })
-  await page.goto('/admin/dashboard')
+  const token = await apiLogin(request, who.email, who.password, own.baseURL)
+  await storeSession(page, { token, email: who.email, role: 'member' }, own.baseURL)
+  await page.goto(`${own.baseURL}/admin/dashboard`)
 
   const ask = page.getByRole('region', { name: 'Would you like reminder e-mails?' })
   await expect(ask).toBeVisible()
@@ -58,7 +68,7 @@ test('a new member is asked once which reminder e-mails to get, and finds the ch
   await expect(page.getByTestId('momentum-card')).toContainText('Level 1')
   await expect(ask).toBeHidden()
 
-  const saved = await request.get(`${baseURL()}/api/reminders`, {
+  const saved = await request.get(`${own.baseURL}/api/reminders`, {
     headers: { authorization: `Bearer ${token}` },
   })
   expect(((await saved.json()) as { data: ReminderSettings }).data).toEqual({
@@ -67,7 +77,7 @@ test('a new member is asked once which reminder e-mails to get, and finds the ch
     weekly: false,
     chosen: true,
   })
-  await page.goto('/admin/notifications#reminders')
+  await page.goto(`${own.baseURL}/admin/notifications#reminders`)
   const settings = page.locator('#reminders')
   await expect(settings.getByRole('checkbox', { name: 'Weekly summary' })).not.toBeChecked()
   await expect(settings.getByRole('checkbox', { name: 'Your events' })).toBeChecked()
@@ -77,55 +87,49 @@ test('an idle member gets the reminder to continue once, stops it from its link,
   page,
   request,
 }) => {
-  // A server of its own, on a fresh demo: its member last learned 15 days ago, nobody since.
-  const own = await startServer(process.env.E2E_STATIC_DIR!)
-  try {
-    const continues = () =>
-      outbox(own.logPath).filter(
-        (m) => m.to === DEMO.member.email && m.subject.startsWith('Continue where you left off'),
-      )
-    await sendDue(request, own.baseURL)
-    await expect.poll(() => continues().length).toBe(1)
-    const [mail] = continues()
-    expect(mail!.subject).toBe('Continue where you left off: Hoplinks, promolinks and tracking ids')
-    expect(mail!.link).toBe(`${own.baseURL}/admin/training/module2/lesson2`)
-    // Sent again at once: nothing new.
-    await sendDue(request, own.baseURL)
-    expect(continues()).toHaveLength(1)
+  const continues = () =>
+    outbox(own.logPath).filter(
+      (m) => m.to === DEMO.member.email && m.subject.startsWith('Continue where you left off'),
+    )
+  await sendDue(request, own.baseURL)
+  await expect.poll(() => continues().length).toBe(1)
+  const [mail] = continues()
+  expect(mail!.subject).toBe('Continue where you left off: Hoplinks, promolinks and tracking ids')
+  expect(mail!.link).toBe(`${own.baseURL}/admin/training/module2/lesson2`)
+  // Sent again at once: nothing new.
+  await sendDue(request, own.baseURL)
+  expect(continues()).toHaveLength(1)
 
-    // The link in the mail, opened without signing in.
-    await page.goto(mail!.stop!)
-    await expect(page.getByRole('heading', { name: /Continue where you left off/ })).toBeVisible()
-    await page.getByRole('button', { name: 'Stop these e-mails' }).click()
-    await expect(page.getByText(/^You will get no more/)).toBeVisible()
+  // The link in the mail, opened without signing in.
+  await page.goto(mail!.stop!)
+  await expect(page.getByRole('heading', { name: /Continue where you left off/ })).toBeVisible()
+  await page.getByRole('button', { name: 'Stop these e-mails' }).click()
+  await expect(page.getByText(/^You will get no more/)).toBeVisible()
 
-    // An event in three hours: its reminder comes, the stopped kind does not.
-    const member = await apiLogin(request, DEMO.member.email, DEMO.member.password, own.baseURL)
-    const start = Date.now() + 3 * 60 * 60 * 1000
-    const event = await request.post(`${own.baseURL}/api/event`, {
-      headers: { authorization: `Bearer ${member}` },
-      data: {
-        title: 'Check my bridge page',
-        start: new Date(start).toISOString(),
-        end: new Date(start + 30 * 60 * 1000).toISOString(),
-      },
-    })
-    expect(event.status(), await event.text()).toBe(201)
-    await sendDue(request, own.baseURL)
-    await expect
-      .poll(() =>
-        outbox(own.logPath).filter((m) => m.subject === 'Starting soon: Check my bridge page'),
-      )
-      .toHaveLength(1)
-    expect(continues()).toHaveLength(1)
-    const settings = await request.get(`${own.baseURL}/api/reminders`, {
-      headers: { authorization: `Bearer ${member}` },
-    })
-    expect(((await settings.json()) as { data: ReminderSettings }).data).toMatchObject({
-      continue: false,
-      events: true,
-    })
-  } finally {
-    await own.stop()
-  }
+  // An event in three hours: its reminder comes, the stopped kind does not.
+  const member = await apiLogin(request, DEMO.member.email, DEMO.member.password, own.baseURL)
+  const start = Date.now() + 3 * 60 * 60 * 1000
+  const event = await request.post(`${own.baseURL}/api/event`, {
+    headers: { authorization: `Bearer ${member}` },
+    data: {
+      title: 'Check my bridge page',
+      start: new Date(start).toISOString(),
+      end: new Date(start + 30 * 60 * 1000).toISOString(),
+    },
+  })
+  expect(event.status(), await event.text()).toBe(201)
+  await sendDue(request, own.baseURL)
+  await expect
+    .poll(() =>
+      outbox(own.logPath).filter((m) => m.subject === 'Starting soon: Check my bridge page'),
+    )
+    .toHaveLength(1)
+  expect(continues()).toHaveLength(1)
+  const settings = await request.get(`${own.baseURL}/api/reminders`, {
+    headers: { authorization: `Bearer ${member}` },
+  })
+  expect(((await settings.json()) as { data: ReminderSettings }).data).toMatchObject({
+    continue: false,
+    events: true,
+  })
 })

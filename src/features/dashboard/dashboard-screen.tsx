@@ -16,20 +16,21 @@ const ROLE_LABELS = { admin: 'Administrator', member: 'Member' } as const
 
 /**
  * The welcome screen (also /admin/training/welcome): what members open most first, the course to
- * continue and the headline figures (each tile a shortcut to its screen), then, for an
+ * continue beside the member's level, and the headline figures (each tile a shortcut to its screen), then, for an
  * administrator, the membership, then the member's own earnings, then their notes, events and
  * leads side by side on a wide screen (built in the renders after the first, see useStages, and
  * only once scrolled near, see WhenNear: a phone opening the page builds its first screen, not
  * the lists below it). On a laptop it fits in two and a half screens. The route passes in what
- * other features draw (the earnings and training figures, the resume card, the earnings
- * section). Each part is drawn in a placeholder of its own size, so the text paints early and
+ * other features draw (the earnings and training figures, the resume card, the level, the
+ * earnings section). Each part is drawn in a placeholder of its own size, so the text paints early and
  * nothing on screen moves when the figures arrive.
  */
 export function DashboardScreen({
   kpis,
   earnings,
   courses,
-}: { kpis?: ReactNode; earnings?: ReactNode; courses?: ReactNode } = {}) {
+  level,
+}: { kpis?: ReactNode; earnings?: ReactNode; courses?: ReactNode; level?: ReactNode } = {}) {
   useDocumentTitle('Dashboard')
   const role = storedRole()
   const profile = useOwnProfile()
@@ -74,7 +75,11 @@ export function DashboardScreen({
         ) : null}
       </Stack>
 
-      {courses}
+      {/* Side by side on a laptop, where each is wide enough for its one line of text. */}
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5">
+        {courses}
+        {level}
+      </SimpleGrid>
 
       <SimpleGrid
         as="section"

@@ -8,7 +8,7 @@ import { Card, ProgressBar } from '@/components/ui'
 
 /** What the streak says: its days, and whether today still needs learning to keep it. */
 export function streakText(streak: Momentum['streak']) {
-  if (streak.days === 0) return 'Complete or read a lesson today to start a streak.'
+  if (streak.days === 0) return 'Learn today to start a streak.'
   const days = streak.days === 1 ? '1-day streak' : `${streak.days}-day streak`
   return streak.today ? `${days}: you learned today.` : `${days}: learn today to keep it.`
 }
@@ -21,14 +21,16 @@ export function nextLevelText(m: Momentum) {
 }
 
 /**
- * The dashboard's "Your level": the level with its mark, the points, a bar to the next level,
- * the streak, and the way to the leaderboard. Its height is kept while it loads.
+ * The dashboard's "Your level", beside the course to continue on a laptop: the level with its
+ * mark, the points and the way to the leaderboard, a bar to the next level, and what the next
+ * level and the streak need, in one line where the card is wide. Its height is kept while it
+ * loads.
  */
 export function MomentumCard() {
   const query = useMomentum()
   const m = query.data?.data
   return (
-    <Card data-testid="momentum-card" minH={{ base: '150px', md: '96px' }}>
+    <Card data-testid="momentum-card" minH={{ base: '128px', md: '110px' }}>
       {query.isPending ? (
         <Stack gap="2" role="status" aria-busy="true" aria-label="Loading your level">
           <Skeleton height="5" width="40%" />
@@ -38,37 +40,29 @@ export function MomentumCard() {
       ) : query.isError ? (
         <Text color="fg.error">Your level could not be loaded: {query.error.message}</Text>
       ) : m ? (
-        <Flex
-          gap="4"
-          direction={{ base: 'column', md: 'row' }}
-          align={{ md: 'center' }}
-          justify="space-between"
-        >
-          <Flex gap="3" align="start" minW="0" flex="1">
+        <Stack gap="1.5">
+          <Flex gap="2.5" align="center" minW="0">
             <LevelMark level={m.level} />
-            <Stack gap="1.5" minW="0" flex="1">
-              <Heading as="h2" size="md">
-                Level {m.level}{' '}
-                <Text as="span" color="fg.muted" fontWeight="normal" fontSize="sm">
-                  · {m.points} {m.points === 1 ? 'point' : 'points'} · {nextLevelText(m)}
-                </Text>
-              </Heading>
-              <ProgressBar
-                label={`Points towards level ${m.next?.level ?? m.level}`}
-                value={m.next ? m.points - (LEVEL_POINTS[m.level - 1] ?? 0) : 1}
-                max={m.next ? m.next.at - (LEVEL_POINTS[m.level - 1] ?? 0) : 1}
-                size="xs"
-                maxW="md"
-              />
-              <Text fontSize="sm" color="fg.muted">
-                {streakText(m.streak)}
+            <Heading as="h2" size="md" minW="0" flex="1">
+              Level {m.level}{' '}
+              <Text as="span" color="fg.muted" fontWeight="normal" fontSize="sm">
+                · {m.points} {m.points === 1 ? 'point' : 'points'}
               </Text>
-            </Stack>
+            </Heading>
+            <Button asChild variant="outline" size="xs" flexShrink={0}>
+              <Link to="/admin/leaderboard">Leaderboard</Link>
+            </Button>
           </Flex>
-          <Button asChild variant="outline" flexShrink={0}>
-            <Link to="/admin/leaderboard">Leaderboard</Link>
-          </Button>
-        </Flex>
+          <ProgressBar
+            label={`Points towards level ${m.next?.level ?? m.level}`}
+            value={m.next ? m.points - (LEVEL_POINTS[m.level - 1] ?? 0) : 1}
+            max={m.next ? m.next.at - (LEVEL_POINTS[m.level - 1] ?? 0) : 1}
+            size="xs"
+          />
+          <Text fontSize="sm" color="fg.muted">
+            {nextLevelText(m)} · {streakText(m.streak)}
+          </Text>
+        </Stack>
       ) : null}
     </Card>
   )

@@ -19,10 +19,10 @@ export function Dashboard() {
       courses={
         <>
           <ResumeCard />
-          <MomentumCard />
           <ReminderAsk />
         </>
       }
+      level={<MomentumCard />}
       earnings={<EarningsSection />}
     />
   )
