@@ -180,13 +180,13 @@ export const optionalText = (label: string, max: number) =>
   z.string().check(z.trim(), z.maxLength(max, `${label} is at most ${max} characters`))
 
 /**
- * What a one-line name or label may not hold, though a long text may: line breaks and tabs,
- * bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069: they can make a name in a
- * list read backwards), and the invisible zero-width space, word joiner and byte-order mark
- * (two names that look alike and differ). Zero-width (non-)joiners stay: emoji and Persian or
+ * What a one-line name or label may not hold, though a long text may: line breaks (U+2028 and
+ * U+2029 too) and tabs, bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069: they
+ * can make a name in a list read backwards), and the invisible zero-width space, word joiner and
+ * byte-order mark (two names that look alike and differ). Zero-width (non-)joiners stay: emoji and Persian or
  * Indic writing need them.
  */
-const ONE_LINE = /^[^\t\n\r\u202A-\u202E\u2066-\u2069\u200B\u2060\uFEFF]*$/
+const ONE_LINE = /^[^\t\n\r\u2028\u2029\u202A-\u202E\u2066-\u2069\u200B\u2060\uFEFF]*$/
 
 // A pattern, not a refinement, so the API's OpenAPI document shows it.
 const oneLine = (label: string) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 
-import { endpoint, envelope, pageOf, pageQuery } from './contract'
+import { endpoint, envelope, pageOf, pageQuery, requiredName } from './contract'
 
 /**
  * A group of members smaller than this shows no figures (only that it is too small), so no one
@@ -202,7 +202,8 @@ export const insights = {
       'Send an e-mail to one member who needs a nudge through the product’s mail; recorded in the audit log (administrators)',
     body: z.strictObject({
       ...nudgeTarget,
-      subject: z.string().check(z.trim(), z.minLength(1, 'Subject is required'), z.maxLength(200)),
+      // One line: it becomes the mail's Subject header.
+      subject: requiredName('Subject', 200),
       body: z.string().check(z.trim(), z.minLength(1, 'Write the message'), z.maxLength(5000)),
     }),
     response: envelope(z.object({ sentAt: z.iso.datetime() })),

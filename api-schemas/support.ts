@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 
-import { endpoint, envelope, requiredText } from './contract'
+import { endpoint, envelope, requiredName } from './contract'
 
 export const supportMessageSchema = z.object({
   id: z.string(),
@@ -11,7 +11,8 @@ export const supportMessageSchema = z.object({
 export type SupportMessage = z.infer<typeof supportMessageSchema>
 
 export const supportBodySchema = z.strictObject({
-  subject: requiredText('Subject', 150),
+  // One line: it becomes the Subject header of the mail to support.
+  subject: requiredName('Subject', 150),
   message: z
     .string()
     .check(

@@ -7,7 +7,7 @@ import type { Config } from './config'
 import type { Database } from './db/client'
 import { registerApiReference } from './plugins/api-reference'
 import { serializerCompiler } from './plugins/contract'
-import { parseJsonBody, registerErrorHandling } from './plugins/errors'
+import { answerRouterError, parseJsonBody, registerErrorHandling } from './plugins/errors'
 import { loggingOptions } from './plugins/logging'
 import { registerMetrics } from './plugins/metrics'
 import { logEventLoopLag, registerPressure } from './plugins/pressure'
@@ -154,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    frameworkErrors: answerRouterError,
   })
   app.decorate('routeList', [])
   app.addHook('onRoute', (route) => {
@@ -165,7 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // body is an unsupported content type (415), not a JSON body that failed validation.
   app.removeContentTypeParser('text/plain')
   app.removeContentTypeParser('application/json')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody)
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, parseJsonBody)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
@@ -199,6 +200,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     publicUrl: config.publicUrl,
     countCheck: (answered) => metrics.tokenChecks.inc({ answered }),
+    signInDelayMs: config.signInDelayMs,
+    onSignInHeld: (ms) => {
+      metrics.signInHolds.inc()
+      metrics.signInHeldSeconds.inc(ms / 1000)
+    },
   })
   const members = new MembersService({ db: database.db, auth, mailer, tasks })
   const keyBox = new KeyBox(options.earningsKey)

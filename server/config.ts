@@ -9,8 +9,16 @@ export interface Limit {
 }
 
 export interface RateLimits {
+  /** Failed sign-ins of one account from one address: refused once used up. */
+  loginFailuresPerAccountAndIp: Limit
+  /**
+   * Failed sign-ins of one account from anywhere: never refused; once `points` are used, each
+   * sign-in from an address the account has not signed in from is held a little longer.
+   */
   loginFailuresPerAccount: Limit
   loginFailuresPerIp: Limit
+  /** How long an address the account signed in from is remembered (`points` unused). */
+  knownSignInAddresses: Limit
   /** Password reset and sign-in link requests. */
   mailRequestsPerAccount: Limit
   mailRequestsPerIp: Limit
@@ -72,6 +80,8 @@ export interface Config {
   maxDatabaseWaitMs: number
   /** A request not answered by then is answered 503 (streamed answers excepted). */
   requestTimeoutMs: number
+  /** The first hold of a sign-in to an account with many failures (see services/auth.ts). */
+  signInDelayMs: number
   /** Every that many seconds the event loop's lag is logged; 0: never (for measuring load). */
   eventLoopLogSeconds: number
   /** `/metrics` answers a bearer of this token on the server's own port; unset: it does not. */
@@ -102,8 +112,11 @@ export interface Offer {
 }
 
 export const defaultRateLimits: RateLimits = {
-  loginFailuresPerAccount: { points: 10, durationSeconds: 15 * 60 },
+  loginFailuresPerAccountAndIp: { points: 10, durationSeconds: 15 * 60 },
+  loginFailuresPerAccount: { points: 5, durationSeconds: 60 * 60 },
   loginFailuresPerIp: { points: 100, durationSeconds: 15 * 60 },
+  // At most 24 days: the in-memory store times its keys out with a 32-bit timer.
+  knownSignInAddresses: { points: 1, durationSeconds: 14 * 24 * 60 * 60 },
   mailRequestsPerAccount: { points: 3, durationSeconds: 15 * 60 },
   mailRequestsPerIp: { points: 20, durationSeconds: 15 * 60 },
   tokenAttemptsPerIp: { points: 30, durationSeconds: 15 * 60 },
@@ -154,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxInFlight: whole(env, 'MAX_IN_FLIGHT', 256),
     maxDatabaseWaitMs: whole(env, 'MAX_DATABASE_WAIT_MS', 250),
     requestTimeoutMs: whole(env, 'REQUEST_TIMEOUT_SECONDS', 15) * 1000,
+    signInDelayMs: whole(env, 'SIGN_IN_DELAY_MS', 500),
     eventLoopLogSeconds: whole(env, 'EVENT_LOOP_LOG_SECONDS', 0, 0),
     metricsToken: metricsToken(env.METRICS_TOKEN),
     metricsPort: whole(env, 'METRICS_PORT', 0, 0),

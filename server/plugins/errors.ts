@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import secureJson from 'secure-json-parse'
 
@@ -6,6 +6,8 @@ import { API_PREFIX } from '@schemas/index'
 
 import { badRequest, HttpError } from '../errors'
 import { databaseCode } from '../shared/database-errors'
+import { fieldName, shortQuotes } from '../shared/echo'
+import { securityHeaders } from './security'
 
 const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
@@ -45,16 +47,48 @@ export function databaseRefusal(error: unknown): { status: number; message: stri
   return refusal ? { status: refusal[1], message: refusal[2] } : undefined
 }
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true })
+const LENIENT_UTF8 = new TextDecoder('utf-8')
+
+/** The first field (or field name) of a parsed body holding U+FFFD, as `fieldName` writes it. */
+function fieldWithReplacement(value: unknown, path: (string | number)[] = []): string | undefined {
+  if (typeof value === 'string') return value.includes('\uFFFD') ? fieldName(path) : undefined
+  if (value === null || typeof value !== 'object' || path.length > 32) return undefined
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\uFFFD')) return `${fieldName(path)}: a field name`
+    const found = fieldWithReplacement(item, [...path, Array.isArray(value) ? Number(key) : key])
+    if (found) return found
+  }
+  return undefined
+}
+
+/** "title: is not valid UTF-8 text" for a body whose bytes are not UTF-8, naming the field. */
+function notUtf8(bytes: Buffer) {
+  let field: string | undefined
+  try {
+    field = fieldWithReplacement(JSON.parse(LENIENT_UTF8.decode(bytes)))
+  } catch {
+    // Not JSON either: the body as a whole.
+  }
+  return badRequest(`${field ?? 'The request body'}: is not valid UTF-8 text`)
+}
+
 /**
- * A JSON body, parsed: "__proto__" and "constructor.prototype" fields are refused with a message
- * that says so (they could change every object's prototype), not taken for broken JSON.
+ * A JSON body, parsed: bytes that are not UTF-8 are refused naming the field (never stored as
+ * U+FFFD), and "__proto__" and "constructor.prototype" fields with a message that says so (they
+ * could change every object's prototype), not taken for broken JSON.
  */
 export function parseJsonBody(
   _req: unknown,
   body: string | Buffer,
   done: (error: Error | null, value?: unknown) => void,
 ) {
-  const text = String(body)
+  let text: string
+  try {
+    text = typeof body === 'string' ? body : UTF8.decode(body)
+  } catch {
+    return done(notUtf8(body as Buffer))
+  }
   if (text.trim() === '') return done(badRequest(FASTIFY_MESSAGES.FST_ERR_CTP_EMPTY_JSON_BODY!))
   try {
     done(null, secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' }))
@@ -71,19 +105,50 @@ export function parseJsonBody(
 
 const SERVER_FAILURE = 'Something went wrong on our side. Try again in a moment.'
 
+/** What the router refuses before any route or hook runs, by Fastify's code. */
+const ROUTER_REFUSALS: Record<string, [number, string]> = {
+  FST_ERR_BAD_URL: [400, 'The address is not valid: a % in it does not start a character'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'The address is too long'],
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any hook runs (a bad percent
+ * encoding, an over-long parameter) is answered as every other error, `{ message }` without the
+ * address, with the security headers and `no-store` the hooks would have set.
+ */
+export function answerRouterError(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const [status, message] = ROUTER_REFUSALS[error.code] ?? [500, SERVER_FAILURE]
+  if (status >= 500) req.log.error({ err: error }, 'the router failed')
+  void reply
+    .code(status)
+    .headers({ ...securityHeaders(req.url), 'cache-control': 'no-store' })
+    .send({ message })
+}
+
+/** The longest a validation message gets. */
+const MOST_MESSAGE = 600
+
 interface ValidationIssue {
   instancePath: string
   message?: string
 }
 
-/** "email: Enter a valid e-mail address" — the field first, so the client can show it there. */
+/**
+ * "email: Enter a valid e-mail address" — the field first, so the client can show it there. A
+ * value or field name is quoted by its first characters only (see shared/echo.ts).
+ */
 export function describeValidation(issues: ValidationIssue[]): string {
   const described = issues.map((issue) => {
-    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.')
-    return field ? `${field}: ${issue.message}` : (issue.message ?? 'Invalid request')
+    const field = fieldName(issue.instancePath.split('/').slice(1))
+    const message = shortQuotes(issue.message ?? 'Invalid request')
+    return issue.instancePath ? `${field}: ${message}` : message
   })
   // Two rules may refuse a value with the same words (a limit and the rule that refines it).
-  return [...new Set(described)].join('; ')
+  const message = [...new Set(described)].join('; ')
+  // Thousands of unknown fields are still one short answer.
+  return message.length > MOST_MESSAGE
+    ? `${[...message].slice(0, MOST_MESSAGE).join('')}…`
+    : message
 }
 
 /** Every error leaves as `{ message }`; 5xx details stay in the log. */

@@ -12,8 +12,9 @@ export const METRICS_PATH = '/metrics'
 
 /**
  * Counts every answer by its route's pattern (`/api/notes/:id`, never the path with the id), and
- * serves `/metrics` on the server's own port to a bearer of `token` only; without a token it is
- * not there (404), and an operator may serve it on a loopback port instead (`serveMetrics`).
+ * serves `/metrics` on the server's own port to a bearer of `token` only; to anyone else, and to
+ * everyone without a token, it answers as an unknown address does. An operator may serve it on a
+ * loopback port instead (`serveMetrics`).
  */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined) {
   app.addHook('onResponse', (req, reply, done) => {
@@ -29,15 +30,12 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
   })
   const expected = token ? Buffer.from(`Bearer ${token}`) : undefined
   app.get(METRICS_PATH, { schema: { hide: true } }, async (req, reply) => {
-    reply.header('cache-control', 'no-store')
-    if (!expected) return reply.code(404).send({ message: 'Not found' })
     const sent = Buffer.from(req.headers.authorization ?? '')
-    if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) {
-      return reply
-        .code(401)
-        .header('www-authenticate', 'Bearer realm="metrics"')
-        .send({ message: 'Send the metrics token as a bearer token' })
+    // Without the token the address answers as any unknown one does: a scanner learns nothing.
+    if (!expected || sent.length !== expected.length || !timingSafeEqual(sent, expected)) {
+      return reply.callNotFound()
     }
+    reply.header('cache-control', 'no-store')
     return reply.type(metrics.registry.contentType).send(await metrics.text())
   })
 }

@@ -43,17 +43,17 @@ export function authRoutes(app: FastifyInstance) {
     verifyLoginLink: async ({ body, req }) => service().verifyLoginLink(body.token, req.ip),
     twoSteps: async ({ body, req }) =>
       service().completeChallenge(body.challenge, body.code, req.ip),
-    changePassword: async ({ body, member }) =>
-      service().changePassword(member.id, body.currentPassword, body.newPassword),
-    totpSetup: async ({ body, member }) => ({
-      data: await service().totpSetup(member.id, body.password),
+    changePassword: async ({ body, member, req }) =>
+      service().changePassword(member.id, body.currentPassword, body.newPassword, req.ip),
+    totpSetup: async ({ body, member, req }) => ({
+      data: await service().totpSetup(member.id, body.password, req.ip),
     }),
-    totpEnable: async ({ body, member }) => {
-      await service().totpEnable(member.id, body.password, body.code)
+    totpEnable: async ({ body, member, req }) => {
+      await service().totpEnable(member.id, body.password, body.code, req.ip)
       return message('Two-step verification is on')
     },
-    totpDisable: async ({ body, member }) => {
-      await service().totpDisable(member.id, body.password, body.code)
+    totpDisable: async ({ body, member, req }) => {
+      await service().totpDisable(member.id, body.password, body.code, req.ip)
       return message('Two-step verification is off')
     },
   })

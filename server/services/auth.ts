@@ -34,6 +34,18 @@ export const LINK_LIFETIME_MS = 10 * 60 * 1000
 export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000
 export const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000
 export const CHALLENGE_MAX_FAILURES = 5
+/** The longest a sign-in is held for an account under attack (well within a request's time). */
+export const MOST_SIGN_IN_DELAY_MS = 10_000
+
+/**
+ * How long a sign-in from an address the account does not know is held, once the account has
+ * had `free` failures from anywhere within the hour: the base, doubling with each failure after,
+ * up to 10 s. It slows guessing spread over many addresses without ever refusing the owner.
+ */
+export function signInDelayMs(failures: number, free: number, baseMs: number) {
+  if (failures < free) return 0
+  return Math.min(baseMs * 2 ** Math.min(failures - free, 30), MOST_SIGN_IN_DELAY_MS)
+}
 
 /** The member a request acts as, derived from its verified token only. */
 export interface AuthedMember {
@@ -58,6 +70,10 @@ export interface AuthDeps {
   publicUrl: string
   /** Told whether each token check found its member in memory or read the database. */
   countCheck?: (answered: 'memory' | 'database') => void
+  /** The first hold of a sign-in on an account with many failures (see signInDelayMs). */
+  signInDelayMs: number
+  /** Told of each sign-in held, and for how long. */
+  onSignInHeld?: (ms: number) => void
 }
 
 export class AuthService {
@@ -100,19 +116,49 @@ export class AuthService {
     return authed
   }
 
+  /**
+   * Failed sign-ins are counted three ways (OWASP ASVS 2.2.1): from one address across accounts
+   * and for one account from one address, each refused 429 once used up; and for the account
+   * from anywhere, which never refuses (anyone could then lock any member out) but holds a
+   * sign-in from an address the account has not signed in from, longer with every failure
+   * (signInDelayMs). The owner at an address they signed in from before is not held, and the
+   * e-mail link keeps working whatever the counts.
+   */
   async login(email: string, password: string, ip: string): Promise<SignIn> {
     const { limiter } = this.deps
+    const pair = `${email} ${ip}`
     await limiter.check('loginFailuresPerIp', ip)
-    await limiter.check('loginFailuresPerAccount', email)
+    await limiter.check('loginFailuresPerAccountAndIp', pair)
+    await this.holdUnknownAddress(email, pair)
     const member = await findMemberByEmail(this.db, email)
     const ok = await verifyPassword(member?.passwordHash, password)
     if (!member || !ok) {
-      await limiter.penalize('loginFailuresPerIp', ip)
-      await limiter.penalize('loginFailuresPerAccount', email)
+      await Promise.all([
+        limiter.penalize('loginFailuresPerIp', ip),
+        limiter.penalize('loginFailuresPerAccountAndIp', pair),
+        limiter.penalize('loginFailuresPerAccount', email),
+      ])
       throw unauthorized(AUTH_MESSAGES.invalidCredentials)
     }
-    await limiter.reset('loginFailuresPerAccount', email)
+    await Promise.all([
+      limiter.reset('loginFailuresPerAccountAndIp', pair),
+      limiter.penalize('knownSignInAddresses', pair),
+    ])
     return this.signIn(member)
+  }
+
+  /** Holds a sign-in from an address `email` has not signed in from, if its failures call for it. */
+  private async holdUnknownAddress(email: string, pair: string) {
+    const { limiter } = this.deps
+    const failures = await limiter.used('loginFailuresPerAccount', email)
+    const ms = signInDelayMs(
+      failures,
+      limiter.points('loginFailuresPerAccount'),
+      this.deps.signInDelayMs,
+    )
+    if (ms === 0 || (await limiter.used('knownSignInAddresses', pair)) > 0) return
+    this.deps.onSignInHeld?.(ms)
+    await new Promise((resolve) => setTimeout(resolve, ms))
   }
 
   /** A token, or a two-step challenge for members who turned two-step verification on. */
@@ -281,8 +327,8 @@ export class AuthService {
     return this.signIn(member)
   }
 
-  async changePassword(memberId: string, currentPassword: string, newPassword: string) {
-    const member = await this.requirePassword(memberId, currentPassword)
+  async changePassword(memberId: string, currentPassword: string, newPassword: string, ip: string) {
+    const member = await this.requirePassword(memberId, currentPassword, ip)
     const passwordHash = await hashPassword(newPassword)
     const tokenVersion = await this.changeMember(member.id, () =>
       bumpTokenVersion(this.db, member.id, { passwordHash }),
@@ -290,16 +336,16 @@ export class AuthService {
     return { token: await this.issue({ ...member, tokenVersion }) }
   }
 
-  async totpSetup(memberId: string, password: string) {
-    const member = await this.requirePassword(memberId, password)
+  async totpSetup(memberId: string, password: string, ip: string) {
+    const member = await this.requirePassword(memberId, password, ip)
     if (member.totpSecret) throw new HttpError(409, 'Two-step verification is already on')
     const secret = newTotpSecret()
     await updateMember(this.db, member.id, { totpPendingSecret: secret })
     return { secret, otpauthUrl: totpUri(secret, member.email) }
   }
 
-  async totpEnable(memberId: string, password: string, code: string) {
-    const member = await this.requirePassword(memberId, password)
+  async totpEnable(memberId: string, password: string, code: string, ip: string) {
+    const member = await this.requirePassword(memberId, password, ip)
     if (member.totpSecret) throw new HttpError(409, 'Two-step verification is already on')
     if (!member.totpPendingSecret) throw badRequest('Start the two-step setup first')
     if (!(await this.acceptCode(member, member.totpPendingSecret, code))) {
@@ -311,8 +357,8 @@ export class AuthService {
     )
   }
 
-  async totpDisable(memberId: string, password: string, code: string) {
-    const member = await this.requirePassword(memberId, password)
+  async totpDisable(memberId: string, password: string, code: string, ip: string) {
+    const member = await this.requirePassword(memberId, password, ip)
     if (!member.totpSecret) throw new HttpError(409, 'Two-step verification is not on')
     if (!(await this.acceptCode(member, member.totpSecret, code))) {
       throw badRequest(AUTH_MESSAGES.codeInvalid)
@@ -322,12 +368,14 @@ export class AuthService {
     )
   }
 
-  private async requirePassword(memberId: string, password: string) {
+  /** The signed-in member's password, guessed at most as often as a sign-in from `ip`. */
+  private async requirePassword(memberId: string, password: string, ip: string) {
     const member = await findMemberById(this.db, memberId)
     if (!member) throw unauthorized()
-    await this.deps.limiter.check('loginFailuresPerAccount', member.email)
+    const pair = `${member.email} ${ip}`
+    await this.deps.limiter.check('loginFailuresPerAccountAndIp', pair)
     if (!(await verifyPassword(member.passwordHash, password))) {
-      await this.deps.limiter.penalize('loginFailuresPerAccount', member.email)
+      await this.deps.limiter.penalize('loginFailuresPerAccountAndIp', pair)
       throw badRequest('The current password is not correct')
     }
     return member

@@ -28,6 +28,20 @@ export const extraHeaders = (mail: Mail): Record<string, string> =>
       }
     : {}
 
+/**
+ * A header is one line: a line break in a subject or address would start a header of the
+ * sender's choosing (header injection). The contract refuses them in what members write; this
+ * refuses whatever gets here anyway, before it is sent or kept.
+ */
+export function assertOneLineHeaders(mail: Mail) {
+  for (const value of [mail.to, mail.subject, mail.unsubscribe ?? '']) {
+    // eslint-disable-next-line no-control-regex -- finding line breaks and controls is the point
+    if (/[\u0000-\u001f\u007f\u2028\u2029]/.test(value)) {
+      throw new Error('A mail header may not hold a line break or a control character')
+    }
+  }
+}
+
 export interface Mailer {
   send(mail: Mail): Promise<void>
   close(): Promise<void>
@@ -38,6 +52,7 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl)
   return {
     async send(mail) {
+      assertOneLineHeaders(mail)
       await transport.sendMail({
         from,
         to: mail.to,
@@ -59,6 +74,7 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
 export function outboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
   return {
     async send(mail) {
+      assertOneLineHeaders(mail)
       await db.insert(outbox).values({
         toAddress: mail.to,
         subject: mail.subject,

@@ -45,6 +45,16 @@ export class Metrics {
     labelNames: ['answered'] as const,
     registers: [this.registry],
   })
+  readonly signInHolds = new Counter({
+    name: 'members_area_sign_in_holds_total',
+    help: 'Sign-ins held because their account had many failed ones, from an address it did not know',
+    registers: [this.registry],
+  })
+  readonly signInHeldSeconds = new Counter({
+    name: 'members_area_sign_in_held_seconds_total',
+    help: 'Seconds sign-ins were held in all',
+    registers: [this.registry],
+  })
   readonly imports = new Counter({
     name: 'members_area_earnings_imports_total',
     help: 'Earnings imports ended, by outcome: done, failed or stopped (with the server)',

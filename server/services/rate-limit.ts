@@ -73,6 +73,16 @@ export class RateLimiter {
     await this.limiters[name].penalty(key)
   }
 
+  /** The points `name` allows in a window. */
+  points(name: LimitName): number {
+    return this.limiters[name].points
+  }
+
+  /** How many points `key` has used of `name` in its current window. */
+  async used(name: LimitName, key: string): Promise<number> {
+    return (await this.limiters[name].get(key))?.consumedPoints ?? 0
+  }
+
   async reset(name: LimitName, key: string): Promise<void> {
     await this.limiters[name].delete(key)
   }

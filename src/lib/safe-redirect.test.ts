@@ -20,6 +20,12 @@ describe('safeRedirect', () => {
     'https://evil.example/',
     'javascript:alert(1)',
     '/\tjavascript',
+    // Paths that become "//host" once their dots are resolved: a browser reads that as a site.
+    '/.//evil.example/x',
+    '/..//evil.example/x',
+    '/a/../\\evil.example',
+    '/a/..//evil.example',
+    '/%2e%2e//evil.example',
     42,
   ])('refuses %j', (value) => {
     expect(safeRedirect(value)).toBeNull()

@@ -225,6 +225,14 @@ describe('writing to them', () => {
       })
     expect((await send({})).statusCode).toBe(409)
     expect((await send({ memberId: m.idle20!.id, body: '   ' })).statusCode).toBe(400)
+    // The subject becomes a mail header: one line, or the sender writes headers of their own.
+    const sent = t.mail.length
+    for (const subject of ['Hi\r\nBcc: all@example.com', 'Hi\nthere', 'Hi\u2028there']) {
+      const injected = await send({ memberId: m.idle20!.id, subject })
+      expect(injected.statusCode, subject).toBe(400)
+      expect(injected.json().message).toMatch(/^subject: Subject is one line/)
+    }
+    expect(t.mail.length).toBe(sent)
   })
 })
 

@@ -112,6 +112,75 @@ describe('errors are JSON messages, never 5xx for bad input', () => {
     expect(res.json().message).toBe('pageSize: pageSize is at most 100')
   })
 
+  it('quotes at most a short prefix of an unknown field, however long', async () => {
+    const key = `k${'x'.repeat(900 * 1024)}`
+    const res = await login(JSON.stringify({ email: 'a@b.co', password: 'x', [key]: 1 }))
+    expect(res.statusCode).toBe(400)
+    expect(res.body.length).toBeLessThan(1000)
+    expect(res.json().message).toContain(`"k${'x'.repeat(39)}…"`)
+    const many = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`field${i}`, i]))
+    const all = await login(JSON.stringify({ email: 'a@b.co', password: 'x', ...many }))
+    expect(all.statusCode).toBe(400)
+    expect(all.body.length).toBeLessThan(1000)
+  })
+
+  it('refuses half of a character (a lone surrogate), naming the field, in values and names', async () => {
+    const lone = await login('{"email":"a@b.co","password":"ab\\ud800c"}')
+    expect(lone.statusCode).toBe(400)
+    expect(lone.json()).toEqual({
+      message: 'password: contains half of a character (U+D800), which is not text',
+    })
+    const trailing = await login('{"email":"a@b.co","password":"\\udc00"}')
+    expect(trailing.json().message).toMatch(/^password: contains half of a character \(U\+DC00\)/)
+    const key = await login('{"email":"a@b.co","password":"x","a\\ud800":1}')
+    expect(key.statusCode).toBe(400)
+    expect(key.json().message).toMatch(/field name contains half of a character/)
+    // A whole character outside the first plane (two halves together) is text.
+    const emoji = await login('{"email":"a@b.co","password":"\\ud83d\\ude00"}')
+    expect(emoji.statusCode).toBe(401)
+  })
+
+  it('refuses a body that is not UTF-8, naming the field, instead of storing U+FFFD', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: Buffer.concat([
+        Buffer.from('{"email":"a@b.co","password":"ab'),
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('"}'),
+      ]),
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ message: 'password: is not valid UTF-8 text' })
+    // U+FFFD sent as UTF-8 is a character like any other.
+    const replacement = await login('{"email":"a@b.co","password":"a\uFFFDb"}')
+    expect(replacement.statusCode).toBe(401)
+  })
+
+  it('answers what the router refuses as any other error: a short message, the headers, no-store', async () => {
+    const admin = await t.createMember({ role: 'admin' })
+    const token = await t.login(admin.email, admin.password)
+    for (const [url, status, message] of [
+      [
+        '/api/notes/%E0%A4%A',
+        400,
+        'The address is not valid: a % in it does not start a character',
+      ],
+      [`/api/notes/${'a'.repeat(5000)}`, 414, 'The address is too long'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) })
+      expect(res.statusCode, url.slice(0, 40)).toBe(status)
+      expect(res.json()).toEqual({ message })
+      expect(res.headers['cache-control']).toBe('no-store')
+      expect(res.headers['x-content-type-options']).toBe('nosniff')
+      expect(res.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      )
+      expect(res.body).not.toContain('%E0')
+    }
+  })
+
   it('never shows a stack trace', async () => {
     const res = await login('{"email": "a@b.co", "password": [')
     expect(res.body).not.toMatch(/at .*\.(ts|js):\d+/)
@@ -148,6 +217,8 @@ describe('headers', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
     expect(res.headers['x-content-type-options']).toBe('nosniff')
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    // Framed nowhere, by the old header too, as frame-ancestors 'none' says.
+    expect(res.headers['x-frame-options']).toBe('DENY')
   })
 })
 

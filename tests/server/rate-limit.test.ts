@@ -1,14 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { signInDelayMs } from '../../server/services/auth'
 import { createTestApp, freshDatabase, type TestApp } from './helpers'
+
+const METRICS_TOKEN = 'rate-limit-metrics-token-0123456789'
+
+describe('signInDelayMs', () => {
+  it('holds nothing before the free failures are used, then doubles up to 10 s', () => {
+    expect([4, 5, 6, 7, 10, 40, 5000].map((n) => signInDelayMs(n, 5, 500))).toEqual([
+      0, 500, 1000, 2000, 10_000, 10_000, 10_000,
+    ])
+  })
+})
 
 describe('rate limits', () => {
   let t: TestApp
   beforeAll(async () => {
     t = await createTestApp({
+      config: { metricsToken: METRICS_TOKEN, signInDelayMs: 1 },
       rateLimits: {
-        loginFailuresPerAccount: { points: 10, durationSeconds: 900 },
+        loginFailuresPerAccountAndIp: { points: 10, durationSeconds: 900 },
+        loginFailuresPerAccount: { points: 5, durationSeconds: 3600 },
         loginFailuresPerIp: { points: 25, durationSeconds: 900 },
+        knownSignInAddresses: { points: 1, durationSeconds: 14 * 24 * 3600 },
         mailRequestsPerAccount: { points: 3, durationSeconds: 900 },
         mailRequestsPerIp: { points: 8, durationSeconds: 900 },
         tokenAttemptsPerIp: { points: 5, durationSeconds: 900 },
@@ -25,32 +39,80 @@ describe('rate limits', () => {
       remoteAddress: ip,
     })
 
-  it('allows 10 failed logins per account in 15 minutes, then 429 with Retry-After', async () => {
+  /** Sign-ins held so far, from /metrics. */
+  const holds = async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    })
+    const line = res.body.split('\n').find((l) => l.startsWith('members_area_sign_in_holds_total '))
+    return Number(line?.split(' ')[1])
+  }
+
+  it('allows 10 failed logins of an account from one address in 15 minutes, then 429 with Retry-After there only', async () => {
     const member = await t.createMember()
     for (let i = 0; i < 10; i++) {
-      const res = await login(member.email, 'wrong', `10.1.0.${i}`)
-      expect(res.statusCode).toBe(401)
+      expect((await login(member.email, 'wrong', '10.1.0.1')).statusCode).toBe(401)
     }
-    const blocked = await login(member.email, member.password, '10.1.1.1')
+    const blocked = await login(member.email, member.password, '10.1.0.1')
     expect(blocked.statusCode).toBe(429)
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800)
     expect(blocked.json()).toEqual({ message: 'Too many attempts. Try again later.' })
+    // The same account from another address is not refused.
+    expect((await login(member.email, member.password, '10.1.0.2')).statusCode).toBe(200)
+  })
+
+  it('does not let anyone lock a member out: failures from everywhere hold new addresses, never the owner’s', async () => {
+    const member = await t.createMember()
+    // The owner signs in from home: an address the account knows from now on.
+    expect((await login(member.email, member.password, '10.6.0.1')).statusCode).toBe(200)
+    // Ten wrong passwords from ten other addresses.
+    for (let i = 0; i < 10; i++) {
+      expect((await login(member.email, 'wrong', `10.6.1.${i}`)).statusCode).toBe(401)
+    }
+    const before = await holds()
+    // From home: at once, not held, not refused.
+    expect((await login(member.email, member.password, '10.6.0.1')).statusCode).toBe(200)
+    expect(await holds()).toBe(before)
+    // From an address the account has not signed in from: held a moment, then signed in.
+    expect((await login(member.email, member.password, '10.6.2.1')).statusCode).toBe(200)
+    expect(await holds()).toBe(before + 1)
+    // And the e-mail link keeps working.
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login-link',
+      payload: { email: member.email },
+      remoteAddress: '10.6.3.1',
+    })
+    expect(sent.statusCode).toBe(200)
+    await expect.poll(() => t.mail.filter((m) => m.to === member.email).length).toBe(1)
+    const link = t.mail.find((m) => m.to === member.email)!.link!
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login-link/verify',
+      payload: { token: link.split('/').pop() },
+      remoteAddress: '10.6.3.1',
+    })
+    expect(verified.statusCode).toBe(200)
   })
 
   it('limits an unknown account exactly like a known one', async () => {
-    const statuses: number[] = []
-    for (let i = 0; i < 11; i++) {
-      statuses.push((await login('ghost@example.com', 'wrong', `10.2.0.${i}`)).statusCode)
+    const member = await t.createMember()
+    for (const email of ['ghost@example.com', member.email]) {
+      const statuses: number[] = []
+      for (let i = 0; i < 11; i++)
+        statuses.push((await login(email, 'wrong', '10.2.0.1')).statusCode)
+      expect(statuses).toEqual([...Array(10).fill(401), 429])
     }
-    expect(statuses).toEqual([...Array(10).fill(401), 429])
   })
 
-  it('a successful login clears the account counter', async () => {
+  it('a successful login clears the count of its address', async () => {
     const member = await t.createMember()
     for (let i = 0; i < 9; i++) await login(member.email, 'wrong', '10.3.0.1')
     expect((await login(member.email, member.password, '10.3.0.1')).statusCode).toBe(200)
     for (let i = 0; i < 9; i++) {
-      expect((await login(member.email, 'wrong', '10.3.0.2')).statusCode).toBe(401)
+      expect((await login(member.email, 'wrong', '10.3.0.1')).statusCode).toBe(401)
     }
   })
 
@@ -113,9 +175,9 @@ describe('rate limits', () => {
 const redisUrl = process.env.TEST_REDIS_URL
 
 describe.runIf(redisUrl)('rate limits shared through Redis', () => {
-  it('counts failures of one account across two server instances', async () => {
+  it('counts failures of one account from one address across two server instances', async () => {
     const database = await freshDatabase()
-    const limits = { loginFailuresPerAccount: { points: 4, durationSeconds: 900 } }
+    const limits = { loginFailuresPerAccountAndIp: { points: 4, durationSeconds: 900 } }
     const prefix = `shared-${Date.now()}`
     const a = await createTestApp({
       database,
