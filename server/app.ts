@@ -369,7 +369,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSecurity(app)
   const pressure = registerPressure(app, {
     maxEventLoopDelayMs: config.maxEventLoopDelayMs,
-    maxInFlight: config.maxInFlight,
+    maxQueueMs: config.maxQueueMs,
+    maxAdmitWaitMs: config.maxAdmitWaitMs,
+    concurrency: config.concurrency,
     requestTimeoutMs: config.requestTimeoutMs,
     maxDatabaseWaitMs: config.maxDatabaseWaitMs,
     databaseWaitingMs: () => database.waitingMs(),
@@ -379,7 +381,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
   readiness.inFlight = pressure.inFlight
   readiness.quietMs = pressure.quietMs
-  metrics.gauge('http_requests_in_flight', 'Requests being answered now', pressure.inFlight)
+  metrics.gauge(
+    'http_requests_in_flight',
+    'Requests being answered or waiting for their turn now',
+    pressure.inFlight,
+  )
+  metrics.gauge(
+    'http_requests_queued',
+    'Requests waiting for their turn now',
+    () => pressure.admission.queued,
+  )
+  metrics.gauge(
+    'http_concurrency_limit',
+    'Requests run at once before others wait: follows their answer times',
+    () => pressure.admission.limit.value,
+  )
   metrics.gauge(
     'earnings_imports_running',
     'Earnings imports running on this instance',

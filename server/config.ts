@@ -71,8 +71,15 @@ export interface Config {
    * requests are shed with 503 and Retry-After.
    */
   maxEventLoopDelayMs: number
-  /** Requests answered at once; more are shed with 503 and Retry-After. */
-  maxInFlight: number
+  /**
+   * A request that has waited this long for its turn is shed with 503 and Retry-After (how many
+   * run at once follows their answer times: see services/admission.ts).
+   */
+  maxQueueMs: number
+  /** Once the queue stands, a request that has waited this long is not started, only shed. */
+  maxAdmitWaitMs: number
+  /** How many requests may run at once: where the adaptive limit starts, its floor and ceiling. */
+  concurrency: { initial: number; min: number; max: number }
   /**
    * While a query has waited this long for the database (a PostgreSQL connection, or the
    * embedded database's worker thread), requests are shed.
@@ -164,7 +171,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     offers: offersFrom(env),
     ai: aiFrom(env),
     maxEventLoopDelayMs: whole(env, 'MAX_EVENT_LOOP_DELAY_MS', 300),
-    maxInFlight: whole(env, 'MAX_IN_FLIGHT', 256),
+    maxQueueMs: whole(env, 'MAX_QUEUE_MS', 3000),
+    maxAdmitWaitMs: whole(env, 'MAX_ADMIT_WAIT_MS', 100),
+    concurrency: {
+      initial: whole(env, 'CONCURRENCY_MIN', 8) * 4,
+      min: whole(env, 'CONCURRENCY_MIN', 8),
+      max: whole(env, 'CONCURRENCY_MAX', 1000),
+    },
     maxDatabaseWaitMs: whole(env, 'MAX_DATABASE_WAIT_MS', 250),
     requestTimeoutMs: whole(env, 'REQUEST_TIMEOUT_SECONDS', 15) * 1000,
     signInDelayMs: whole(env, 'SIGN_IN_DELAY_MS', 500),

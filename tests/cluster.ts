@@ -144,6 +144,8 @@ export class Cluster {
         AI_REQUESTS_PER_HOUR: '100000',
         // A busy test machine must not shed requests for the machine's sake.
         MAX_EVENT_LOOP_DELAY_MS: '10000',
+        MAX_QUEUE_MS: '15000',
+        MAX_ADMIT_WAIT_MS: '15000',
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     })

@@ -1,7 +1,8 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
+import { Admission } from '../services/admission'
 import type { ShedReason } from '../services/metrics'
 
 /** How long a shed request is told to wait before trying again. */
@@ -19,25 +20,44 @@ const TICK_MS = 100
  * away a member who sends one request at a time.
  */
 const SUSTAINED_SAMPLES = 3
+/** How often waiting requests are looked at while none finishes. */
+const SWEEP_MS = 25
 
 function shed(reply: FastifyReply, message: string) {
   return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ message })
 }
 
+/** Requests that wait on purpose (a held sign-in) give their place to others: see `waitingOnPurpose`. */
+const releases = new WeakMap<FastifyRequest, () => void>()
+
 /**
- * Load shedding: while `maxInFlight` requests are already being answered, a query has waited
- * `maxDatabaseWaitMs` for the database (a pool connection, or the embedded database's worker),
- * or the event loop keeps lagging behind (a timer firing late by more than `maxEventLoopDelayMs`
- * sample after sample), requests are answered 503 with Retry-After at once instead of queueing
- * for seconds; a request still unanswered after `requestTimeoutMs` is answered 503 the same way.
- * Streamed answers, which run long on purpose, are not timed; live streams (open for as long as
- * the member's tab is) are neither timed nor counted in flight.
+ * Tells admission that `req` now waits on purpose, not on the server (a sign-in held for its
+ * account's sake): its place goes to the next request, and its time is not a sample of how long
+ * answers take.
+ */
+export function waitingOnPurpose(req: FastifyRequest) {
+  releases.get(req)?.()
+  releases.delete(req)
+}
+
+/**
+ * Overload control. Requests are admitted by what they will wait (services/admission.ts): they
+ * run up to a limit that follows measured answer times, wait in a queue beyond it (newest first
+ * once the queue stands), and are answered 503 with Retry-After once they have waited
+ * `maxQueueMs`. Before that, at arrival, a request is shed at once while a query has waited
+ * `maxDatabaseWaitMs` for the database (a pool connection, or the embedded database's worker)
+ * or the event loop keeps lagging (a timer late by more than `maxEventLoopDelayMs`, sample after
+ * sample); a request still unanswered `requestTimeoutMs` after it started is answered 503 the
+ * same way. Streamed answers, which run long on purpose, are neither queued nor timed; live
+ * streams (open for as long as the member's tab is) are not counted at all.
  */
 export function registerPressure(
   app: FastifyInstance,
   options: {
     maxEventLoopDelayMs: number
-    maxInFlight: number
+    maxQueueMs: number
+    maxAdmitWaitMs: number
+    concurrency: { initial: number; min: number; max: number }
     requestTimeoutMs: number
     maxDatabaseWaitMs: number
     databaseWaitingMs: () => number
@@ -48,7 +68,14 @@ export function registerPressure(
     /** …but this one, which says why itself (readiness). */
     answersWhileStopping?: (url: string) => boolean
   },
-): { inFlight: () => number; quietMs: () => number } {
+): { inFlight: () => number; quietMs: () => number; admission: Admission } {
+  const admission = new Admission({
+    maxQueueMs: options.maxQueueMs,
+    maxAdmitWaitMs: Math.min(options.maxAdmitWaitMs, options.maxQueueMs),
+    initialLimit: options.concurrency.initial,
+    minLimit: options.concurrency.min,
+    maxLimit: options.concurrency.max,
+  })
   let inFlight = 0
   let lastArrival = performance.now()
   let lateSamples = 0
@@ -59,7 +86,14 @@ export function registerPressure(
     lateSamples = lag > options.maxEventLoopDelayMs ? lateSamples + 1 : 0
     last = now
   }, TICK_MS).unref()
-  app.addHook('onClose', async () => clearInterval(meter))
+  // Requests wait their limit out even while nothing finishes to let others in.
+  const sweeper = setInterval(() => {
+    if (admission.queued > 0) admission.drain()
+  }, SWEEP_MS).unref()
+  app.addHook('onClose', async () => {
+    clearInterval(meter)
+    clearInterval(sweeper)
+  })
 
   app.addHook('onRequest', (req, reply, done) => {
     lastArrival = performance.now()
@@ -71,34 +105,61 @@ export function registerPressure(
     const reason: ShedReason | undefined =
       lateSamples >= SUSTAINED_SAMPLES
         ? 'event_loop'
-        : inFlight >= options.maxInFlight
-          ? 'in_flight'
-          : options.databaseWaitingMs() > options.maxDatabaseWaitMs
-            ? 'database_wait'
-            : undefined
+        : options.databaseWaitingMs() > options.maxDatabaseWaitMs
+          ? 'database_wait'
+          : undefined
     if (reason) {
       options.onShed?.(reason)
       void shed(reply, BUSY)
       return
     }
+    const endpoint = req.routeOptions.config.endpoint
     // A live stream stays open on purpose: it is not work under way, nor timed.
-    if (req.routeOptions.config.endpoint?.live) return done()
+    if (endpoint?.live) return done()
     inFlight += 1
-    const timer = setTimeout(() => {
-      if (!reply.sent && !reply.raw.headersSent && !req.routeOptions.config.endpoint?.stream) {
-        req.log.warn({ url: req.url }, 'request timed out')
-        options.onShed?.('timeout')
-        void shed(reply, SLOW)
-      }
-    }, options.requestTimeoutMs)
-    timer.unref()
+    // A streamed answer runs as long as the model writes: not queued behind, nor timed.
+    if (endpoint?.stream) {
+      reply.raw.once('close', () => (inFlight -= 1))
+      return done()
+    }
+    let started = 0
+    let timer: NodeJS.Timeout | undefined
+    const finish = (ms?: number) => {
+      if (!started) return
+      started = 0
+      clearTimeout(timer)
+      releases.delete(req)
+      admission.leave(ms)
+    }
+    const leaveQueue = admission.enter(
+      () => {
+        started = performance.now()
+        releases.set(req, () => finish())
+        timer = setTimeout(() => {
+          if (!reply.sent && !reply.raw.headersSent) {
+            req.log.warn({ url: req.url }, 'request timed out')
+            options.onShed?.('timeout')
+            void shed(reply, SLOW)
+          }
+        }, options.requestTimeoutMs).unref()
+        done()
+      },
+      () => {
+        options.onShed?.('queue')
+        void shed(reply, BUSY)
+      },
+    )
     reply.raw.once('close', () => {
       inFlight -= 1
-      clearTimeout(timer)
+      if (started) finish(performance.now() - started)
+      else leaveQueue()
     })
-    done()
   })
-  return { inFlight: () => inFlight, quietMs: () => performance.now() - lastArrival }
+  return {
+    inFlight: () => inFlight,
+    quietMs: () => performance.now() - lastArrival,
+    admission,
+  }
 }
 
 /**

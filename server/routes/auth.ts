@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { auth, AUTH_MESSAGES, type CurrentUser } from '@schemas/auth'
 
 import { lastingAnswer, registerGroup } from '../plugins/contract'
+import { waitingOnPurpose } from '../plugins/pressure'
 import type { AuthedMember } from '../services/auth'
 
 const message = (text: string) => ({ data: { message: text } })
@@ -21,7 +22,8 @@ export function authRoutes(app: FastifyInstance) {
     return answer
   }
   registerGroup(app, auth, {
-    login: async ({ body, req }) => service().login(body.email, body.password, req.ip),
+    login: async ({ body, req }) =>
+      service().login(body.email, body.password, req.ip, () => waitingOnPurpose(req)),
     signup: async ({ body, req }) => service().signup(body, req.ip),
     current: async ({ member }) => current(member),
     logout: async ({ member }) => {

@@ -124,12 +124,18 @@ export class AuthService {
    * (signInDelayMs). The owner at an address they signed in from before is not held, and the
    * e-mail link keeps working whatever the counts.
    */
-  async login(email: string, password: string, ip: string): Promise<SignIn> {
+  async login(
+    email: string,
+    password: string,
+    ip: string,
+    /** Told before the sign-in is held: it then waits on purpose, not for the server. */
+    onHold?: () => void,
+  ): Promise<SignIn> {
     const { limiter } = this.deps
     const pair = `${email} ${ip}`
     await limiter.check('loginFailuresPerIp', ip)
     await limiter.check('loginFailuresPerAccountAndIp', pair)
-    await this.holdUnknownAddress(email, pair)
+    await this.holdUnknownAddress(email, pair, onHold)
     const member = await findMemberByEmail(this.db, email)
     const ok = await verifyPassword(member?.passwordHash, password)
     if (!member || !ok) {
@@ -148,7 +154,7 @@ export class AuthService {
   }
 
   /** Holds a sign-in from an address `email` has not signed in from, if its failures call for it. */
-  private async holdUnknownAddress(email: string, pair: string) {
+  private async holdUnknownAddress(email: string, pair: string, onHold?: () => void) {
     const { limiter } = this.deps
     const failures = await limiter.used('loginFailuresPerAccount', email)
     const ms = signInDelayMs(
@@ -158,6 +164,7 @@ export class AuthService {
     )
     if (ms === 0 || (await limiter.used('knownSignInAddresses', pair)) > 0) return
     this.deps.onSignInHeld?.(ms)
+    onHold?.()
     await new Promise((resolve) => setTimeout(resolve, ms))
   }
 

@@ -10,7 +10,7 @@ import {
 import type { DatabaseUsage } from '../db/client'
 
 /** Why a request was answered 503 at once (see plugins/pressure.ts). */
-export type ShedReason = 'in_flight' | 'event_loop' | 'database_wait' | 'timeout' | 'stopping'
+export type ShedReason = 'queue' | 'event_loop' | 'database_wait' | 'timeout' | 'stopping'
 
 /**
  * What an operator watches, in Prometheus's text format: requests by route pattern (never a

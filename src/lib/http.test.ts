@@ -1,12 +1,78 @@
 import { delay, HttpResponse, http as mswHttp } from 'msw'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { server } from '../../tests/client/msw'
 import { ApiError } from './api-error'
-import { compactQuery, request } from './http'
+import { busyRetryDelayMs, compactQuery, request } from './http'
 
 afterEach(() => {
   document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/'
+})
+
+describe('a call the server shed under load', () => {
+  const busy = () =>
+    HttpResponse.json(
+      { message: 'The server is busy right now. Try again in a moment.' },
+      { status: 503, headers: { 'retry-after': '0' } },
+    )
+  // No random part of the wait: the test does not sleep.
+  const noJitter = () => vi.spyOn(Math, 'random').mockReturnValue(0)
+  afterEach(() => vi.restoreAllMocks())
+
+  it('is a read sent again after its Retry-After, and answered', async () => {
+    noJitter()
+    let calls = 0
+    server.use(
+      mswHttp.get('/api/things', () => (++calls < 3 ? busy() : HttpResponse.json({ ok: 1 }))),
+    )
+    await expect(request({ method: 'GET', path: 'things' })).resolves.toEqual({ ok: 1 })
+    expect(calls).toBe(3)
+  })
+
+  it('is sent again twice at most, then fails with the server’s message', async () => {
+    noJitter()
+    let calls = 0
+    server.use(mswHttp.get('/api/things', () => (++calls, busy())))
+    const error = await request({ method: 'GET', path: 'things' }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ status: 503, busyFor: 0 })
+    expect(calls).toBe(3)
+  })
+
+  it('is a write sent again only with an Idempotency-Key', async () => {
+    noJitter()
+    let calls = 0
+    server.use(
+      mswHttp.post('/api/things', () => (++calls % 2 ? busy() : HttpResponse.json({ made: 1 }))),
+    )
+    const plain = await request({ method: 'POST', path: 'things', body: {} }).catch((e) => e)
+    expect(plain).toMatchObject({ status: 503 })
+    expect(calls).toBe(1)
+    calls = 0
+    await expect(
+      request({ method: 'POST', path: 'things', body: {}, headers: { 'Idempotency-Key': 'k1' } }),
+    ).resolves.toEqual({ made: 1 })
+    expect(calls).toBe(2)
+  })
+
+  it('is not sent again when it is maintenance (no short Retry-After) or another error', async () => {
+    let calls = 0
+    server.use(
+      mswHttp.get(
+        '/api/things',
+        () => (++calls, HttpResponse.json({ message: 'Down' }, { status: 503 })),
+      ),
+    )
+    await request({ method: 'GET', path: 'things' }).catch(() => undefined)
+    expect(calls).toBe(1)
+  })
+
+  it('waits at least what the server asked, plus a random part that doubles, at most 30 s', () => {
+    expect(busyRetryDelayMs(2, 0, () => 0)).toBe(2000)
+    expect(busyRetryDelayMs(2, 0, () => 1)).toBe(4000)
+    expect(busyRetryDelayMs(2, 1, () => 1)).toBe(6000)
+    expect(busyRetryDelayMs(0, 0, () => 1)).toBe(500)
+    expect(busyRetryDelayMs(20, 3, () => 1)).toBe(30_000)
+  })
 })
 
 describe('the HTTP client', () => {

@@ -14,7 +14,8 @@ export interface QueryErrorHandlers {
  * The one place where failures turn into app behaviour (the HTTP client only reports them):
  * 503 -> maintenance, 401 on a signed-in call -> sign out, and a toast for a failed action
  * unless its screen shows the error in place. A 503 with a short Retry-After is a moment of
- * overload, not maintenance: a query tries again after it, an action says to try again.
+ * overload, not maintenance: the HTTP client sends a read again after it (src/lib/http.ts), and
+ * an action that still fails says to try again.
  */
 export function createQueryClient(handlers: QueryErrorHandlers) {
   const route = (error: unknown) => {
@@ -52,16 +53,11 @@ export function createQueryClient(handlers: QueryErrorHandlers) {
         networkMode: 'always',
         // (The library turns this off with networkMode 'always' unless it is asked for.)
         refetchOnReconnect: true,
-        // A 4xx will not change on retry; a dropped connection or a shed call might, but not
-        // while the browser knows it is offline.
+        // A 4xx will not change on retry; a dropped connection might, but not while the browser
+        // knows it is offline. (A shed call was already sent again by the HTTP client.)
         retry: (count, error) =>
-          count < 2 &&
-          navigator.onLine &&
-          (!isApiError(error) || error.status === 0 || error.busyFor !== null),
-        retryDelay: (count, error) =>
-          isApiError(error) && error.busyFor !== null
-            ? error.busyFor * 1000
-            : Math.min(1000 * 2 ** count, 30_000),
+          count < 2 && navigator.onLine && (!isApiError(error) || error.status === 0),
+        retryDelay: (count) => Math.min(1000 * 2 ** count, 30_000),
         refetchOnWindowFocus: false,
       },
       // An action made offline fails at once with its message, and the form keeps what was

@@ -32,12 +32,14 @@ export async function startProcess(
   readyPath: string,
   port?: number,
   args: string[] = [],
+  /** Another checkout to run the entry in (a before-and-after in one run). */
+  cwd = root,
 ): Promise<Started> {
   port ??= await freePort()
   let output = ''
   const command = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry]
   const child: ChildProcess = spawn(process.execPath, [...command, ...args], {
-    cwd: root,
+    cwd,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
   })
   child.stdout?.on('data', (c) => (output += c))
@@ -79,6 +81,8 @@ export const startAppServer = (dir: string, env: Record<string, string> = {}) =>
       SMTP_URL: '',
       EARNINGS_SYNC_MINUTES: '0',
       MAX_EVENT_LOOP_DELAY_MS: '10000',
+      MAX_QUEUE_MS: '15000',
+      MAX_ADMIT_WAIT_MS: '15000',
       ...env,
     },
     '/api/health',

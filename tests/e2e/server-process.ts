@@ -43,6 +43,8 @@ export async function startServer(staticDir: string, env: Record<string, string>
       REMINDER_MINUTES: '0',
       // A busy test machine must not shed the browser's requests.
       MAX_EVENT_LOOP_DELAY_MS: '10000',
+      MAX_QUEUE_MS: '15000',
+      MAX_ADMIT_WAIT_MS: '15000',
       ...env,
     },
     stdio: ['ignore', log, log],

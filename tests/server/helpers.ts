@@ -90,7 +90,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     rateLimits: { ...generous, ...options.rateLimits },
     // The test machine's own hiccups must not shed a test's requests; pressure.test.ts lowers it.
     maxEventLoopDelayMs: 60_000,
-    maxInFlight: 100_000,
+    maxQueueMs: 60_000,
+    maxAdmitWaitMs: 60_000,
     maxDatabaseWaitMs: 60_000,
     ...options.config,
   }

@@ -115,22 +115,89 @@ describe.runIf(testDatabaseUrl())('load shedding on PostgreSQL', () => {
   })
 })
 
-describe('requests in flight', () => {
-  it('sheds what is beyond the most requests answered at once', async () => {
-    const t = await createTestApp({ config: { maxInFlight: 2, requestTimeoutMs: 60_000 } })
+describe('admission', () => {
+  const burst = (t: TestApp, token: string, n = 12) =>
+    Promise.all(
+      Array.from({ length: n }, () =>
+        t.app.inject({ method: 'GET', url: '/api/notes', headers: bearer(token) }),
+      ),
+    )
+
+  it('queues what is beyond the requests run at once, and answers every one', async () => {
+    const t = await createTestApp({ config: { concurrency: { initial: 2, min: 2, max: 2 } } })
     try {
       const m = await t.createMember()
       const token = await t.login(m.email, m.password)
-      const answers = await Promise.all(
-        Array.from({ length: 12 }, () =>
-          t.app.inject({ method: 'GET', url: '/api/notes', headers: bearer(token) }),
-        ),
-      )
-      const codes = answers.map((r) => r.statusCode)
-      expect(codes.filter((c) => c === 503).length).toBeGreaterThan(0)
-      expect(codes.filter((c) => c === 200).length).toBeGreaterThanOrEqual(2)
+      const codes = (await burst(t, token)).map((r) => r.statusCode)
+      expect(codes).toEqual(Array(12).fill(200))
+    } finally {
+      await t.close()
+    }
+  })
+
+  it('sheds with 503 and Retry-After what has waited its longest, and serves again after', async () => {
+    const t = await createTestApp({
+      config: { concurrency: { initial: 2, min: 2, max: 2 }, maxQueueMs: 0 },
+    })
+    try {
+      const m = await t.createMember()
+      const token = await t.login(m.email, m.password)
+      const answers = await burst(t, token)
+      const shed = answers.filter((r) => r.statusCode === 503)
+      expect(shed.length).toBeGreaterThan(0)
+      expect(shed[0]!.headers['retry-after']).toBe('2')
+      expect(shed[0]!.json()).toEqual({
+        message: 'The server is busy right now. Try again in a moment.',
+      })
+      expect(answers.filter((r) => r.statusCode === 200).length).toBeGreaterThanOrEqual(2)
       const after = await t.app.inject({ method: 'GET', url: '/api/notes', headers: bearer(token) })
       expect(after.statusCode).toBe(200)
+    } finally {
+      await t.close()
+    }
+  })
+
+  it('a sign-in held for its account’s sake gives its place to the next request', async () => {
+    const t = await createTestApp({
+      config: {
+        concurrency: { initial: 1, min: 1, max: 1 },
+        signInDelayMs: 2000,
+        metricsToken: 'pressure-metrics-token-0123456789abcdef',
+      },
+      rateLimits: { loginFailuresPerAccount: { points: 1, durationSeconds: 3600 } },
+    })
+    try {
+      const reader = await t.createMember()
+      const token = await t.login(reader.email, reader.password)
+      const held = await t.createMember()
+      const attempt = (password: string, ip: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: held.email, password },
+          remoteAddress: ip,
+        })
+      expect((await attempt('wrong', '10.9.0.1')).statusCode).toBe(401)
+      // From a new address, after a failure: held for 2 s.
+      let signedIn = false
+      const signIn = attempt(held.password, '10.9.0.2').then((res) => {
+        signedIn = true
+        return res
+      })
+      const holds = async () => {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/metrics',
+          headers: { authorization: 'Bearer pressure-metrics-token-0123456789abcdef' },
+        })
+        return /^members_area_sign_in_holds_total 1$/m.test(res.body)
+      }
+      await expect.poll(holds).toBe(true)
+      // With one request at a time, these are answered while the sign-in is still held.
+      const read = await t.app.inject({ method: 'GET', url: '/api/notes', headers: bearer(token) })
+      expect(read.statusCode).toBe(200)
+      expect(signedIn).toBe(false)
+      expect((await signIn).statusCode).toBe(200)
     } finally {
       await t.close()
     }

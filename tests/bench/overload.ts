@@ -1,0 +1,298 @@
+/**
+ * Overload: one member reading `GET /api/notes` on the real server, on the embedded database and
+ * on PostgreSQL. A closed loop (autocannon: each connection sends its next request once answered,
+ * as a crowd of impatient clients does, never waiting for Retry-After) at 50, 250, 500, 1,000 and
+ * 2,000 connections, `--duration` seconds each; then an open loop at twice the best 2xx/s seen,
+ * from 1,000 clients that honour Retry-After as the app's own client does (wait it out, plus a
+ * random part of it). Prints, for every level: requests/s, 2xx/s and its share of the peak, the
+ * share answered 503, the admitted (2xx) requests' p50 / p99 / slowest, and anything but 2xx or
+ * 503.
+ *
+ *   npm run bench:overload [-- --duration 10 --only embedded --server-dir ../other-checkout]
+ *
+ * Goals: at every level 2xx/s ≥ 90 % of the peak, admitted p99 ≤ 100 ms, slowest admitted ≤ 1 s,
+ * no error but 503. `--server-dir` runs another checkout's server (its node_modules in place)
+ * under the same load, for a before-and-after in one run.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { connect, type Socket } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+
+import autocannon from 'autocannon'
+
+import { postgres, signUp } from './load/setup'
+import { percentile, printTable, startProcess } from './process'
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    only: { type: 'string' },
+    'server-dir': { type: 'string' },
+    levels: { type: 'string', default: '50,250,500,1000,2000' },
+  },
+})
+const duration = Math.max(3, Math.min(120, Number(values.duration)))
+const levels = values.levels.split(',').map(Number)
+const serverDir = values['server-dir'] ? resolve(values['server-dir']) : undefined
+const OPEN_LOOP_CLIENTS = 1000
+
+interface Tally {
+  seconds: number
+  ok: number[]
+  shed: number
+  other: Map<string, number>
+  offered?: number
+  heldBack?: number
+}
+
+function row(label: string, t: Tally, peak: number) {
+  const total =
+    t.ok.length +
+    t.shed +
+    [...t.other].reduce((sum, [key, n]) => (key === 'waited for a connection' ? sum : sum + n), 0)
+  const okPerSecond = t.ok.length / t.seconds
+  const ms = (v: number) => (Number.isFinite(v) ? String(Math.round(v)) : '—')
+  return [
+    label,
+    t.offered ? `${Math.round(t.offered / t.seconds)}` : '—',
+    String(Math.round(total / t.seconds)),
+    String(Math.round(okPerSecond)),
+    peak ? `${Math.round((okPerSecond / peak) * 100)} %` : '—',
+    total ? `${Math.round((t.shed / total) * 100)} %` : '—',
+    `${ms(percentile(t.ok, 50))} / ${ms(percentile(t.ok, 99))} / ${ms(t.ok.reduce((a, b) => Math.max(a, b), -Infinity))}`,
+    [...t.other].map(([k, n]) => `${k} × ${n}`).join(', ') || '0',
+  ]
+}
+
+/** A closed loop of `connections`, latencies kept by status. */
+async function closedLoop(url: string, token: string, connections: number): Promise<Tally> {
+  const tally: Tally = { seconds: duration, ok: [], shed: 0, other: new Map() }
+  const result = await new Promise<autocannon.Result>((done, fail) => {
+    const instance = autocannon(
+      {
+        url: `${url}/api/notes`,
+        connections,
+        duration,
+        timeout: 10,
+        headers: { authorization: `Bearer ${token}` },
+      },
+      (error, finished) => (error ? fail(error) : done(finished)),
+    )
+    instance.on('response', (_client, status, _bytes, ms) => {
+      if (status >= 200 && status < 300) tally.ok.push(ms)
+      else if (status === 503) tally.shed += 1
+      else tally.other.set(String(status), (tally.other.get(String(status)) ?? 0) + 1)
+    })
+  })
+  if (result.errors) tally.other.set('errors', result.errors)
+  if (result.timeouts) tally.other.set('timeouts', result.timeouts)
+  return tally
+}
+
+/** One kept-alive connection that sends a request and reads its answer, then the next. */
+class Connection {
+  private buffer: Buffer = Buffer.alloc(0)
+  private onAnswer: ((status: number, retryAfter: number) => void) | undefined
+  busy = false
+  constructor(
+    private readonly socket: Socket,
+    private readonly lost: () => void,
+  ) {
+    socket.setNoDelay(true)
+    socket.on('data', (chunk: Buffer) => this.read(chunk))
+    socket.on('error', () => {})
+    socket.on('close', () => {
+      if (this.busy) this.lost()
+      this.busy = false
+      this.closed = true
+    })
+  }
+  closed = false
+
+  send(raw: Buffer, onAnswer: (status: number, retryAfter: number) => void) {
+    this.busy = true
+    this.onAnswer = onAnswer
+    this.socket.write(raw)
+  }
+
+  private read(chunk: Buffer) {
+    this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk
+    const end = this.buffer.indexOf('\r\n\r\n')
+    if (end < 0) return
+    const head = this.buffer.subarray(0, end).toString('latin1')
+    const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0)
+    if (this.buffer.length < end + 4 + length) return
+    this.buffer = this.buffer.subarray(end + 4 + length)
+    const status = Number(head.slice(9, 12))
+    const retryAfter = Number(/\r\nretry-after: *(\d+)/i.exec(head)?.[1] ?? 1)
+    this.busy = false
+    this.onAnswer?.(status, retryAfter)
+  }
+
+  close() {
+    this.socket.destroy()
+  }
+}
+
+/**
+ * Requests at `rate` a second whatever the answers (open loop, on up to 8,000 kept-alive
+ * connections of raw HTTP/1.1, so the client is not what limits it), spread over clients that
+ * each, told 503 with Retry-After, send nothing until it has passed plus a random part of it.
+ */
+async function openLoop(url: string, token: string, rate: number): Promise<Tally> {
+  const { hostname, port } = new URL(url)
+  const raw = Buffer.from(
+    `GET /api/notes HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${token}\r\n\r\n`,
+  )
+  const tally: Tally = { seconds: duration, ok: [], shed: 0, other: new Map(), offered: 0 }
+  const count = (key: string) => tally.other.set(key, (tally.other.get(key) ?? 0) + 1)
+  let heldBack = 0
+  let waitingForConnection = 0
+  const backoffUntil = new Float64Array(OPEN_LOOP_CLIENTS)
+  const idle: Connection[] = []
+  const all: Connection[] = []
+  const backlog: (() => void)[] = []
+  let opening = 0
+  const MOST_CONNECTIONS = 8000
+  const withConnection = (use: (c: Connection) => void) => {
+    const free = idle.pop()
+    if (free && !free.closed) return use(free)
+    if (all.length + opening < MOST_CONNECTIONS) {
+      opening += 1
+      const socket = connect(Number(port), hostname, () => {
+        opening -= 1
+        const c = new Connection(socket, () => count('connection lost'))
+        all.push(c)
+        use(c)
+      })
+      socket.on('error', () => count('connect error'))
+      return
+    }
+    waitingForConnection += 1
+    backlog.push(() => withConnection(use))
+  }
+  const release = (c: Connection) => {
+    idle.push(c)
+    backlog.shift()?.()
+  }
+  const start = performance.now()
+  let due = 0
+  let pending = 0
+  await new Promise<void>((done) => {
+    const tick = setInterval(() => {
+      const now = performance.now()
+      if (now - start >= duration * 1000) {
+        clearInterval(tick)
+        const wait = setInterval(() => {
+          if (pending === 0 || performance.now() - start > (duration + 15) * 1000) {
+            clearInterval(wait)
+            done()
+          }
+        }, 50)
+        return
+      }
+      const target = Math.floor(((now - start) / 1000) * rate)
+      for (; due < target; due++) {
+        tally.offered! += 1
+        const client = due % OPEN_LOOP_CLIENTS
+        if (backoffUntil[client]! > now) {
+          heldBack += 1
+          continue
+        }
+        const sentAt = performance.now()
+        pending += 1
+        withConnection((c) =>
+          c.send(raw, (status, retryAfter) => {
+            pending -= 1
+            if (status >= 200 && status < 300) tally.ok.push(performance.now() - sentAt)
+            else if (status === 503) {
+              tally.shed += 1
+              const after = retryAfter * 1000
+              backoffUntil[client] = performance.now() + after + Math.random() * after
+            } else count(String(status))
+            release(c)
+          }),
+        )
+      }
+    }, 2)
+  })
+  for (const c of all) c.close()
+  tally.heldBack = heldBack
+  if (waitingForConnection) tally.other.set('waited for a connection', waitingForConnection)
+  return tally
+}
+
+async function onDatabase(label: string, env: Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), 'members-area-overload-'))
+  const server = await startProcess(
+    'server/server.ts',
+    {
+      DATA_DIR: join(dir, 'data'),
+      LOG_LEVEL: 'warn',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      EARNINGS_SYNC_MINUTES: '0',
+      REMINDER_MINUTES: '0',
+      DATABASE_URL: '',
+      ...env,
+    },
+    '/api/health',
+    undefined,
+    [],
+    serverDir,
+  )
+  const rows: string[][] = []
+  try {
+    const { token } = await signUp(server.url, 1)
+    // Warm: the code compiled, the member's notes in memory.
+    await closedLoop(server.url, token, 50)
+    const closed: [number, Tally][] = []
+    for (const connections of levels) {
+      closed.push([connections, await closedLoop(server.url, token, connections)])
+    }
+    const peak = Math.max(...closed.map(([, t]) => t.ok.length / t.seconds))
+    for (const [connections, t] of closed) {
+      rows.push([label, ...row(`closed, ${connections} connections`, t, peak)])
+    }
+    const open = await openLoop(server.url, token, Math.round(2 * peak))
+    rows.push([
+      label,
+      ...row(`open, 2 × peak, ${OPEN_LOOP_CLIENTS} clients honouring Retry-After`, open, peak),
+    ])
+    console.log(`${label}: open loop held back ${open.heldBack} requests during Retry-After`)
+  } finally {
+    await server.stop()
+    rmSync(dir, { recursive: true, force: true })
+  }
+  return rows
+}
+
+console.log(
+  `Overload: one member reading GET /api/notes, ${duration} s a level, loopback${serverDir ? `, server from ${serverDir}` : ''}\n`,
+)
+const table = [
+  [
+    'database',
+    'load',
+    'offered/s',
+    'requests/s',
+    '2xx/s',
+    'of peak',
+    '503',
+    'admitted p50 / p99 / slowest ms',
+    'other',
+  ],
+]
+for (const [label, run] of [
+  ['embedded', () => onDatabase('embedded', {})],
+  ['PostgreSQL', () => postgres(onDatabase)],
+] as const) {
+  if (values.only && !label.toLowerCase().startsWith(values.only.toLowerCase())) continue
+  const result = await run()
+  if (typeof result === 'string') console.log(result)
+  else table.push(...result)
+}
+printTable(table)
+process.exit(0)
