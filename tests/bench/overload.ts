@@ -140,6 +140,8 @@ class Connection {
  * Requests at `rate` a second whatever the answers (open loop, on up to 8,000 kept-alive
  * connections of raw HTTP/1.1, so the client is not what limits it), spread over clients that
  * each, told 503 with Retry-After, send nothing until it has passed plus a random part of it.
+ * An answer's time counts from when its request left; a request that first waited for one of
+ * the client's connections is counted apart ("waited for a connection").
  */
 async function openLoop(url: string, token: string, rate: number): Promise<Tally> {
   const { hostname, port } = new URL(url)
@@ -201,9 +203,10 @@ async function openLoop(url: string, token: string, rate: number): Promise<Tally
           heldBack += 1
           continue
         }
-        const sentAt = performance.now()
         pending += 1
-        withConnection((c) =>
+        withConnection((c) => {
+          // From when it leaves: a wait for one of the client's connections is the client's.
+          const sentAt = performance.now()
           c.send(raw, (status, retryAfter) => {
             pending -= 1
             if (status >= 200 && status < 300) tally.ok.push(performance.now() - sentAt)
@@ -213,8 +216,8 @@ async function openLoop(url: string, token: string, rate: number): Promise<Tally
               backoffUntil[client] = performance.now() + after + Math.random() * after
             } else count(String(status))
             release(c)
-          }),
-        )
+          })
+        })
       }
     }, 2)
   })

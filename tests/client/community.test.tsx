@@ -330,19 +330,29 @@ describe('under a lesson', () => {
   it('shows no discussion where the server refuses it', async () => {
     storeSession()
     const lesson = makeLesson()
+    let asked = false
     server.use(
       ...memberHandlers(),
       ...lessonHandlers(lesson),
-      handle(contract.community.lesson, () => ({
-        status: 403,
-        message: 'Digital-marketing training is a free area that is not open on your account yet.',
-      })),
+      handle(contract.community.lesson, () => {
+        asked = true
+        return {
+          status: 403,
+          message:
+            'Digital-marketing training is a free area that is not open on your account yet.',
+        }
+      }),
     )
     const { screen, user } = await renderApp(lesson.path)
     expect(await screen.findByRole('heading', { level: 1, name: lesson.title })).toBeTruthy()
     await user.tab()
     await waitFor(() => expect(screen.queryByText('Loading the questions and answers')).toBeNull())
-    expect(screen.queryByRole('heading', { name: 'Questions and answers' })).toBeNull()
+    // Once the server has refused the thread, its heading goes with it.
+    await waitFor(() => expect(asked).toBe(true))
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Questions and answers' })).toBeNull(),
+    )
+    expect(screen.queryByLabelText('Ask a question about this lesson')).toBeNull()
   })
 })
 
