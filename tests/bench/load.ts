@@ -34,7 +34,7 @@ import { join } from 'node:path'
 import { contention, HEAVY_SCREENS } from './load/contention'
 import { onDatabase } from './load/mixed'
 import { cycles, duration, MEMBERS, soak, values } from './load/options'
-import { postgres } from './load/setup'
+import { postgres, tableOfDatabases } from './load/setup'
 import { printTable, root } from './process'
 
 const mean = (list: number[]) => list.reduce((a, b) => a + b, 0) / list.length
@@ -59,16 +59,10 @@ if (values.contention) {
       'CSV rows imported',
     ],
   ]
-  for (const [label, run] of [
+  await tableOfDatabases(table, values.only, [
     ['embedded', () => contention('embedded', { DATABASE_URL: '' })],
     ['PostgreSQL', () => postgres(contention)],
-  ] as const) {
-    if (values.only && !label.toLowerCase().startsWith(values.only.toLowerCase())) continue
-    const result = await run()
-    if (typeof result === 'string') console.log(result)
-    else table.push(...result)
-  }
-  printTable(table)
+  ])
   process.exit(0)
 }
 

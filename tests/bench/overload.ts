@@ -22,8 +22,8 @@ import { parseArgs } from 'node:util'
 
 import autocannon from 'autocannon'
 
-import { postgres, signUp } from './load/setup'
-import { percentile, printTable, startProcess } from './process'
+import { postgres, signUp, tableOfDatabases } from './load/setup'
+import { percentile, startProcess } from './process'
 
 const { values } = parseArgs({
   options: {
@@ -288,14 +288,8 @@ const table = [
     'other',
   ],
 ]
-for (const [label, run] of [
+await tableOfDatabases(table, values.only, [
   ['embedded', () => onDatabase('embedded', {})],
   ['PostgreSQL', () => postgres(onDatabase)],
-] as const) {
-  if (values.only && !label.toLowerCase().startsWith(values.only.toLowerCase())) continue
-  const result = await run()
-  if (typeof result === 'string') console.log(result)
-  else table.push(...result)
-}
-printTable(table)
+])
 process.exit(0)

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 
 import { scratchDatabase } from '../../scratch-database'
+import { printTable } from '../process'
 
 const pgServer = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
 /** Notes each member starts with: the ones the mixed load reads and changes. */
@@ -62,4 +63,22 @@ export async function postgres<T>(run: (label: string, env: Record<string, strin
   } finally {
     await scratch.drop()
   }
+}
+
+/**
+ * Runs the part of each database that `only` allows (all without it), adding its rows to
+ * `table`, or printing why it was skipped; then prints the table.
+ */
+export async function tableOfDatabases(
+  table: string[][],
+  only: string | undefined,
+  runs: (readonly [string, () => Promise<string[][] | string>])[],
+) {
+  for (const [label, run] of runs) {
+    if (only && !label.toLowerCase().startsWith(only.toLowerCase())) continue
+    const result = await run()
+    if (typeof result === 'string') console.log(result)
+    else table.push(...result)
+  }
+  printTable(table)
 }
