@@ -1,6 +1,6 @@
 import ky, { HTTPError, TimeoutError } from 'ky'
 
-import { ApiError, isApiError } from './api-error'
+import { ApiError } from './api-error'
 import { STORAGE_KEYS } from './session'
 
 const API_BASE: string = import.meta.env.VITE_API_BASE || '/api'
@@ -111,58 +111,40 @@ export interface RequestInput {
 }
 
 /** How many times a call the server shed (503 with a short Retry-After) is sent again. */
-export const BUSY_RETRIES = 2
-
-/**
- * A call may be sent again only if sending it twice does what sending it once does: a read, or
- * a write with an Idempotency-Key (the server answers a repeat with the first answer).
- */
-function safeToRepeat(method: string, headers: Record<string, string> | undefined) {
-  if (['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase())) return true
-  return Object.keys(headers ?? {}).some((name) => name.toLowerCase() === 'idempotency-key')
-}
+const BUSY_RETRIES = 2
 
 /**
  * The wait before the `attempt`-th repeat of a call shed for `busyFor` seconds: never less than
  * the server asked, plus a random part ("full jitter") of a share that doubles with each
  * attempt, so the callers a busy moment turned away do not all come back at the same instant.
  */
-export function busyRetryDelayMs(busyFor: number, attempt: number, random = Math.random) {
-  const wait = busyFor * 1000
-  return Math.min(wait + random() * Math.max(wait, 500) * 2 ** attempt, 30_000)
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined) {
-  return new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms)
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer)
-      resolve()
-    })
-  })
-}
+export const busyRetryDelayMs = (busyFor: number, attempt: number, random = Math.random) =>
+  Math.min((busyFor + random() * Math.max(busyFor, 0.5) * 2 ** attempt) * 1000, 30_000)
 
 /**
  * One call through the shared client; resolves with the parsed JSON body, rejects with ApiError.
  * A call the server shed under load is sent again after its Retry-After (at most BUSY_RETRIES
- * times) when that is safe (see safeToRepeat); any other failure is the caller's to handle.
+ * times) when sending it twice does what sending it once does: a read, or a write with an
+ * Idempotency-Key (the server answers a repeat with the first answer).
  */
 export async function request(input: RequestInput) {
   for (let attempt = 0; ; attempt++) {
     try {
       return await requestOnce(input)
     } catch (error) {
-      const busyFor = isApiError(error) ? error.busyFor : null
+      const busyFor = (error as ApiError).busyFor
       if (
         busyFor === null ||
         attempt >= BUSY_RETRIES ||
         input.signal?.aborted ||
-        !safeToRepeat(input.method, input.headers)
+        !(
+          /^(GET|HEAD)$/i.test(input.method) ||
+          Object.keys(input.headers ?? {}).some((name) => /^idempotency-key$/i.test(name))
+        )
       ) {
         throw error
       }
-      await sleep(busyRetryDelayMs(busyFor, attempt), input.signal)
-      if (input.signal?.aborted) throw error
+      await new Promise((resolve) => setTimeout(resolve, busyRetryDelayMs(busyFor, attempt)))
     }
   }
 }
