@@ -36,7 +36,12 @@ test('a member copies library rows into the own sheet, edits a cell by keyboard,
   for (const n of [1, 2, 3])
     await page.getByRole('checkbox', { name: `Select row ${n}`, exact: true }).check()
   await page.getByRole('button', { name: 'Copy 3 selected to my sheet' }).click()
-  await expect(page.getByText('3 rows copied to your health sheet')).toBeVisible()
+  const copied = page.getByText('3 rows copied to your health sheet')
+  await expect(copied).toBeVisible()
+  // The toast sits over the page's actions at the top right, and stays while the window has no
+  // focus (a headless one may not): closed by a click, as a member would.
+  await copied.click()
+  await expect(copied).toBeHidden()
 
   await page.getByRole('link', { name: 'Open my health sheet' }).click()
   await expect(page).toHaveURL(/\/admin\/healthniche$/)
