@@ -653,8 +653,11 @@ export interface CommunityHitRow {
   headline: string
 }
 
-/** How many of the newest matches of each kind the search ranks. */
-const CANDIDATES = 100
+/**
+ * How many of the newest matches of each kind the search ranks: four times the five it shows,
+ * and few enough that a common word's are found by reading the newest texts in date order.
+ */
+const CANDIDATES = 20
 
 /**
  * Posts and replies matching a member's search (see `searchQuery`), best first among the newest
@@ -663,6 +666,8 @@ const CANDIDATES = 100
  * reader (hidden ones only to their author, or an administrator); whether the reader may open a
  * lesson's thread is the caller's to check. Only the candidates are ranked, and a reply's post
  * is looked at only for them: a reply in a deleted or hidden thread takes a candidate's place.
+ * A search of stop words only (`numnode` 0) matches nothing and reads nothing: the planner,
+ * expecting every text to match, would otherwise read them all in date order.
  */
 export async function searchCommunity(
   db: Db,
@@ -688,14 +693,14 @@ export async function searchCommunity(
             select p.id as "postId", null::uuid as "replyId", p.title, p.author_id as "authorId",
                    p.lesson_path as "lessonPath", p.plain, p.search
             from community_posts p
-            where p.search @@ ${q} and p.deleted_at is null ${shown('p')}
+            where p.search @@ ${q} and p.deleted_at is null ${shown('p')} and numnode(${q}) > 0
             order by p.created_at desc limit ${CANDIDATES}
           ) posts
           union all
           select r.post_id, r.id, p.title, r.author_id, p.lesson_path, r.plain, r.search
           from (
             select r.id, r.post_id, r.author_id, r.plain, r.search from community_replies r
-            where r.search @@ ${q} and r.deleted_at is null ${shown('r')}
+            where r.search @@ ${q} and r.deleted_at is null ${shown('r')} and numnode(${q}) > 0
             order by r.created_at desc limit ${CANDIDATES}
           ) r
           join community_posts p on p.id = r.post_id and p.deleted_at is null ${shown('p')}

@@ -37,6 +37,10 @@ export type OutlineLesson = Awaited<ReturnType<typeof listCourseOutline>>['lesso
 
 export const listCourses = (db: Db) => db.select().from(courses).orderBy(asc(courses.position))
 
+/** Each course's key, title and area: what a search hit names and locks by. */
+export const listCourseNames = (db: Db) =>
+  db.select({ key: courses.key, title: courses.title, area: courses.area }).from(courses)
+
 export const findLesson = async (db: Db, path: string) =>
   (await db.select().from(lessons).where(eq(lessons.path, path)).limit(1))[0]
 
@@ -211,18 +215,23 @@ const PREFIX_FROM = 3
  * in any of its forms ("ads" finds "ad"), and the last, which may be half typed, also as the
  * beginning of a longer word ("hopl" finds "hoplink"), from three letters on. A prefix of the
  * stem instead ("ad" for "ads") would find "address" and "advice" too, and make a common
- * word's search read a tenth of the index. Only letters and digits reach the query, so nothing
- * the member types is query syntax; stop words ("these", "has") are left out.
+ * word's search read a tenth of the index. A last word that is its own stem ("show") is asked
+ * once, as a beginning: "show | show:*" would count its texts twice in the planner's estimate,
+ * which then reads replies in date order looking for a pair of words half as common as it
+ * thinks. Only letters and digits reach the query, so nothing the member types is query syntax;
+ * stop words ("these", "has") are left out.
  */
 export function searchQuery(text: string): SearchQuery | null {
   const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8)
   const last = words.pop()
   if (last === undefined) return null
   const word = sql`to_tsquery('english', ${last})`
+  const prefix = sql`to_tsquery('simple', ${`${last}:*`})`
   const typed =
     last.length >= PREFIX_FROM
       ? sql`(case when numnode(${word}) = 0 then ${word}
-                  else ${word} || to_tsquery('simple', ${`${last}:*`}) end)`
+                  when ${word} = to_tsquery('simple', ${last}) then ${prefix}
+                  else ${word} || ${prefix} end)`
       : word
   return words.length > 0 ? sql`(to_tsquery('english', ${words.join(' & ')}) && ${typed})` : typed
 }

@@ -22,8 +22,8 @@ import {
   findLesson,
   findProgress,
   lessonHeadlines,
+  listCourseNames,
   listCourseOutline,
-  listCourses,
   listProgress,
   MARK_END,
   MARK_START,
@@ -306,7 +306,7 @@ export class CoursesService {
     const [found, noteRows, courseRows, others] = await Promise.all([
       searchLessons(this.db, query, 40),
       searchNotes(this.db, member.id, query, 5),
-      listCourses(this.db),
+      listCourseNames(this.db),
       more ? more(query) : [],
     ])
     const courseOf = new Map(courseRows.map((c) => [c.key, c]))
