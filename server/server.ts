@@ -68,7 +68,10 @@ try {
     app.log.info('first start of an empty embedded database: demo accounts created')
     console.log(`\n${demoAccountsTable()}\n`)
   }
-  await app.listen({ port: config.port, host: config.host })
+  // Connections that arrive together wait in the kernel's queue for the server to take them; past
+  // Node's 511 the rest are dropped and their callers try again a second later. The kernel keeps
+  // the queue to its own limit (net.core.somaxconn).
+  await app.listen({ port: config.port, host: config.host, backlog: 4096 })
   if (config.metricsPort) {
     metricsServer = await serveMetrics(app.services.metrics, config.metricsPort)
     app.log.info(`metrics on http://127.0.0.1:${config.metricsPort}/metrics`)

@@ -26,6 +26,9 @@ export interface Started {
  * Starts an entry as its own process (TypeScript through tsx, JavaScript as it is) and waits
  * until `readyPath` answers 2xx.
  */
+/** The flags `npm start` and deploy/'s unit give the server's Node.js. */
+const NODE_FLAGS = ['--max-semi-space-size=32']
+
 export async function startProcess(
   entry: string,
   env: Record<string, string>,
@@ -38,7 +41,8 @@ export async function startProcess(
   port ??= await freePort()
   let output = ''
   const command = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry]
-  const child: ChildProcess = spawn(process.execPath, [...command, ...args], {
+  // As `npm start` and deploy/ run the server: a young generation of 32 MB a half.
+  const child: ChildProcess = spawn(process.execPath, [...NODE_FLAGS, ...command, ...args], {
     cwd,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
   })
