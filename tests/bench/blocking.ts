@@ -1,12 +1,12 @@
 /**
  * This build beside another, page by page: the main thread's blocking time after the first paint
  * (each long task's time over 50 ms, from the page's own Long Tasks entries), the largest
- * contentful paint, and the long tasks' total, in Debian's Chromium with the CPU slowed (4× by
- * default, as Lighthouse's mobile preset assumes), a fresh signed-in context per load. The two
+ * contentful paint, and the long tasks' total, in Debian's Chromium with the CPU slowed to a
+ * phone's (`--device mid`, the default, `low` or `4x`: ./device.ts), a fresh signed-in context per load. The two
  * builds take turns, page by page, so the machine's mood weighs on both alike; medians are
  * printed, with this build's ÷ the other's.
  *
- *   npm run bench:blocking -- --beside DIR [--runs 5 --rate 4 /admin/dashboard /admin/calendar]
+ *   npm run bench:blocking -- --beside DIR [--runs 5 --device mid|low|4x /admin/dashboard /admin/calendar]
  *
  * DIR is another build's dist/ (another commit's `vite build --outDir DIR`). A finding tool for
  * a change's effect, not a goal: the goals are Lighthouse's (`bench:lighthouse`).
@@ -20,6 +20,7 @@ import { chromium } from 'playwright-core'
 
 import { chromiumLaunch } from '../chromium'
 import { networkQuiet } from '../network-quiet'
+import { deviceOf, hostBenchmarkIndex, slowdownFor } from './device'
 import {
   demoMemberStorage,
   percentile,
@@ -35,7 +36,7 @@ const { values, positionals } = parseArgs({
   options: {
     beside: { type: 'string' },
     runs: { type: 'string', default: '5' },
-    rate: { type: 'string', default: '4' },
+    device: { type: 'string', default: 'mid' },
   },
 })
 if (!values.beside || !existsSync(join(values.beside, 'index.html'))) {
@@ -44,7 +45,7 @@ if (!values.beside || !existsSync(join(values.beside, 'index.html'))) {
   )
 }
 const runs = Math.max(1, Number(values.runs))
-const rate = Math.max(1, Number(values.rate))
+const device = deviceOf(values.device)
 const paths = positionals.length ? positionals : ['/admin/dashboard']
 const builds = [resolve(root, process.env.STATIC_DIR ?? 'dist'), resolve(values.beside)]
 
@@ -78,6 +79,10 @@ const READ = `(() => {
 
 const servers: Started[] = []
 const browser = await chromium.launch(chromiumLaunch)
+const { multiplier: rate, line: deviceLine } = slowdownFor(
+  device,
+  await hostBenchmarkIndex(browser),
+)
 try {
   for (const dir of builds) {
     servers.push(
@@ -112,7 +117,7 @@ try {
     }
     process.stdout.write('.')
   }
-  console.log(`\nCPU ${rate}× slower, medians of ${runs}; beside: ${builds[1]}\n`)
+  console.log(`\n${deviceLine}; medians of ${runs}; beside: ${builds[1]}\n`)
   const median = (list: Load[], part: keyof Load) =>
     percentile(
       list.map((l) => l[part]),

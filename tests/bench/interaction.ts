@@ -1,12 +1,13 @@
 /**
  * How long the app keeps a slow phone from answering: four interactions on the built app,
  * served by the real server on a fresh embedded database, in Debian's Chromium with its CPU
- * slowed 4× (Chrome DevTools Protocol `Emulation.setCPUThrottlingRate`). Each is done 10 times
+ * slowed to a low-tier phone's (`--device low`, the default; `mid` or `4x`, see ./device.ts; by
+ * Chrome DevTools Protocol `Emulation.setCPUThrottlingRate`). Each is done 10 times
  * with real input events; its figure is the Event Timing API's duration (from the input to the
  * next paint, as Interaction to Next Paint counts it), the longest event of the interaction.
  * Prints the 75th percentile and the slowest of each against the goal (200 ms).
  *
- *   npm run bench:interaction [-- --rate 4 --times 10]
+ *   npm run bench:interaction [-- --device low|mid|4x --times 10]
  *
  * - typing a character in a cell of the own niche sheet (its grid, 1280 px wide);
  * - opening the search palette with Ctrl K (dashboard, 412 px);
@@ -25,15 +26,16 @@ import { chromium, type Browser, type Page } from 'playwright-core'
 
 import { chromiumLaunch } from '../chromium'
 import { networkQuiet } from '../network-quiet'
+import { deviceOf, hostBenchmarkIndex, slowdownFor } from './device'
 import { demoMemberStorage, percentile, printTable, startAppServer } from './process'
 
 const { values } = parseArgs({
   options: {
-    rate: { type: 'string', default: '4' },
+    device: { type: 'string', default: 'low' },
     times: { type: 'string', default: '10' },
   },
 })
-const rate = Math.max(1, Number(values.rate))
+const device = deviceOf(values.device)
 const times = Math.max(1, Number(values.times))
 const GOAL_MS = 200
 const PHONE = { width: 412, height: 823 }
@@ -42,6 +44,10 @@ const DESK = { width: 1280, height: 800 }
 const dir = mkdtempSync(join(tmpdir(), 'members-area-interaction-'))
 const server = await startAppServer(dir)
 const browser: Browser = await chromium.launch(chromiumLaunch)
+const { multiplier: rate, line: deviceLine } = slowdownFor(
+  device,
+  await hostBenchmarkIndex(browser),
+)
 
 async function open(
   path: string,
@@ -208,7 +214,7 @@ try {
   }
 
   console.log(
-    `Input to next paint, CPU ${rate}× slower, ${times} times each (goal: p75 ≤ ${GOAL_MS} ms)\n`,
+    `Input to next paint, ${deviceLine}; ${times} times each (goal: p75 ≤ ${GOAL_MS} ms)\n`,
   )
   let missed = false
   printTable([

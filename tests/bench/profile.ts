@@ -1,14 +1,15 @@
 /**
  * Where a page's start-up spends the main thread, by source: the app built with source maps
  * into a folder of its own, served by the real server on a fresh embedded database, loaded in
- * Debian's Chromium with its CPU slowed 4× (as Lighthouse's mobile preset assumes), with the
+ * Debian's Chromium with its CPU slowed to a low-tier phone's (`--device low`, the default; `mid`
+ * or `4x`, as `bench:lighthouse`: ./device.ts), with the
  * sampling profiler on from navigation until the page is quiet. Prints, summed over the runs
  * and divided by their number:
  * - the long tasks the page saw (a PerformanceObserver's) and their blocking time (each task's
- *   time over 50 ms), on this host at this rate;
+ *   time over 50 ms), at this slowdown;
  * - self time by package or app folder, and the functions that took most.
  *
- *   npm run bench:profile [-- --runs 3 --rate 4 --detail --min 50 /auth/login /admin/dashboard]
+ *   npm run bench:profile [-- --runs 3 --device low|mid|4x --detail --min 50 /auth/login /admin/dashboard]
  *
  * `--detail` lists, under each long task, the functions that took most of it; `--min 20` lists
  * the tasks of 20 ms or more instead of the long ones (50 ms).
@@ -27,20 +28,21 @@ import { chromium } from 'playwright-core'
 
 import { chromiumLaunch } from '../chromium'
 import { gotoQuiet } from '../network-quiet'
+import { deviceOf, hostBenchmarkIndex, slowdownFor } from './device'
 import { demoMemberStorage, printTable, root, startAppServer } from './process'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     runs: { type: 'string', default: '3' },
-    rate: { type: 'string', default: '4' },
+    device: { type: 'string', default: 'low' },
     top: { type: 'string', default: '25' },
     min: { type: 'string', default: '50' },
     detail: { type: 'boolean', default: false },
   },
 })
 const runs = Math.max(1, Number(values.runs))
-const rate = Math.max(1, Number(values.rate))
+const device = deviceOf(values.device)
 const top = Number(values.top)
 /** The shortest task listed, in ms (the long tasks by default). */
 const listFrom = Number(values.min)
@@ -67,6 +69,10 @@ execFileSync(
 )
 const server = await startAppServer(dir, { STATIC_DIR: outDir })
 const browser = await chromium.launch(chromiumLaunch)
+const { multiplier: rate, line: deviceLine } = slowdownFor(
+  device,
+  await hostBenchmarkIndex(browser),
+)
 
 const maps = new Map<string, TraceMap | null>()
 function mapOf(url: string) {
@@ -260,7 +266,7 @@ try {
     }
     const each = (ms: number) => (ms / runs).toFixed(1)
     console.log(
-      `\n${path}: CPU ${rate}× slower, ${runs} runs; per run: ${each(busy)} ms busy, ` +
+      `\n${path}: ${deviceLine}; ${runs} runs; per run: ${each(busy)} ms busy, ` +
         `${(longTasks / runs).toFixed(1)} long tasks, blocking ${each(blocking)} ms`,
     )
     console.log(`Tasks of ${listFrom} ms or more in the first run (start, length, what they ran):`)
