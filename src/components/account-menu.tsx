@@ -28,9 +28,11 @@ export default function AccountMenu({
       onOpenChange={(details) => {
         if (!details.open) onClose()
       }}
-      // The button toggles the menu itself: a press on it is not a press outside.
+      // The button toggles the menu itself: a press on it is not a press outside. The event is
+      // the menu's own (its target is the menu); what was pressed is in its detail. Taken for a
+      // press outside, it closed the menu a frame into the press and the click opened it again.
       onInteractOutside={(event) => {
-        if (anchor.current?.contains(event.target as Node)) event.preventDefault()
+        if (anchor.current?.contains(event.detail.target as Node)) event.preventDefault()
       }}
       positioning={{
         placement: 'bottom-end',
