@@ -198,7 +198,7 @@ try {
     const list: number[] = []
     for (let i = 0; i < times; i++) {
       const button = page.getByRole('button', {
-        name: /^(Mark complete|Completed — mark as not done)$/,
+        name: /^(Mark complete|Mark as not done)$/,
       })
       const was = await button.textContent()
       list.push(
@@ -208,7 +208,7 @@ try {
           () =>
             page
               .getByRole('button', {
-                name: was === 'Mark complete' ? 'Completed — mark as not done' : 'Mark complete',
+                name: was === 'Mark complete' ? 'Mark as not done' : 'Mark complete',
               })
               .waitFor(),
         ),
