@@ -666,8 +666,8 @@ const CANDIDATES = 20
  * reader (hidden ones only to their author, or an administrator); whether the reader may open a
  * lesson's thread is the caller's to check. Only the candidates are ranked, and a reply's post
  * is looked at only for them: a reply in a deleted or hidden thread takes a candidate's place.
- * A search of stop words only (`numnode` 0) matches nothing and reads nothing: the planner,
- * expecting every text to match, would otherwise read them all in date order.
+ * A search of stop words only (`numnode` 0) matches nothing and reads nothing: left to its
+ * estimate, the embedded database's planner read all of a million replies in date order for it.
  */
 export async function searchCommunity(
   db: Db,
