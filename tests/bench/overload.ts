@@ -89,7 +89,7 @@ function row(label: string, t: Tally & { okPerSecond?: number }, peak: number) {
  */
 async function closedLoop(url: string, token: string, connections: number) {
   const tally: Tally = { seconds: duration, ok: [], shed: 0, other: new Map() }
-  const count = (key: string) => tally.other.set(key, (tally.other.get(key) ?? 0) + 1)
+  const count = counter(tally)
   const raw = notesRequest(url, token)
   const all = await openConnections(url, connections, count)
   let openingSlowest = 0
@@ -180,6 +180,10 @@ class Connection {
   }
 }
 
+/** Counts an answer or mishap that is neither 2xx nor 503 under `key`. */
+const counter = (tally: Tally) => (key: string) =>
+  tally.other.set(key, (tally.other.get(key) ?? 0) + 1)
+
 /** The member's `GET /api/notes`, as raw HTTP/1.1 bytes. */
 function notesRequest(url: string, token: string) {
   const { host } = new URL(url)
@@ -224,7 +228,7 @@ async function openConnections(url: string, count: number, tell: (what: string) 
 async function openLoop(url: string, token: string, rate: number): Promise<Tally> {
   const raw = notesRequest(url, token)
   const tally: Tally = { seconds: duration, ok: [], shed: 0, other: new Map(), offered: 0 }
-  const count = (key: string) => tally.other.set(key, (tally.other.get(key) ?? 0) + 1)
+  const count = counter(tally)
   let heldBack = 0
   let waitingForConnection = 0
   const backoffUntil = new Float64Array(OPEN_LOOP_CLIENTS)
