@@ -59,7 +59,9 @@ export function MomentumCard() {
             max={m.next ? m.next.at - (LEVEL_POINTS[m.level - 1] ?? 0) : 1}
             size="xs"
           />
-          <Text fontSize="sm" color="fg.muted">
+          {/* Ordered as the sentence it is, whatever the page's direction: right to left, a
+              leading number and the closing full stop otherwise trade places. */}
+          <Text fontSize="sm" color="fg.muted" unicodeBidi="plaintext">
             {nextLevelText(m)} · {streakText(m.streak)}
           </Text>
         </Stack>
