@@ -13,12 +13,17 @@ import {
   handOverPrerendered,
   visitorPageAsDrawn,
 } from './lib/prerendered'
+import { warmLocaleData } from './lib/warm-locale-data'
 
 // A visitor's page works as drawn until they act on it (see firstAct); a member's prerendered
 // screen paints before the app's code is asked for (see firstPaint).
 if (visitorPageAsDrawn) await firstAct()
 else if (arrivedPrerendered) await firstPaint()
 fetchAppCode()
+const member = document.documentElement.hasAttribute('data-session')
+// A member's screen formats numbers and dates: the browser's locale data is loaded meanwhile, on
+// a thread of its own (see warmLocaleData).
+const localeDataLoaded = member ? warmLocaleData() : undefined
 
 // Start-up in steps, each a task of its own, so a phone's main thread is never held for the
 // whole of it: React's renderer, Chakra's base preset, its theme, its token dictionary (as it was
@@ -35,11 +40,12 @@ await import('./theme/built-tokens')
 await nextTask()
 await import('./theme/system')
 await nextTask()
-if (document.documentElement.hasAttribute('data-session')) {
+if (member) {
   // A member's screen formats numbers and dates, and Chakra reads the reading direction from the
-  // locale: the first of each loads the browser's locale data, tens of milliseconds on a phone
-  // that would otherwise land inside a longer task (a screen's render, a module's evaluation).
-  // Loaded here, each is a short task of its own. A visitor's page needs none of them.
+  // locale: the first of each still takes the main thread a moment once the locale data is
+  // loaded, which would otherwise land inside a longer task (a screen's render, a module's
+  // evaluation). Made here, each is a short task of its own. A visitor's page needs none of them.
+  await localeDataLoaded
   ;(0).toLocaleString('en')
   await nextTask()
   new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(0)

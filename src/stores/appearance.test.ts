@@ -136,4 +136,27 @@ describe('appearance store', () => {
     expect(el.dataset.theme).toBe('CYAN_THEME')
     expect(el.style.getPropertyValue('--app-radius')).toBe('3px')
   })
+
+  it('applyAppearance leaves an element that already shows the settings untouched', async () => {
+    const el = document.createElement('html')
+    const settings = {
+      activeMode: 'dark',
+      activeDir: 'rtl',
+      activeTheme: 'CYAN_THEME',
+      borderRadius: 3,
+    } as const
+    applyAppearance(settings, el)
+    const changes: string[] = []
+    const observer = new MutationObserver((records) => {
+      for (const record of records) changes.push(record.attributeName ?? record.type)
+    })
+    observer.observe(el, { attributes: true })
+    applyAppearance(settings, el)
+    applyAppearance({ ...settings, activeMode: 'light' }, el)
+    await Promise.resolve()
+    observer.disconnect()
+    // Only the mode's class and colour scheme changed, and each was written once.
+    expect(changes.sort()).toEqual(['class', 'class', 'style'])
+    expect(el.className).toBe('light')
+  })
 })

@@ -11,6 +11,8 @@
  *
  *   npm run bench:profile [-- --runs 3 --device low|mid|4x --detail --min 50 /auth/login /admin/dashboard]
  *
+ * `--inclusive` also lists the app's own functions (components, hooks) by the time spent in them
+ * and in what they called: which part of a screen costs most to render.
  * `--detail` lists, under each long task, the functions that took most of it; `--min 20` lists
  * the tasks of 20 ms or more instead of the long ones (50 ms).
  *
@@ -39,6 +41,7 @@ const { values, positionals } = parseArgs({
     top: { type: 'string', default: '25' },
     min: { type: 'string', default: '50' },
     detail: { type: 'boolean', default: false },
+    inclusive: { type: 'boolean', default: false },
   },
 })
 const runs = Math.max(1, Number(values.runs))
@@ -196,6 +199,7 @@ try {
   for (const path of paths) {
     const byGroup = new Map<string, number>()
     const byName = new Map<string, number>()
+    const byAppFunction = new Map<string, number>()
     let blocking = 0
     let longTasks = 0
     let busy = 0
@@ -244,6 +248,24 @@ try {
       longTasks += tasks.length
       blocking += tasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0)
       const nodes = new Map(profile.nodes.map((n) => [n.id, n]))
+      const parents = new Map<number, number>()
+      for (const n of profile.nodes) for (const child of n.children ?? []) parents.set(child, n.id)
+      // The app's functions on a node's stack, each once: a component, and the components it is in.
+      const appStacks = new Map<number, string[]>()
+      const appStackOf = (id: number): string[] => {
+        const known = appStacks.get(id)
+        if (known) return known
+        const node = nodes.get(id)!
+        const parent = parents.get(id)
+        const above = parent === undefined ? [] : appStackOf(parent)
+        const here = node.callFrame.url ? sourceOf(node.callFrame) : undefined
+        const stack =
+          here?.group.startsWith('src/') && !above.includes(here.name)
+            ? [...above, here.name]
+            : above
+        appStacks.set(id, stack)
+        return stack
+      }
       // Each sample's time on the trace's clock (both count microseconds from one origin).
       const sampled: { at: number; group: string; name: string }[] = []
       let at = profile.startTime
@@ -260,6 +282,9 @@ try {
         sampled.push({ at, group, name })
         byGroup.set(group, (byGroup.get(group) ?? 0) + ms)
         byName.set(name, (byName.get(name) ?? 0) + ms)
+        if (values.inclusive) {
+          for (const fn of appStackOf(id)) byAppFunction.set(fn, (byAppFunction.get(fn) ?? 0) + ms)
+        }
       })
       if (run === 0) tasksSeen.push(...longTasksOf(JSON.parse(String(trace)) as Trace, sampled))
       await context.close()
@@ -276,6 +301,13 @@ try {
     printTable([['self ms', 'source'], ...sorted(byGroup).map(([g, ms]) => [each(ms), g])])
     console.log('')
     printTable([['self ms', 'function'], ...sorted(byName).map(([n, ms]) => [each(ms), n])])
+    if (values.inclusive) {
+      console.log('')
+      printTable([
+        ['with callees ms', 'app function'],
+        ...sorted(byAppFunction).map(([n, ms]) => [each(ms), n]),
+      ])
+    }
   }
 } finally {
   await browser.close()
