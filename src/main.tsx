@@ -62,6 +62,8 @@ await nextTask()
 const app = createApp()
 const container = document.getElementById('root')!
 listenForChunkErrors(() => app.router.state.status === 'pending')
+// Making the router (its tree of routes, the history) and matching the address are a task each.
+await nextTask()
 
 // The first screen's route is loaded (its code, its guard) before React renders anything. Its
 // first render is then the transition below, which React renders in slices. A route's code that

@@ -3,6 +3,8 @@ import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { createServer, type Plugin } from 'vite'
 
+import { PRERENDERED_STYLES } from '../../src/theme/prerendered-styles.ts'
+
 import { aliases, root } from './paths.ts'
 
 /**
@@ -142,12 +144,13 @@ export function pagesAhead(): Plugin {
 
 /**
  * The screen's styles, which React writes as a `<style data-emotion>` element before each
- * element that first uses them, gathered in their order into one element for the head. Emotion's
- * cache, made when the app's code runs, moves every such element it finds in the body into the
- * head: some fifty moves, each a stylesheet removed and added, made the browser recalculate the
- * whole page's styles (over 100 ms on a low-end phone). One element already in the head, marked
- * as moved (`data-s`), is only read for the names of the styles it holds, which the app's renders
- * then do not insert again.
+ * element that first uses them, gathered in their order into one element for the head, under an
+ * attribute of its own. Emotion's cache, made when the app's code runs, moves every
+ * `data-emotion` element it finds into the head, even one already there: some fifty moves from
+ * the body, or the one, each a stylesheet removed and added, made the browser recalculate the
+ * whole page's styles (over 100 ms on a low-end phone). This one stays where it is; the app
+ * tells Emotion the names of the styles it holds (src/theme/emotion-cache.ts,
+ * adoptPrerenderedStyles), so its renders do not insert them again.
  */
 export function hoistStyles(rendered: string) {
   const names: string[] = []
@@ -161,7 +164,7 @@ export function hoistStyles(rendered: string) {
     },
   )
   const styles = names.length
-    ? `<style data-emotion="css ${names.join(' ')}" data-s="">${rules.join('')}</style>`
+    ? `<style ${PRERENDERED_STYLES}="${names.join(' ')}">${rules.join('')}</style>`
     : ''
   return { markup, styles }
 }

@@ -4,7 +4,13 @@ import { serializeStyles } from '@emotion/serialize'
 import { render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
-import { compileInRender, writeRulesPerRender, type CompilingCache } from './emotion-cache'
+import {
+  adoptPrerenderedStyles,
+  compileInRender,
+  writeRulesPerRender,
+  type CompilingCache,
+} from './emotion-cache'
+import { PRERENDERED_STYLES } from './prerendered-styles'
 import { ThemeProvider } from './provider'
 
 /** A cache as a build makes it (speedy: insertRule, many rules per element). */
@@ -76,6 +82,30 @@ describe('compiling a style in the render that makes it', () => {
     expect(rulesOf(cache)).toEqual(rulesOf(plain))
     expect(rulesOf(cache)).toHaveLength(3)
     expect(cache.inserted[serialized.name]).toBe(true)
+  })
+
+  it("inserts none of the styles a prerendered page's head holds, and leaves their element in place", () => {
+    const drawn = style()
+    const element = document.createElement('style')
+    element.setAttribute(PRERENDERED_STYLES, `other ${drawn.name}`)
+    element.textContent = `.css-${drawn.name}{color:red}`
+    document.head.append(element, document.createElement('meta'))
+    try {
+      const cache = createCache({ key: 'css', speedy: true }) as CompilingCache
+      adoptPrerenderedStyles(cache, document)
+      compileInRender(cache)
+      cache.prepare!(drawn)
+      insertInCommit(cache, drawn)
+      expect(rulesOf(cache)).toEqual([])
+      expect(cache.inserted.other).toBe(true)
+      // A style the page did not draw is inserted as usual.
+      insertInCommit(cache, serializeStyles([{ color: 'olive' }]))
+      expect(rulesOf(cache)).toHaveLength(1)
+      expect(element.nextElementSibling?.tagName).toBe('META')
+    } finally {
+      element.nextElementSibling?.remove()
+      element.remove()
+    }
   })
 
   it('compiles at insertion a style no render compiled, and a style once only', () => {

@@ -1,6 +1,8 @@
 import { withEmotionCache, type EmotionCache } from '@emotion/react'
 import type { SerializedStyles } from '@emotion/serialize'
 
+import { PRERENDERED_STYLES } from './prerendered-styles'
+
 /**
  * Emotion's cache, made to write each render's new rules into a stylesheet of their own.
  *
@@ -87,13 +89,27 @@ export function compileInRender(cache: CompilingCache) {
 }
 
 /**
- * Applies writeRulesPerRender and compileInRender to the cache the app renders with (Emotion's own, made when the
- * page loads: it has already taken over a prerendered page's styles). Rendered before anything
+ * Tells the cache that the styles a prerendered page's head holds are in the document, so the
+ * app's first render, which draws the same screen, does not insert them again. Emotion would
+ * take them over itself from a `data-emotion` element, by moving it, which makes the browser
+ * recalculate the whole page's styles (see hoistStyles in build/vite-plugins/pages-ahead.ts).
+ */
+export function adoptPrerenderedStyles(cache: EmotionCache, document: Document) {
+  const element = document.querySelector(`style[${PRERENDERED_STYLES}]`)
+  for (const name of element?.getAttribute(PRERENDERED_STYLES)?.split(' ') ?? []) {
+    if (name) cache.inserted[name] = true
+  }
+}
+
+/**
+ * Applies adoptPrerenderedStyles, writeRulesPerRender and compileInRender to the cache the app
+ * renders with (Emotion's own, made when the page loads), once. Rendered before anything
  * styled is committed; in the browser only, as a prerendered page's render keeps every rule in
  * its markup.
  */
 export const RulesPerRender = withEmotionCache((_props: object, cache) => {
   if (typeof document !== 'undefined') {
+    if (!written.has(cache.sheet)) adoptPrerenderedStyles(cache, document)
     writeRulesPerRender(cache)
     compileInRender(cache)
   }

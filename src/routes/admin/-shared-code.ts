@@ -1,29 +1,32 @@
-import { nextTask } from '@/lib/next-task'
-
-let evaluated: Promise<void> | undefined
+import { evaluateInSteps } from '@/lib/evaluate-in-steps'
 
 /**
  * The code every member's screen shares beyond the app's start-up: the contract's checks (zod)
  * and the members contract, the API client, the shared panels. The first screen's own code
- * imports all of it, and a module graph is evaluated in one task when it has arrived: on a phone
- * that was one task of 190 to 290 ms before any screen could draw. Imported here first, one part
- * a task, each is evaluated in a shorter task of its own, with the browser free to paint and
- * answer input between them. Only modules whose every export the app uses are imported so: a
- * module imported whole is kept whole by the build (zod itself would come with all its locales).
- * Once per page load, in the built app (the development server and the tests load modules as
- * they come). A part that fails to arrive is left to the screen's own import, which reports it.
+ * imports all of it: evaluated a part a task (see evaluateInSteps), it was one task of 190 to
+ * 290 ms on a phone before.
  */
-export function evaluateSharedCode(): Promise<void> | undefined {
-  if (!import.meta.env.PROD) return undefined
-  evaluated ??= (async () => {
-    await import('@schemas/contract')
-    await nextTask()
-    await import('@schemas/members')
-    await nextTask()
-    await import('@/api/members')
-    await nextTask()
-    await import('@/components/ui')
-    await nextTask()
-  })().catch(() => undefined)
-  return evaluated
-}
+const SHARED_CODE = [
+  () => import('@schemas/contract'),
+  () => import('@schemas/members'),
+  () => import('@/api/members'),
+  () => import('@/components/ui'),
+]
+
+export const evaluateSharedCode = () => evaluateInSteps(SHARED_CODE)
+
+/**
+ * The dashboard's own code beyond the shared code, a part a task: the contracts of the panels it
+ * draws, then the panels (a screen of them, with the contracts, was one task of 125 ms on a
+ * low-end phone).
+ */
+const DASHBOARD_CODE = [
+  () => import('@/api/notes'),
+  () => import('@/api/events'),
+  () => import('@/api/leads'),
+  () => import('@/api/momentum'),
+  () => import('@/features/dashboard/dashboard-screen'),
+  () => import('@/features/earnings/earnings-section'),
+]
+
+export const evaluateDashboardCode = () => evaluateInSteps(DASHBOARD_CODE)

@@ -14,16 +14,16 @@ import { evaluateSharedCode } from './-shared-code'
  * call on its own.
  */
 export const Route = createFileRoute('/admin')({
-  beforeLoad: async ({ location }) => {
+  beforeLoad: async ({ location, context }) => {
     if (!isSignedIn()) {
       throw redirect({ to: '/auth/login', search: { redirect: location.href }, replace: true })
     }
     await evaluateSharedCode()
-  },
-  loader: ({ context }) => {
     const email = storedEmail()
-    // Started here, awaited by nobody: the top bar shows the profile when it arrives. The
-    // members contract is imported here, not above, so the sign-in page never builds it.
+    // Started here, before the screen's own preparations (a screen's beforeLoad runs after this
+    // one, and every loader after both), awaited by nobody: the top bar shows the profile when
+    // it arrives. The members contract is imported here, not above, so the sign-in page never
+    // builds it.
     if (email)
       prefetch(() =>
         import('@/api/members').then(({ membersApi }) =>
