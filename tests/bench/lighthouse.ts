@@ -36,10 +36,12 @@ import { chromium } from 'playwright-core'
 import { chromiumLaunch } from '../chromium'
 import { deviceOf, hostBenchmarkIndex, slowdownFor, type Device } from './device'
 import {
+  benchmarkGivesWay,
   demoMemberStorage,
   freePort,
   printTable,
   root,
+  serversGiveWay,
   startAppServer,
   startProcess,
   type Started,
@@ -212,6 +214,8 @@ const median = (xs: number[]) => {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'members-area-lighthouse-'))
+// The servers and this process give the browser the CPU first (see serversGiveWay).
+serversGiveWay()
 const server = await startAppServer(dir)
 const besideServer = besideDir
   ? await startAppServer(join(dir, 'beside'), { STATIC_DIR: besideDir })
@@ -235,6 +239,7 @@ const browser = await chromium.launchPersistentContext(join(dir, 'profile'), {
   ...chromiumLaunch,
   args: [`--remote-debugging-port=${debugPort}`, ...chromiumLaunch.args],
 })
+benchmarkGivesWay()
 
 // The CPU slowdown for the device class, from this host's speed measured before the runs.
 const { multiplier, line: deviceLine } = slowdownFor(device, await hostBenchmarkIndex(browser))
