@@ -226,11 +226,20 @@ test('the dashboard paints its layout and placeholders from the HTML for a sessi
   await expect(page.getByText('Pick up your training where you left off')).toBeVisible()
   await expect(page.getByRole('group', { name: 'Net earnings this month' })).toBeVisible()
   await expect(page).toHaveTitle('Dashboard · Members Area')
+  // Its placeholders hold still while the app starts (index.html's styles).
+  const placeholder = page.locator('[data-prerendered] .chakra-skeleton').first()
+  await expect(placeholder).toBeVisible()
+  await expect(placeholder).toHaveCSS('animation-name', 'none')
+  // Its styles are in one element in the head, which the app's Emotion takes over unmoved.
+  expect(await page.locator('body style').count()).toBe(0)
+  const styles = await page.locator('head style[data-prerendered-styles]').elementHandle()
   // Drawn for any member: nobody's data is in it.
   expect(await page.content()).not.toContain(DEMO.member.email)
   release()
   await expect(page.getByRole('heading', { name: 'Welcome back, Maya Member' })).toBeVisible()
   await expect(page.locator('[data-prerendered]')).toHaveCount(0)
+  expect(await styles!.evaluate((element) => element.isConnected)).toBe(true)
+  expect(await page.locator('style[data-emotion^="css "]').count()).toBe(0)
   // The app's code was asked for once the screen had painted: before it, only the appearance
   // script, the entry script and the three modules it imports (the app's code is some forty).
   const { early, late } = await page.evaluate(() => {
