@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 
 import { MEMBER_SORT_COLUMNS } from '@schemas/member-sort'
 import { AccessScreen } from '@/features/access/access-screen'
+import { evaluateInSteps } from '@/lib/evaluate-in-steps'
 import {
   listParams,
   optionalPage,
@@ -9,6 +10,19 @@ import {
   optionalText,
   searchOf,
 } from '@/lib/search-params'
+
+/**
+ * The members screen's code beyond the shared code, a part a task before its first render (see
+ * evaluateInSteps): the list's table, the contracts of its dialogs, the dialogs, the screen.
+ */
+const ACCESS_CODE = [
+  () => import('@/components/list-kit/data-table'),
+  () => import('@/api/certificates'),
+  () => import('@/api/leaderboard'),
+  () => import('@/features/access/member-dialogs'),
+  () => import('@/features/access/certificates-dialog'),
+  () => import('@/features/access/access-screen'),
+]
 
 /** The members list's search, sort and page, and the audit log's page: `?search=ada&auditPage=2` */
 export const Route = createFileRoute('/admin/updateaccess')({
@@ -18,5 +32,6 @@ export const Route = createFileRoute('/admin/updateaccess')({
     auditPage: optionalPage(search.auditPage),
     auditPageSize: optionalPageSize(search.auditPageSize),
   })),
+  beforeLoad: () => evaluateInSteps(ACCESS_CODE),
   component: AccessScreen,
 })
