@@ -28,8 +28,8 @@ const localeDataLoaded = member ? warmLocaleData() : undefined
 // Start-up in steps, each a task of its own, so a phone's main thread is never held for the
 // whole of it: React's renderer, Chakra's base preset, its theme, its token dictionary (as it was
 // written down), the app's theme settings, the system built from them, then the routes, the
-// router and the screens' shared code. A module imported here is evaluated here, in its own task, instead of with everything
-// else that imports it.
+// router and the screens' shared code. A module imported here is evaluated here, in its own
+// task, instead of with everything else that imports it.
 const { createRoot } = await import('react-dom/client')
 await nextTask()
 await import('@chakra-ui/react/preset-base')
