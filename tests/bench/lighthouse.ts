@@ -34,6 +34,7 @@ import * as constants from 'lighthouse/core/config/constants.js'
 import { chromium } from 'playwright-core'
 
 import { chromiumLaunch } from '../chromium'
+import { cpuBlocking, type TraceEvent } from './cpu-blocking'
 import { deviceOf, hostBenchmarkIndex, slowdownFor, type Device } from './device'
 import {
   benchmarkGivesWay,
@@ -76,6 +77,10 @@ if (besideDir && !existsSync(join(besideDir, 'index.html'))) {
 interface Figures {
   score: number
   tbt: number
+  /** Blocking from the tasks' CPU time, not their wall time (see cpu-blocking.ts). */
+  cpuTbt: number
+  /** The share of the main thread's task time after the first paint spent descheduled. */
+  offCpu: number
   lcp: number
   cls: number
   benchmarkIndex: number
@@ -266,6 +271,8 @@ async function prepare(origin: string, stored: Record<string, string> | undefine
 
 /** The trace Lighthouse recorded in the last run, kept with its report by `--save`. */
 let lastTrace: unknown
+/** The last run's blocking from the CPU time of its tasks (see cpu-blocking.ts). */
+let lastCpu = { blocking: NaN, offCpu: NaN }
 
 /** One Lighthouse run; a run whose trace Chromium failed to record is repeated (twice at most). */
 async function measure(url: string, stored: Record<string, string> | undefined) {
@@ -284,7 +291,15 @@ async function measure(url: string, stored: Record<string, string> | undefined) 
     )
     const lhr = result?.lhr
     if (lhr && !lhr.runtimeError) {
-      if (values.save) lastTrace = (result.artifacts as { Trace?: unknown }).Trace
+      const trace = (result.artifacts as { Trace?: { traceEvents: TraceEvent[] } }).Trace
+      const paintedAt = (
+        lhr.audits.metrics?.details as { items?: { observedFirstContentfulPaintTs?: number }[] }
+      )?.items?.[0]?.observedFirstContentfulPaintTs
+      lastCpu =
+        trace && paintedAt !== undefined
+          ? cpuBlocking(trace, paintedAt, multiplier)
+          : { blocking: NaN, offCpu: NaN }
+      if (values.save) lastTrace = trace
       return lhr
     }
     const why = lhr?.runtimeError?.message ?? 'no result'
@@ -297,6 +312,8 @@ type Report = NonNullable<Awaited<ReturnType<typeof measure>>>
 const figuresOf = (lhr: Report): Figures => ({
   score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
   tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+  cpuTbt: lastCpu.blocking,
+  offCpu: lastCpu.offCpu,
   lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
   cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
   benchmarkIndex: lhr.environment.benchmarkIndex,
@@ -304,6 +321,8 @@ const figuresOf = (lhr: Report): Figures => ({
 const medians = (list: Figures[]): Figures => ({
   score: median(list.map((r) => r.score)),
   tbt: median(list.map((r) => r.tbt)),
+  cpuTbt: median(list.map((r) => r.cpuTbt)),
+  offCpu: median(list.map((r) => r.offCpu)),
   lcp: median(list.map((r) => r.lcp)),
   cls: median(list.map((r) => r.cls)),
   benchmarkIndex: median(list.map((r) => r.benchmarkIndex)),
@@ -406,7 +425,10 @@ try {
       (withAnchor ? `; anchor: ${anchorDir}` : '; no anchor: absolute figures only'),
   )
   console.log('')
-  const rows: string[][] = [['page', 'score', 'TBT ms', 'LCP ms', 'CLS', 'vs anchor', 'goals']]
+  const rows: string[][] = [
+    ['page', 'score', 'TBT ms', 'LCP ms', 'CLS', 'vs anchor', 'goals', 'CPU-time TBT', 'off-CPU'],
+  ]
+  const offCpu = (f: Figures) => `${Math.round(f.offCpu * 100)} %`
   const ratio = (ours: number, theirs: number) => (theirs ? `${(ours / theirs).toFixed(2)}×` : '–')
   for (const page of anchorPages) {
     const a = m.get(`anchor ${page}`)!
@@ -418,6 +440,8 @@ try {
       a.cls.toFixed(3),
       '',
       '',
+      a.cpuTbt.toFixed(0),
+      offCpu(a),
     ])
   }
   for (const target of targets) {
@@ -444,6 +468,8 @@ try {
       o.cls.toFixed(3),
       versus,
       goals,
+      o.cpuTbt.toFixed(0) + (against ? ` (${ratio(o.cpuTbt, against.cpuTbt)})` : ''),
+      offCpu(o),
     ])
     if (b) {
       rows.push([
@@ -454,6 +480,8 @@ try {
         b.cls.toFixed(3),
         `ours ÷ it: TBT ${ratio(o.tbt, b.tbt)}, LCP ${ratio(o.lcp, b.lcp)}, score ${o.score - b.score >= 0 ? '+' : ''}${o.score - b.score}`,
         '',
+        b.cpuTbt.toFixed(0),
+        offCpu(b),
       ])
     }
   }

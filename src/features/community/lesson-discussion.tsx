@@ -1,6 +1,6 @@
 import { Box, Button, Heading, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from '@tanstack/react-router'
-import { useState } from 'react'
+import { memo, useState } from 'react'
 
 import { MAX_POST_LENGTH, type Post } from '@schemas/community'
 import { communityApi } from '@/api/community'
@@ -22,7 +22,9 @@ const PAGE = 10
  * place, and a box to ask one. Only members who may open the lesson get here: the server answers
  * anyone else the lesson's own refusal, and this part shows nothing then.
  */
-export default function LessonDiscussion({ path }: { path: string }) {
+// Memoised: the lesson's screen redraws on its own changes (ticking it complete, reading on),
+// which leave the questions as they were.
+export default memo(function LessonDiscussion({ path }: { path: string }) {
   const [now] = useState(() => Date.now())
   const questions = useInfiniteQuery({
     queryKey: communityApi.lesson.key({ query: { path, limit: PAGE } }),
@@ -95,7 +97,7 @@ export default function LessonDiscussion({ path }: { path: string }) {
       ) : null}
     </Stack>
   )
-}
+})
 
 /** A question, closed (its text and how many replies) or open (the whole thread, in place). */
 function Question({ post, now }: { post: Post; now: number }) {

@@ -13,7 +13,16 @@ import {
 } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, Navigate, useRouter } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react'
+import {
+  lazy,
+  memo,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+} from 'react'
 
 import type { Course, Lesson } from '@schemas/courses'
 import { coursesApi } from '@/api/courses'
@@ -410,7 +419,8 @@ function NeighbourLink({ to, rel }: { to: NonNullable<Lesson['next']>; rel: 'pre
   )
 }
 
-function Toc({ lesson, variant }: { lesson: Lesson; variant: 'inline' | 'side' }) {
+/** The lesson's headings, linked; memoised, as the screen redraws when it is ticked complete. */
+const Toc = memo(function Toc({ lesson, variant }: { lesson: Lesson; variant: 'inline' | 'side' }) {
   const list = (
     <Stack as="ol" gap="1.5" listStyleType="none" ps="0" m="0" fontSize="sm">
       {lesson.headings.map((h) => (
@@ -464,4 +474,4 @@ function Toc({ lesson, variant }: { lesson: Lesson; variant: 'inline' | 'side' }
       </Box>
     </Box>
   )
-}
+})
