@@ -6,7 +6,6 @@ import { createServer, type Plugin } from 'vite'
 // Vite loads its configuration's plugins without the project's aliases: the app's module by path.
 // eslint-disable-next-line local/layering
 import { PRERENDERED_STYLES } from '../../src/theme/prerendered-styles.ts'
-
 import { aliases, root } from './paths.ts'
 
 /**
