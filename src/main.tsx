@@ -27,9 +27,9 @@ const localeDataLoaded = member ? warmLocaleData() : undefined
 
 // Start-up in steps, each a task of its own, so a phone's main thread is never held for the
 // whole of it: React's renderer, Chakra's base preset, its theme, its token dictionary (as it was
-// written down), the app's theme settings, the system built from them, then the routes, the
-// router and the screens' shared code. A module imported here is evaluated here, in its own
-// task, instead of with everything else that imports it.
+// written down), the system built from them, then the router and the screens' shared code. A
+// module imported here is evaluated here, in its own task, instead of with everything else that
+// imports it.
 const { createRoot } = await import('react-dom/client')
 await nextTask()
 await import('@chakra-ui/react/preset-base')
@@ -37,8 +37,6 @@ await nextTask()
 await import('./theme/chakra-theme')
 await nextTask()
 await import('./theme/built-tokens')
-await nextTask()
-await import('./theme/config')
 await nextTask()
 await import('./theme/system')
 await nextTask()
@@ -55,8 +53,6 @@ if (member) {
   new Intl.Locale('en-US').maximize()
   await nextTask()
 }
-await import('./routeTree.gen')
-await nextTask()
 const [{ App, createApp }, { listenForChunkErrors }] = await Promise.all([
   import('./app'),
   import('./lib/chunk-reload'),

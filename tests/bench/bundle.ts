@@ -28,9 +28,14 @@ const BUDGETS = {
   // 192, from 190: the app's Chakra is the same in development, tests and the build, so the build
   // keeps the code that builds a token dictionary from the theme (1.2 KiB), which it used to cut.
   // 192.5: the HTTP client sends a call the server shed again after its Retry-After (0.2 KiB).
-  'sign-in, after the first act': 192.5 * KiB,
+  // 193: a screen's code evaluated a part a task, and a prerendered page's styles adopted where
+  // they are instead of moved (0.4 KiB).
+  'sign-in, after the first act': 193 * KiB,
   // 242, from 240: the member's level card (points, the next level, the streak) and its calls.
-  '/admin/dashboard': 242 * KiB,
+  // 246.5: the dashboard's screen is a file of its own, evaluated before the rest of its code, so
+  // a low-end phone runs two tasks of some 60 ms instead of one of 125 ms (3.7 KiB: two files
+  // compress less well than one).
+  '/admin/dashboard': 246.5 * KiB,
   'lesson, after the shell': 25 * KiB,
   'niche library, after the shell': 60 * KiB,
   'own sheet, after the library': 30 * KiB,

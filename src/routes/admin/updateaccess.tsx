@@ -16,7 +16,7 @@ import {
  * evaluateInSteps): the list's table, the contracts of its dialogs, the dialogs, the screen.
  */
 const ACCESS_CODE = [
-  () => import('@/components/list-kit/data-table'),
+  () => import('@/components/list-kit'),
   () => import('@/api/certificates'),
   () => import('@/api/leaderboard'),
   () => import('@/features/access/member-dialogs'),
