@@ -1,5 +1,5 @@
 import { createMemoryHistory } from '@tanstack/react-router'
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect } from 'vitest'
 
@@ -30,7 +30,11 @@ export async function chooseFromMenu(
   const items = within(list).getAllByRole('menuitem')
   const index = items.findIndex((each) => each.textContent === item)
   if (index < 0) throw new Error(`no "${item}" in the menu ${menu}`)
+  // A menu opened from the keyboard whose list mounts on opening highlights its first item in the
+  // next animation frame (Zag's highlightFirstItem): an arrow pressed before that frame was undone
+  // by it, and on a busy machine the wrong item was highlighted.
+  await waitFor(() => expect(items[0]!.hasAttribute('data-highlighted')).toBe(true))
   for (let step = 0; step < index; step++) await user.keyboard('{ArrowDown}')
-  expect(items[index]!.hasAttribute('data-highlighted')).toBe(true)
+  await waitFor(() => expect(items[index]!.hasAttribute('data-highlighted')).toBe(true))
   await user.keyboard('{Enter}')
 }
