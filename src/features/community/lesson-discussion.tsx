@@ -20,10 +20,10 @@ const PAGE = 10
 /**
  * The questions under a lesson, newest first (pinned first), each opening to its replies in
  * place, and a box to ask one. Only members who may open the lesson get here: the server answers
- * anyone else the lesson's own refusal, and this part shows nothing then.
+ * anyone else the lesson's own refusal, and this part shows nothing then. Memoised: the lesson's
+ * screen redraws on its own changes (ticking it complete, reading on), which leave the questions
+ * as they were.
  */
-// Memoised: the lesson's screen redraws on its own changes (ticking it complete, reading on),
-// which leave the questions as they were.
 export default memo(function LessonDiscussion({ path }: { path: string }) {
   const [now] = useState(() => Date.now())
   const questions = useInfiniteQuery({
