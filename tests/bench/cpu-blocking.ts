@@ -21,8 +21,22 @@ export interface TraceEvent {
   args?: { name?: string }
 }
 
-const isTask = (e: TraceEvent) =>
+/** A main-thread task, as the trace records it (its name changed across Chromium versions). */
+export const isTask = (e: TraceEvent) =>
   e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask')
+
+/** The page's main thread: of the renderers' main threads, the one busiest with tasks. */
+export function pageMainThread(events: TraceEvent[]) {
+  const busy = new Map<string, number>()
+  for (const e of events) {
+    if (isTask(e))
+      busy.set(`${e.pid}:${e.tid}`, (busy.get(`${e.pid}:${e.tid}`) ?? 0) + (e.dur ?? 0))
+  }
+  const busyOn = (e: TraceEvent) => busy.get(`${e.pid}:${e.tid}`) ?? 0
+  return events
+    .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+    .sort((a, b) => busyOn(b) - busyOn(a))[0]
+}
 
 export function cpuBlocking(
   trace: { traceEvents: TraceEvent[] },
@@ -30,17 +44,7 @@ export function cpuBlocking(
   slowdown: number,
 ): { blocking: number; offCpu: number } {
   const events = trace.traceEvents
-  // The page's main thread: of the renderers' main threads, the one with the most tasks.
-  const mains = events.filter(
-    (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
-  )
-  const count = new Map<string, number>()
-  for (const e of events) {
-    if (isTask(e)) count.set(`${e.pid}:${e.tid}`, (count.get(`${e.pid}:${e.tid}`) ?? 0) + 1)
-  }
-  const main = mains.sort(
-    (a, b) => (count.get(`${b.pid}:${b.tid}`) ?? 0) - (count.get(`${a.pid}:${a.tid}`) ?? 0),
-  )[0]
+  const main = pageMainThread(events)
   // Top-level tasks only: a task nested in another (a nested run loop) is part of it.
   const tasks = events
     .filter((e) => isTask(e) && e.pid === main?.pid && e.tid === main?.tid && e.ts >= fromTs)

@@ -30,6 +30,7 @@ import { chromium } from 'playwright-core'
 
 import { chromiumLaunch } from '../chromium'
 import { gotoQuiet } from '../network-quiet'
+import { isTask, pageMainThread, type TraceEvent as BaseTraceEvent } from './cpu-blocking'
 import { deviceOf, hostBenchmarkIndex, slowdownFor } from './device'
 import { demoMemberStorage, printTable, root, startAppServer } from './process'
 
@@ -108,13 +109,7 @@ function sourceOf(frame: ProfileNode['callFrame']) {
   return { group, name: `${at.name ?? frame.functionName ?? '(anonymous)'}  ${file}:${at.line}` }
 }
 
-interface TraceEvent {
-  name: string
-  ph: string
-  ts: number
-  dur?: number
-  tid: number
-  pid: number
+interface TraceEvent extends BaseTraceEvent {
   args?: { name?: string; data?: { url?: string } }
 }
 interface Trace {
@@ -131,18 +126,7 @@ function longTasksOf(
   sampled: { at: number; group: string; name: string }[],
 ): string[] {
   const events = trace.traceEvents
-  // The event a main-thread task is recorded as (its name changed across Chromium versions).
-  const isTask = (e: TraceEvent) =>
-    e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask'
-  // The page's main thread: of the renderers' main threads, the one that worked longest.
-  const mains = events.filter(
-    (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
-  )
-  const busyOn = (m: TraceEvent) =>
-    events
-      .filter((e) => isTask(e) && e.tid === m.tid && e.pid === m.pid)
-      .reduce((sum, e) => sum + (e.dur ?? 0), 0)
-  const main = mains.sort((a, b) => busyOn(b) - busyOn(a))[0]
+  const main = pageMainThread(events)
   const onMain = events
     .filter((e) => e.ph === 'X' && e.tid === main?.tid && e.pid === main?.pid)
     .sort((a, b) => a.ts - b.ts)
