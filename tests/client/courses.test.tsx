@@ -1,5 +1,5 @@
 import { waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 import { lockedMessage } from '@schemas/access'
 import type { Course, LessonItem } from '@schemas/courses'
@@ -99,6 +99,75 @@ describe('the lesson reader', () => {
     )
     expect(await screen.findByText('Marked as not done')).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Mark complete' })).toBeTruthy()
+  })
+
+  it('does not complete a lesson again by its end being on screen once the member undid it', async () => {
+    const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = []
+    // Every element the screen watches comes on screen when the test says so.
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        private readonly entry: (typeof observers)[number]
+        constructor(callback: IntersectionObserverCallback) {
+          this.entry = { callback, targets: [] }
+          observers.push(this.entry)
+        }
+        observe(target: Element) {
+          this.entry.targets.push(target)
+        }
+        unobserve() {}
+        disconnect() {
+          this.entry.targets = []
+        }
+        takeRecords() {
+          return []
+        }
+      },
+    )
+    const reachEnd = () => {
+      for (const { callback, targets } of observers) {
+        if (targets.length === 0) continue
+        callback(
+          targets.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry),
+          {} as IntersectionObserver,
+        )
+      }
+    }
+    try {
+      storeSession()
+      const sent: { completed?: boolean }[] = []
+      server.use(
+        ...memberHandlers(makeProfile({ areas: ['training'] })),
+        serveLesson(() => ({ data: { data: makeLesson() } })),
+        handle(contract.courses.progress, ({ body }) => {
+          sent.push(body)
+          return {
+            data: {
+              data: {
+                openedAt: '2026-03-01T10:00:00.000Z',
+                completedAt: body.completed ? '2026-03-01T10:05:00.000Z' : null,
+                position: body.position ?? 0,
+                videoSeconds: null,
+              },
+            },
+          }
+        }),
+      )
+      const { screen, user } = await renderApp(PATH)
+      await screen.findByRole('button', { name: 'Mark complete' })
+      reachEnd()
+      expect(await screen.findByText('You completed this lesson')).toBeTruthy()
+      await user.click(screen.getByRole('button', { name: 'Mark as not done' }))
+      await screen.findByRole('button', { name: 'Mark complete' })
+      await waitFor(() => expect(sent.filter((b) => b.completed === false)).toHaveLength(1))
+      // The end is still (or again) on screen: the member's choice stands.
+      reachEnd()
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(screen.getByRole('button', { name: 'Mark complete' })).toBeTruthy()
+      expect(sent.filter((b) => b.completed === true)).toHaveLength(1)
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 
   it('moves to the next and previous lesson with the arrow keys and the buttons', async () => {

@@ -44,6 +44,9 @@ export function useLessonProgress(
   })
   const { mutate } = mutation
   const completedRef = useRef(completed)
+  // Undone by the member: reaching the end of the text does not complete it again while the
+  // lesson stays open (the end is often on screen right above the button they pressed).
+  const undoneRef = useRef(false)
   useEffect(() => {
     completedRef.current = completed
   }, [completed])
@@ -71,6 +74,7 @@ export function useLessonProgress(
 
   const setCompleted = useCallback(
     (value: boolean) => {
+      undoneRef.current = !value
       setCompletedState(value)
       save({ completed: value, position: value ? 1 : position })
       if (value) toast.success('Lesson completed')
@@ -146,7 +150,8 @@ export function useLessonProgress(
     const end = endRef.current
     if (!tracked || !end || typeof IntersectionObserver === 'undefined') return
     const observer = new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting) || completedRef.current) return
+      if (!entries.some((e) => e.isIntersecting) || completedRef.current || undoneRef.current)
+        return
       // A short lesson fits the window at once: only count it when the member has scrolled or stayed.
       const el = articleRef.current
       if (el && el.getBoundingClientRect().height > window.innerHeight && window.scrollY === 0)
