@@ -6,6 +6,7 @@ import './theme/generated/chakra-global.css'
 
 import { nextTask } from './lib/next-task'
 import {
+  afterTyping,
   arrivedPrerendered,
   fetchAppCode,
   firstAct,
@@ -25,21 +26,25 @@ const member = document.documentElement.hasAttribute('data-session')
 // a thread of its own (see warmLocaleData).
 const localeDataLoaded = member ? warmLocaleData() : undefined
 
+// On a visitor's page, each step waits for a pause in their typing (see afterTyping).
+const step = visitorPageAsDrawn ? afterTyping : nextTask
+if (visitorPageAsDrawn) await afterTyping()
+
 // Start-up in steps, each a task of its own, so a phone's main thread is never held for the
 // whole of it: React's renderer, Chakra's base preset, its theme, its token dictionary (as it was
 // written down), the system built from them, then the router and the screens' shared code. A
 // module imported here is evaluated here, in its own task, instead of with everything else that
 // imports it.
 const { createRoot } = await import('react-dom/client')
-await nextTask()
+await step()
 await import('@chakra-ui/react/preset-base')
-await nextTask()
+await step()
 await import('./theme/chakra-theme')
-await nextTask()
+await step()
 await import('./theme/built-tokens')
-await nextTask()
+await step()
 await import('./theme/system')
-await nextTask()
+await step()
 if (member) {
   // A member's screen formats numbers and dates, and Chakra reads the reading direction from the
   // locale: the first of each still takes the main thread a moment once the locale data is
@@ -57,13 +62,13 @@ const [{ App, createApp }, { listenForChunkErrors }] = await Promise.all([
   import('./app'),
   import('./lib/chunk-reload'),
 ])
-await nextTask()
+await step()
 
 const app = createApp()
 const container = document.getElementById('root')!
 listenForChunkErrors(() => app.router.state.status === 'pending')
 // Making the router (its tree of routes, the history) and matching the address are a task each.
-await nextTask()
+await step()
 
 // The first screen's route is loaded (its code, its guard) before React renders anything. Its
 // first render is then the transition below, which React renders in slices. A route's code that
@@ -73,6 +78,7 @@ await nextTask()
 // any other page shows its loading screen.
 await app.router.load()
 if (arrivedPrerendered) handOverPrerendered(container)
+if (visitorPageAsDrawn) await afterTyping()
 
 // A transition lets React render the first screen in slices of a few milliseconds, yielding
 // to the browser between them, instead of one long task that holds a phone's main thread.

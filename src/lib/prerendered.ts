@@ -70,6 +70,9 @@ const FETCHES_PER_TASK = 4
 /** A visitor sent the prerendered form before the app had replaced it. */
 let sentEarly = false
 
+/** The start-up's steps waiting for the visitor to stop typing (see afterTyping). */
+const waitingForPause = new Set<() => void>()
+
 if (visitorPageAsDrawn && prerendered) {
   // The form's button, held back by the build until this script runs (without it, a press of
   // Enter would send the fields in the address), can be pressed now: a form sent before the
@@ -77,10 +80,56 @@ if (visitorPageAsDrawn && prerendered) {
   prerendered.addEventListener('submit', (event) => {
     event.preventDefault()
     sentEarly = true
+    for (const go of waitingForPause) go()
   })
   for (const button of prerendered.querySelectorAll('button[data-until-script]')) {
     button.removeAttribute('disabled')
   }
+}
+
+/**
+ * When the visitor last pressed a key on their page as drawn, or moved into a field, which is
+ * where typing starts (performance.now()).
+ */
+let lastKeyAt = -Infinity
+
+if (visitorPageAsDrawn) {
+  const typing = (event: Event) => {
+    if (event.type === 'keydown' || event.target instanceof HTMLInputElement) {
+      lastKeyAt = performance.now()
+    }
+  }
+  for (const type of ['keydown', 'focusin']) {
+    window.addEventListener(type, typing, { capture: true, passive: true })
+  }
+}
+
+/** A pause between keys this long is a visitor done typing for now (quick typists: 100–250 ms). */
+const TYPING_PAUSE_MS = 400
+
+/**
+ * The next task once the visitor is not typing: on their page as drawn, each step of the app's
+ * start-up (a module's evaluation, the first render) waits for a pause in their typing, so it does
+ * not land between two keys and hold back the second's echo on a slow phone. The fields work as
+ * drawn meanwhile, and a form sent meanwhile stops the waiting: the app is then what they wait for.
+ * Elsewhere it is the next task.
+ */
+export function afterTyping(): Promise<void> {
+  return new Promise((resolve) => {
+    let timer: ReturnType<typeof setTimeout>
+    const go = () => {
+      clearTimeout(timer)
+      waitingForPause.delete(go)
+      resolve()
+    }
+    const check = () => {
+      const wait = lastKeyAt + TYPING_PAUSE_MS - performance.now()
+      if (sentEarly || wait <= 0) go()
+      else timer = setTimeout(check, wait)
+    }
+    waitingForPause.add(go)
+    timer = setTimeout(check, 0)
+  })
 }
 
 /** What a visitor does first on a page: a key, a touch, the pointer, the focus, a scroll. */
