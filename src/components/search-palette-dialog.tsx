@@ -225,11 +225,18 @@ export default function SearchPaletteDialog({
       // the page behind: a phone's longest moment of opening the palette. The palette covers a
       // phone's screen, and on a desk the page behind may scroll.
       preventScroll={false}
+      // Not modal in Zag's sense either, which sets `pointer-events: none` on <body> (inherited:
+      // the whole page behind is restyled, on opening and again on closing) and `aria-hidden` on
+      // all the rest. The backdrop already takes every press outside the palette (and closes it),
+      // the focus is kept inside, and the content says `aria-modal` to assistive technology.
+      modal={false}
+      trapFocus
+      closeOnInteractOutside
     >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content bg="bg.panel" maxH={{ md: '80dvh' }} overflow="hidden">
+          <Dialog.Content bg="bg.panel" maxH={{ md: '80dvh' }} overflow="hidden" aria-modal>
             <Dialog.Title srOnly>Search</Dialog.Title>
             <Flex align="center" gap="2" px="4" py="3" borderBottomWidth="1px" borderColor="border">
               <AppIcon name="search" color="fg.muted" />

@@ -39,7 +39,13 @@ export function WhenNear({
   )
 }
 
-/** The place of a part of a page still to be built. */
+/**
+ * The place of a part of a page still to be built. It holds still: it is built before it comes
+ * into view, and a pulse off screen keeps a phone drawing frames (restyling the placeholder in
+ * each, on this machine's Chromium) while the member reads, or types, above it.
+ */
 export function LaterPart() {
-  return <Skeleton height="md" borderRadius="l3" aria-hidden="true" />
+  return (
+    <Skeleton variant="none" bg="bg.emphasized" height="md" borderRadius="l3" aria-hidden="true" />
+  )
 }

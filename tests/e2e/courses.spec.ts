@@ -116,6 +116,39 @@ test('the palette finds a lesson by a word of its text and opens it', async ({ p
   await expect(page.locator(`[id="${part}"]`)).toBeInViewport()
 })
 
+test('the palette keeps the page behind out of reach: modal to assistive technology, the focus kept in, a press outside closes it and reaches nothing', async ({
+  page,
+  request,
+}) => {
+  await useSession(page, request, 'member')
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await openApp(page, '/admin/dashboard')
+  await expect(page.getByTestId('resume-card')).toBeVisible()
+  await page.keyboard.press('Control+k')
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toHaveAttribute('aria-modal', 'true')
+  const input = dialog.getByRole('combobox')
+  await expect(input).toBeFocused()
+  // Tab and Shift Tab go round the palette's own controls.
+  for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+    await page.keyboard.press(key)
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true)
+  }
+  // A press on the dimmed page below the palette closes it and does not reach the link there.
+  const box = (await dialog.boundingBox())!
+  const below = { x: 300, y: Math.min(790, box.y + box.height + 40) }
+  const under = await page.evaluate(({ x, y }) => {
+    const element = document.elementFromPoint(x, y)
+    return element?.closest('[data-part="backdrop"], .chakra-dialog__backdrop') !== null
+  }, below)
+  expect(under).toBe(true)
+  const url = page.url()
+  await page.mouse.click(below.x, below.y)
+  await expect(dialog).toBeHidden()
+  expect(page.url()).toBe(url)
+})
+
 for (const width of [1440, 375]) {
   test(`every course screen renders without errors or sideways overflow at ${width}px`, async ({
     page,

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 
+import { networkQuiet } from '../network-quiet'
 import { baseURL, DEMO, expect, openApp, scrollUntil, signIn, test, useSession } from './support'
 
 test('a reload keeps the session', async ({ page }) => {
@@ -213,6 +214,30 @@ async function holdScripts(page: Page) {
   })
   return release
 }
+
+test('a phone at rest on the dashboard draws no animation: the parts below the fold hold still until they are built', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 })
+  await useSession(page, request, 'member')
+  await openApp(page, '/admin/dashboard')
+  await expect(page.getByTestId('resume-card')).toBeVisible()
+  await networkQuiet(page)
+  const later = page.locator('[data-when-near]')
+  expect(await later.count()).toBeGreaterThan(0)
+  const running = await page.evaluate(() =>
+    document
+      .getAnimations()
+      .filter((a) => a.playState === 'running')
+      .map((a) => (a.effect as KeyframeEffect | null)?.target?.className ?? '?'),
+  )
+  expect(running).toEqual([])
+  // Scrolled to, a part is built.
+  const label = await later.first().getAttribute('aria-label')
+  await later.first().scrollIntoViewIfNeeded()
+  await expect(page.locator(`[data-when-near][aria-label="${label}"]`)).toHaveCount(0)
+})
 
 test('the dashboard paints its layout and placeholders from the HTML for a session, and the loading screen for a visitor', async ({
   page,
