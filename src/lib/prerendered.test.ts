@@ -71,9 +71,10 @@ describe('the start-up on a visitor’s page', () => {
     expect(step.done).toBe(false)
     // The button, held back until the script ran, can be pressed.
     expect(document.querySelector('button')!.disabled).toBe(false)
-    document.querySelector('form')!.requestSubmit()
+    document.querySelector('form')!.requestSubmit(document.querySelector('button'))
     await vi.advanceTimersByTimeAsync(0)
     expect(step.done).toBe(true)
+    expect(document.querySelector('button')!.getAttribute('aria-busy')).toBe('true')
     // Keys pressed after sending hold back nothing.
     key()
     const next = settled(afterTyping())

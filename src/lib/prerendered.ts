@@ -80,6 +80,8 @@ if (visitorPageAsDrawn && prerendered) {
   prerendered.addEventListener('submit', (event) => {
     event.preventDefault()
     sentEarly = true
+    // Shown as pressed until the app, now started without waiting, sends it (index.html's styles).
+    event.submitter?.setAttribute('aria-busy', 'true')
     for (const go of waitingForPause) go()
   })
   for (const button of prerendered.querySelectorAll('button[data-until-script]')) {
