@@ -20,7 +20,7 @@ import { useInfiniteQuery } from '@/lib/use-deferred-infinite-query'
 
 import { AuthorName, Initials } from './community-text'
 import { FEED_CATEGORY_KEYS, FEED_SORT_KEYS } from './feed-search'
-import { PostBadges } from './thread-view'
+import { PostBadges } from './post-badges'
 
 const NewPostDialog = lazy(() => import('./new-post-dialog'))
 

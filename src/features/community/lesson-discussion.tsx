@@ -12,8 +12,9 @@ import { useQuery } from '@/lib/use-deferred-query'
 
 import { AuthorLine, Initials, PostText } from './community-text'
 import { Composer } from './composer'
+import { PostBadges } from './post-badges'
 import { Reactions } from './reactions'
-import { PostBadges, ThreadView } from './thread-view'
+import { ThreadView } from './thread-view'
 
 const PAGE = 10
 

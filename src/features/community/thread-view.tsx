@@ -20,6 +20,7 @@ import { SAVED_OFFLINE } from '@/lib/write-queue'
 import { AuthorLine, Initials, PostText } from './community-text'
 import { Composer } from './composer'
 import { MuteDialog, ReportDialog, type Target } from './moderation-dialogs'
+import { PostBadges } from './post-badges'
 import { Reactions } from './reactions'
 
 type Deleting = { kind: 'post'; post: Post } | { kind: 'reply'; reply: Reply } | null
@@ -387,35 +388,6 @@ export function ThreadView({
         }}
       />
     </Stack>
-  )
-}
-
-/** Pinned, locked, answered, hidden: the marks a post carries. */
-export function PostBadges({ post }: { post: Post }) {
-  if (!post.pinned && !post.locked && !post.answerId && !post.hidden) return null
-  return (
-    <HStack gap="2" wrap="wrap">
-      {post.pinned ? (
-        <Badge size="sm" colorPalette="primary">
-          <AppIcon name="pin" size="12px" /> Pinned
-        </Badge>
-      ) : null}
-      {post.answerId ? (
-        <Badge size="sm" colorPalette="green">
-          <AppIcon name="check" size="12px" /> Answered
-        </Badge>
-      ) : null}
-      {post.locked ? (
-        <Badge size="sm" colorPalette="gray">
-          <AppIcon name="lock" size="12px" /> Locked
-        </Badge>
-      ) : null}
-      {post.hidden ? (
-        <Badge size="sm" colorPalette="orange">
-          Hidden by a moderator
-        </Badge>
-      ) : null}
-    </HStack>
   )
 }
 
