@@ -51,6 +51,22 @@ const course = (lessons: LessonItem[], overrides: Partial<Course> = {}): Course 
 const serveLesson = (answer: Parameters<typeof handle<typeof contract.courses.lesson>>[1]) =>
   handle(contract.courses.lesson, answer)
 
+/** Saves the member's progress in a lesson, keeping each change sent (with the lesson's path). */
+const serveProgress = (sent: unknown[]) =>
+  handle(contract.courses.progress, ({ body, url }) => {
+    sent.push({ path: url.searchParams.get('path'), ...body })
+    return {
+      data: {
+        data: {
+          openedAt: '2026-03-01T10:00:00.000Z',
+          completedAt: body.completed ? '2026-03-01T10:05:00.000Z' : null,
+          position: body.position ?? 0,
+          videoSeconds: null,
+        },
+      },
+    }
+  })
+
 describe('the lesson reader', () => {
   it('shows the text, its table of contents and marks the lesson complete and back', async () => {
     storeSession()
@@ -58,19 +74,7 @@ describe('the lesson reader', () => {
     server.use(
       ...memberHandlers(makeProfile({ areas: ['training'] })),
       serveLesson(() => ({ data: { data: makeLesson() } })),
-      handle(contract.courses.progress, ({ body, url }) => {
-        sent.push({ path: url.searchParams.get('path'), ...body })
-        return {
-          data: {
-            data: {
-              openedAt: '2026-03-01T10:00:00.000Z',
-              completedAt: body.completed ? '2026-03-01T10:05:00.000Z' : null,
-              position: body.position ?? 0,
-              videoSeconds: null,
-            },
-          },
-        }
-      }),
+      serveProgress(sent),
     )
     const { screen, user } = await renderApp(PATH)
     expect(
@@ -139,19 +143,7 @@ describe('the lesson reader', () => {
       server.use(
         ...memberHandlers(makeProfile({ areas: ['training'] })),
         serveLesson(() => ({ data: { data: makeLesson() } })),
-        handle(contract.courses.progress, ({ body }) => {
-          sent.push(body)
-          return {
-            data: {
-              data: {
-                openedAt: '2026-03-01T10:00:00.000Z',
-                completedAt: body.completed ? '2026-03-01T10:05:00.000Z' : null,
-                position: body.position ?? 0,
-                videoSeconds: null,
-              },
-            },
-          }
-        }),
+        serveProgress(sent),
       )
       const { screen, user } = await renderApp(PATH)
       await screen.findByRole('button', { name: 'Mark complete' })
