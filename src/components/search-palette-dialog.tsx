@@ -61,6 +61,9 @@ const LIST_STYLES: SystemStyleObject = {
     alignItems: 'baseline',
     justifyContent: 'space-between',
   },
+  // Titles and snippets are in the content's own language: each line is ordered by its own
+  // text, so an English title keeps its words in order in a right-to-left page.
+  '& .palette-title, & .palette-snippet': { unicodeBidi: 'plaintext' },
   '& .palette-title': {
     fontWeight: 'medium',
     minW: '0',
