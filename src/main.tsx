@@ -31,17 +31,22 @@ const step = visitorPageAsDrawn ? afterTyping : nextTask
 if (visitorPageAsDrawn) await afterTyping()
 
 // Start-up in steps, each a task of its own, so a phone's main thread is never held for the
-// whole of it: React's renderer, Chakra's base preset, its theme, its token dictionary (as it was
-// written down), the system built from them, then the router and the screens' shared code. A
+// whole of it: React's renderer, Chakra's base preset, its slot recipes, the rest of its theme,
+// its token dictionary (as it was written down), the appearance store, the system built from
+// them, then the query client, the router, the tree of routes and the screens' shared code. A
 // module imported here is evaluated here, in its own task, instead of with everything else that
 // imports it.
 const { createRoot } = await import('react-dom/client')
 await step()
 await import('@chakra-ui/react/preset-base')
 await step()
+await import('./theme/chakra-slot-recipes')
+await step()
 await import('./theme/chakra-theme')
 await step()
 await import('./theme/built-tokens')
+await step()
+await import('./stores/appearance')
 await step()
 await import('./theme/system')
 await step()
@@ -58,6 +63,14 @@ if (member) {
   new Intl.Locale('en-US').maximize()
   await nextTask()
 }
+// The app's own start-up code, a part a task: the query client, the router's code (with the root
+// route), the tree of routes (every route's guard), then the rest.
+await import('./lib/query-client')
+await step()
+await import('./routes/__root')
+await step()
+await import('./routeTree.gen')
+await step()
 const [{ App, createApp }, { listenForChunkErrors }] = await Promise.all([
   import('./app'),
   import('./lib/chunk-reload'),

@@ -1,46 +1,27 @@
 import { defineConfig } from '@chakra-ui/react'
 import {
-  alertSlotRecipe,
   animationStyles,
-  avatarSlotRecipe,
   badgeRecipe,
-  breadcrumbSlotRecipe,
   breakpoints,
   buttonRecipe,
-  cardSlotRecipe,
-  checkboxSlotRecipe,
   codeRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dataListSlotRecipe,
-  dialogSlotRecipe,
-  drawerSlotRecipe,
-  emptyStateSlotRecipe,
-  fieldsetSlotRecipe,
-  fieldSlotRecipe,
   headingRecipe,
   iconRecipe,
   inputRecipe,
   kbdRecipe,
   layerStyles,
   linkRecipe,
-  listSlotRecipe,
-  menuSlotRecipe,
-  nativeSelectSlotRecipe,
-  qrCodeSlotRecipe,
-  radioGroupSlotRecipe,
   separatorRecipe,
   skeletonRecipe,
   skipNavLinkRecipe,
-  sliderSlotRecipe,
   spinnerRecipe,
-  tableSlotRecipe,
-  tabsSlotRecipe,
-  tagSlotRecipe,
   textareaRecipe,
   textStyles,
-  tooltipSlotRecipe,
 } from '@chakra-ui/react/theme'
+
+import { slotRecipes } from './chakra-slot-recipes'
 
 /**
  * Chakra's theme as the running app reads it: the recipes of the Chakra components the app uses
@@ -52,8 +33,8 @@ import {
  * written down from them (`generated/`, by `npm run theme:generate`), so no phone builds them at
  * start.
  *
- * Imported by the start-up on its own, so that evaluating it is a task of its own, before the
- * system is built from it in the next (src/main.tsx).
+ * Imported by the start-up on its own, after its slot recipes (`chakra-slot-recipes.ts`), so that
+ * evaluating each is a task of its own, before the system is built from them (src/main.tsx).
  */
 export const chakraTheme = defineConfig({
   cssVarsPrefix,
@@ -78,28 +59,6 @@ export const chakraTheme = defineConfig({
       spinner: spinnerRecipe,
       textarea: textareaRecipe,
     },
-    slotRecipes: {
-      alert: alertSlotRecipe,
-      avatar: avatarSlotRecipe,
-      breadcrumb: breadcrumbSlotRecipe,
-      card: cardSlotRecipe,
-      checkbox: checkboxSlotRecipe,
-      dataList: dataListSlotRecipe,
-      dialog: dialogSlotRecipe,
-      drawer: drawerSlotRecipe,
-      emptyState: emptyStateSlotRecipe,
-      field: fieldSlotRecipe,
-      fieldset: fieldsetSlotRecipe,
-      list: listSlotRecipe,
-      menu: menuSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
-      qrCode: qrCodeSlotRecipe,
-      radioGroup: radioGroupSlotRecipe,
-      slider: sliderSlotRecipe,
-      table: tableSlotRecipe,
-      tabs: tabsSlotRecipe,
-      tag: tagSlotRecipe,
-      tooltip: tooltipSlotRecipe,
-    },
+    slotRecipes,
   },
 })

@@ -1,0 +1,51 @@
+import {
+  alertSlotRecipe,
+  avatarSlotRecipe,
+  breadcrumbSlotRecipe,
+  cardSlotRecipe,
+  checkboxSlotRecipe,
+  dataListSlotRecipe,
+  dialogSlotRecipe,
+  drawerSlotRecipe,
+  emptyStateSlotRecipe,
+  fieldsetSlotRecipe,
+  fieldSlotRecipe,
+  listSlotRecipe,
+  menuSlotRecipe,
+  nativeSelectSlotRecipe,
+  qrCodeSlotRecipe,
+  radioGroupSlotRecipe,
+  sliderSlotRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
+  tagSlotRecipe,
+  tooltipSlotRecipe,
+} from '@chakra-ui/react/theme'
+
+/**
+ * The slot recipes of the Chakra components the app uses (see chakra-theme.ts): a module of their
+ * own, so that the start-up evaluates them in a task of their own (src/main.tsx).
+ */
+export const slotRecipes = {
+  alert: alertSlotRecipe,
+  avatar: avatarSlotRecipe,
+  breadcrumb: breadcrumbSlotRecipe,
+  card: cardSlotRecipe,
+  checkbox: checkboxSlotRecipe,
+  dataList: dataListSlotRecipe,
+  dialog: dialogSlotRecipe,
+  drawer: drawerSlotRecipe,
+  emptyState: emptyStateSlotRecipe,
+  field: fieldSlotRecipe,
+  fieldset: fieldsetSlotRecipe,
+  list: listSlotRecipe,
+  menu: menuSlotRecipe,
+  nativeSelect: nativeSelectSlotRecipe,
+  qrCode: qrCodeSlotRecipe,
+  radioGroup: radioGroupSlotRecipe,
+  slider: sliderSlotRecipe,
+  table: tableSlotRecipe,
+  tabs: tabsSlotRecipe,
+  tag: tagSlotRecipe,
+  tooltip: tooltipSlotRecipe,
+}
