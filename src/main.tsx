@@ -32,10 +32,10 @@ if (visitorPageAsDrawn) await afterTyping()
 
 // Start-up in steps, each a task of its own, so a phone's main thread is never held for the
 // whole of it: React's renderer, Chakra's base preset, its slot recipes, the rest of its theme,
-// its token dictionary (as it was written down), the appearance store, the system built from
-// them, then the query client, the router, the tree of routes and the screens' shared code. A
-// module imported here is evaluated here, in its own task, instead of with everything else that
-// imports it.
+// its token dictionary (as it was written down), the appearance store, Chakra's styling engine,
+// the system built from them, then the query client, the router, the tree of routes and the
+// screens' shared code. A module imported here is evaluated here, in its own task, instead of
+// with everything else that imports it.
 const { createRoot } = await import('react-dom/client')
 await step()
 await import('@chakra-ui/react/preset-base')
@@ -47,6 +47,8 @@ await step()
 await import('./theme/built-tokens')
 await step()
 await import('./stores/appearance')
+await step()
+await import('./theme/create-system')
 await step()
 await import('./theme/system')
 await step()

@@ -1,9 +1,9 @@
-import { createSystem } from '@chakra-ui/react'
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base'
 
 import builtTokens from './built-tokens'
 import { chakraTheme } from './chakra-theme'
 import { appConfig } from './config'
+import { createSystem } from './create-system'
 
 /**
  * The app's Chakra system: Chakra's base preset, the part of its theme the app uses, the app's
