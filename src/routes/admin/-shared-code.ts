@@ -2,12 +2,14 @@ import { evaluateInSteps } from '@/lib/evaluate-in-steps'
 
 /**
  * The code every member's screen shares beyond the app's start-up: the contract's checks (zod)
- * and the members contract, the API client, the shared panels. The first screen's own code
- * imports all of it: evaluated a part a task (see evaluateInSteps), it was one task of 190 to
- * 290 ms on a phone before.
+ * and the members contract (with the sign-in's and the access contracts it builds on), the API
+ * client, the shared panels. The first screen's own code imports all of it: evaluated a part a
+ * task (see evaluateInSteps), it was one task of 190 to 290 ms on a phone before.
  */
 const SHARED_CODE = [
   () => import('@schemas/contract'),
+  () => import('@schemas/auth'),
+  () => import('@schemas/access'),
   () => import('@schemas/members'),
   () => import('@/api/members'),
   () => import('@/components/ui'),
