@@ -4,6 +4,7 @@ import { startTransition, StrictMode } from 'react'
 // page links in its head, so the system built at start inserts none (src/theme/system.ts).
 import './theme/generated/chakra-global.css'
 
+import { evaluateInSteps } from './lib/evaluate-in-steps'
 import { nextTask } from './lib/next-task'
 import {
   afterTyping,
@@ -15,6 +16,31 @@ import {
   visitorPageAsDrawn,
 } from './lib/prerendered'
 import { warmLocaleData } from './lib/warm-locale-data'
+
+/**
+ * Chakra, a part a task: its base preset, its slot recipes, the rest of its theme, its token
+ * dictionary (as it was written down), the appearance store, its styling engine, and the system
+ * built from them all.
+ */
+const STYLING_CODE = [
+  () => import('@chakra-ui/react/preset-base'),
+  () => import('./theme/chakra-slot-recipes'),
+  () => import('./theme/chakra-theme'),
+  () => import('./theme/built-tokens'),
+  () => import('./stores/appearance'),
+  () => import('./theme/create-system'),
+  () => import('./theme/system'),
+]
+
+/**
+ * The app's own start-up code, a part a task: the query client, the router's code (with the root
+ * route), the tree of routes (every route's guard); the app itself is imported after them.
+ */
+const APP_CODE = [
+  () => import('./lib/query-client'),
+  () => import('./routes/__root'),
+  () => import('./routeTree.gen'),
+]
 
 // A visitor's page works as drawn until they act on it (see firstAct); a member's prerendered
 // screen paints before the app's code is asked for (see firstPaint).
@@ -31,27 +57,12 @@ const step = visitorPageAsDrawn ? afterTyping : nextTask
 if (visitorPageAsDrawn) await afterTyping()
 
 // Start-up in steps, each a task of its own, so a phone's main thread is never held for the
-// whole of it: React's renderer, Chakra's base preset, its slot recipes, the rest of its theme,
-// its token dictionary (as it was written down), the appearance store, Chakra's styling engine,
-// the system built from them, then the query client, the router, the tree of routes and the
-// screens' shared code. A module imported here is evaluated here, in its own task, instead of
-// with everything else that imports it.
+// whole of it: React's renderer, then Chakra (STYLING_CODE), then the app's own start-up code
+// (APP_CODE), then the app. A module imported here is evaluated here, in its own task, instead of
+// with everything else that imports it (see evaluateInSteps).
 const { createRoot } = await import('react-dom/client')
 await step()
-await import('@chakra-ui/react/preset-base')
-await step()
-await import('./theme/chakra-slot-recipes')
-await step()
-await import('./theme/chakra-theme')
-await step()
-await import('./theme/built-tokens')
-await step()
-await import('./stores/appearance')
-await step()
-await import('./theme/create-system')
-await step()
-await import('./theme/system')
-await step()
+await evaluateInSteps(STYLING_CODE, step)
 if (member) {
   // A member's screen formats numbers and dates, and Chakra reads the reading direction from the
   // locale: the first of each still takes the main thread a moment once the locale data is
@@ -65,14 +76,7 @@ if (member) {
   new Intl.Locale('en-US').maximize()
   await nextTask()
 }
-// The app's own start-up code, a part a task: the query client, the router's code (with the root
-// route), the tree of routes (every route's guard), then the rest.
-await import('./lib/query-client')
-await step()
-await import('./routes/__root')
-await step()
-await import('./routeTree.gen')
-await step()
+await evaluateInSteps(APP_CODE, step)
 const [{ App, createApp }, { listenForChunkErrors }] = await Promise.all([
   import('./app'),
   import('./lib/chunk-reload'),

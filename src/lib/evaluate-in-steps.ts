@@ -11,10 +11,11 @@ import { nextTask } from './next-task'
  *
  * Once per page load for each `parts` list, in the built app (the development server and the
  * tests load modules as they come). A part that fails to arrive is left to the screen's own
- * import, which reports it.
+ * import, which reports it. `step` waits between two parts (the next task, by default).
  */
 export function evaluateInSteps(
   parts: readonly (() => Promise<unknown>)[],
+  step: () => Promise<void> = nextTask,
 ): Promise<void> | undefined {
   if (!import.meta.env.PROD) return undefined
   let evaluated = started.get(parts)
@@ -22,7 +23,7 @@ export function evaluateInSteps(
     evaluated = (async () => {
       for (const part of parts) {
         await part()
-        await nextTask()
+        await step()
       }
     })().catch(() => undefined)
     started.set(parts, evaluated)
