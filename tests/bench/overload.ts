@@ -14,7 +14,11 @@
  * measures after `--warmup` seconds, in which all its connections send at once and the queue
  * settles; the slowest admitted answer of the warm-up is printed apart ("first seconds").
  * Prints, for every level: requests/s, 2xx/s and its share of the peak, the share answered 503,
- * the admitted (2xx) requests' p50 / p99 / slowest, and anything but 2xx or 503.
+ * the admitted (2xx) requests' p50 / p99 / slowest, and anything but 2xx or 503; for the closed
+ * loops also the CPU time each request cost the server (its main thread, which answers, and its
+ * other threads) and the load generator, and the machine's idle share, from Linux's /proc: a
+ * level that serves less because the server spent more on each request reads apart from one
+ * where the server got less of the machine.
  *
  *   npm run bench:overload [-- --duration 5 --rounds 3 --warmup 3 --only embedded
  *                              --server-dir ../other-checkout]
@@ -24,7 +28,7 @@
  * no error but 503. `--server-dir` runs another checkout's server (its node_modules in place)
  * under the same load, for a before-and-after in one run.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -60,7 +64,59 @@ interface Tally {
   other: Map<string, number>
   offered?: number
   heldBack?: number
+  /** CPU time spent while it was measured, in ms (see cpuNow). */
+  cpu?: Cpu
 }
+
+/** CPU time in ms: the server's main thread, its other threads, this process, the idle machine. */
+interface Cpu {
+  serverMain: number
+  serverOther: number
+  client: number
+  idle: number
+  all: number
+}
+
+/**
+ * The CPU time used so far, read from Linux's /proc (none elsewhere): what tells a server that
+ * got less of the machine from one that spent more on each request. The server's main thread is
+ * the one that answers; its other threads are the embedded database's, the garbage collector's
+ * and libuv's.
+ */
+function cpuNow(serverPid: number): Cpu | undefined {
+  try {
+    const ticks = (stat: string) => {
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      return (Number(fields[11]) + Number(fields[12])) * 10 // utime + stime, at 100 ticks a second
+    }
+    // The process's own figure keeps the time of threads that have ended since.
+    const serverMain = ticks(readFileSync(`/proc/${serverPid}/task/${serverPid}/stat`, 'utf8'))
+    const serverOther = ticks(readFileSync(`/proc/${serverPid}/stat`, 'utf8')) - serverMain
+    const machine = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1)
+    const jiffies = machine.map(Number)
+    const own = process.cpuUsage()
+    return {
+      serverMain,
+      serverOther,
+      client: (own.user + own.system) / 1000,
+      idle: (jiffies[3]! + jiffies[4]!) * 10,
+      all: jiffies.reduce((a, b) => a + b, 0) * 10,
+    }
+  } catch {
+    return undefined
+  }
+}
+
+const cpuBetween = (from: Cpu | undefined, to: Cpu | undefined): Cpu | undefined =>
+  from && to
+    ? {
+        serverMain: to.serverMain - from.serverMain,
+        serverOther: to.serverOther - from.serverOther,
+        client: to.client - from.client,
+        idle: to.idle - from.idle,
+        all: to.all - from.all,
+      }
+    : undefined
 
 function row(label: string, t: Tally & { okPerSecond?: number }, peak: number) {
   const total =
@@ -78,6 +134,18 @@ function row(label: string, t: Tally & { okPerSecond?: number }, peak: number) {
     total ? `${Math.round((t.shed / total) * 100)} %` : '—',
     `${ms(percentile(t.ok, 50))} / ${ms(percentile(t.ok, 99))} / ${ms(t.ok.reduce((a, b) => Math.max(a, b), -Infinity))}`,
     [...t.other].map(([k, n]) => `${k} × ${n}`).join(', ') || '0',
+    ...cpuColumns(t.cpu, total),
+  ]
+}
+
+/** The server's CPU µs a request (main thread / others), the load's, and the machine's idle share. */
+function cpuColumns(cpu: Cpu | undefined, requests: number) {
+  if (!cpu || !requests) return ['—', '—', '—']
+  const perRequest = (ms: number) => ((ms * 1000) / requests).toFixed(0)
+  return [
+    `${perRequest(cpu.serverMain)} / ${perRequest(cpu.serverOther)}`,
+    perRequest(cpu.client),
+    `${Math.round((cpu.idle / cpu.all) * 100)} %`,
   ]
 }
 
@@ -87,7 +155,7 @@ function row(label: string, t: Tally & { okPerSecond?: number }, peak: number) {
  * requests sent in the warm-up (all connections sending at once, then the queue settling) are
  * kept apart: only their slowest admitted time is reported.
  */
-async function closedLoop(url: string, token: string, connections: number) {
+async function closedLoop(url: string, token: string, connections: number, serverPid: number) {
   const tally: Tally = { seconds: duration, ok: [], shed: 0, other: new Map() }
   const count = counter(tally)
   const raw = notesRequest(url, token)
@@ -112,7 +180,14 @@ async function closedLoop(url: string, token: string, connections: number) {
     })
   }
   for (const c of all) next(c)
+  let cpuFrom: Cpu | undefined
+  const startMeter = setTimeout(
+    () => (cpuFrom = cpuNow(serverPid)),
+    measuredFrom - performance.now(),
+  )
   await new Promise((r) => setTimeout(r, endsAt - performance.now()))
+  clearTimeout(startMeter)
+  tally.cpu = cpuBetween(cpuFrom, cpuNow(serverPid))
   for (const c of all) c.close()
   return { tally, openingSlowest }
 }
@@ -126,6 +201,18 @@ function together(runs: Tally[]): Tally & { okPerSecond: number } {
     ok: runs.flatMap((t) => t.ok),
     shed: runs.reduce((sum, t) => sum + t.shed, 0),
     other,
+    cpu: runs.every((t) => t.cpu)
+      ? runs.reduce<Cpu>(
+          (sum, t) => ({
+            serverMain: sum.serverMain + t.cpu!.serverMain,
+            serverOther: sum.serverOther + t.cpu!.serverOther,
+            client: sum.client + t.cpu!.client,
+            idle: sum.idle + t.cpu!.idle,
+            all: sum.all + t.cpu!.all,
+          }),
+          { serverMain: 0, serverOther: 0, client: 0, idle: 0, all: 0 },
+        )
+      : undefined,
     okPerSecond: percentile(
       runs.map((t) => t.ok.length / t.seconds),
       50,
@@ -316,12 +403,17 @@ async function onDatabase(label: string, env: Record<string, string>) {
   try {
     const { token } = await signUp(server.url, 1)
     // Warm: the code compiled, the member's notes in memory.
-    await closedLoop(server.url, token, 50)
+    await closedLoop(server.url, token, 50, server.pid)
     const runs = new Map<number, Tally[]>(levels.map((level) => [level, []]))
     const opening = new Map<number, number>(levels.map((level) => [level, 0]))
     for (let round = 0; round < rounds; round++) {
       for (const connections of levels) {
-        const { tally, openingSlowest } = await closedLoop(server.url, token, connections)
+        const { tally, openingSlowest } = await closedLoop(
+          server.url,
+          token,
+          connections,
+          server.pid,
+        )
         runs.get(connections)!.push(tally)
         opening.set(connections, Math.max(opening.get(connections)!, openingSlowest))
       }
@@ -366,6 +458,9 @@ const table = [
     '503',
     'admitted p50 / p99 / slowest ms',
     'other',
+    'server CPU µs a request: main / other threads',
+    'load µs a request',
+    'machine idle',
     'first seconds: slowest ms',
   ],
 ]
