@@ -1,5 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import { createRouter, RouterProvider, type RouterHistory } from '@tanstack/react-router'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import {
+  createRouter,
+  RouterProvider,
+  type AnyRouter,
+  type RouterHistory,
+} from '@tanstack/react-router'
 
 import { PageSpinner } from './features/errors/page-spinner'
 import { RouteErrorScreen } from './features/errors/route-error-screen'
@@ -9,22 +14,35 @@ import { setWriteSender } from './lib/write-sender'
 import { routeTree } from './routeTree.gen'
 import { ThemeProvider } from './theme/provider'
 
+/** The address bar's history, for a router in a browser (the start-up makes it in a task of its own). */
+export { createBrowserHistory } from '@tanstack/react-router'
+
+/** The app's QueryClient, and the router its error handlers move once it is made (createApp). */
+export interface AppClient {
+  queryClient: QueryClient
+  routerOf: { router?: AnyRouter }
+}
+
 /**
- * Builds the router and its QueryClient together: the client's error handlers need the router
- * to move to maintenance or to sign-in, and routes reach the client through router context.
+ * The QueryClient, made before the router: its error handlers move the router to maintenance or
+ * to sign-in once createApp has made it. The start-up makes each in a task of its own
+ * (src/main.tsx).
  */
-export function createApp({ history }: { history?: RouterHistory } = {}) {
+export function createAppClient(): AppClient {
+  const routerOf: AppClient['routerOf'] = {}
   let endingSession = false
   // Changes kept offline are sent by the API layer's registry, loaded when one is sent.
   setWriteSender(() => import('./api/queued-writes').then((module) => module.sendQueued))
 
   const queryClient = createQueryClient({
     onMaintenance: () => {
-      if (router.state.location.pathname === '/auth/maintenance') return
+      const router = routerOf.router
+      if (!router || router.state.location.pathname === '/auth/maintenance') return
       void router.navigate({ to: '/auth/maintenance' })
     },
     onSessionEnded: () => {
-      if (endingSession) return
+      const router = routerOf.router
+      if (!router || endingSession) return
       endingSession = true
       const { pathname, href } = router.state.location
       const back = pathname.startsWith('/admin') && pathname !== '/admin/logout' ? href : undefined
@@ -37,7 +55,18 @@ export function createApp({ history }: { history?: RouterHistory } = {}) {
         })
     },
   })
+  return { queryClient, routerOf }
+}
 
+/**
+ * Builds the router and its QueryClient together: the client's error handlers need the router
+ * to move to maintenance or to sign-in, and routes reach the client through router context.
+ */
+export function createApp({
+  history,
+  client = createAppClient(),
+}: { history?: RouterHistory; client?: AppClient } = {}) {
+  const { queryClient } = client
   const router = createRouter({
     routeTree,
     history,
@@ -48,6 +77,7 @@ export function createApp({ history }: { history?: RouterHistory } = {}) {
     // Loaders read through the Query cache, which has its own freshness rules.
     defaultPreloadStaleTime: 0,
   })
+  client.routerOf.router = router
 
   router.subscribe('onResolved', ({ pathChanged }) => {
     if (pathChanged) window.scrollTo({ top: 0, left: 0, behavior: 'smooth' })

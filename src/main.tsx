@@ -77,13 +77,16 @@ if (member) {
   await nextTask()
 }
 await evaluateInSteps(APP_CODE, step)
-const [{ App, createApp }, { listenForChunkErrors }] = await Promise.all([
-  import('./app'),
-  import('./lib/chunk-reload'),
-])
+const [{ App, createApp, createAppClient, createBrowserHistory }, { listenForChunkErrors }] =
+  await Promise.all([import('./app'), import('./lib/chunk-reload')])
 await step()
 
-const app = createApp()
+// The QueryClient, the browser's history, then the router (its tree of routes), a task each.
+const client = createAppClient()
+await step()
+const history = createBrowserHistory()
+await step()
+const app = createApp({ history, client })
 const container = document.getElementById('root')!
 listenForChunkErrors(() => app.router.state.status === 'pending')
 // Making the router (its tree of routes, the history) and matching the address are a task each.
