@@ -1,10 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import {
-  createRouter,
-  RouterProvider,
-  type AnyRouter,
-  type RouterHistory,
-} from '@tanstack/react-router'
+import { createRouter, RouterProvider, type RouterHistory } from '@tanstack/react-router'
 
 import { PageSpinner } from './features/errors/page-spinner'
 import { RouteErrorScreen } from './features/errors/route-error-screen'
@@ -20,7 +15,7 @@ export { createBrowserHistory } from '@tanstack/react-router'
 /** The app's QueryClient, and the router its error handlers move once it is made (createApp). */
 export interface AppClient {
   queryClient: QueryClient
-  routerOf: { router?: AnyRouter }
+  routerOf: { router?: AppRouter }
 }
 
 /**

@@ -89,7 +89,7 @@ await step()
 const app = createApp({ history, client })
 const container = document.getElementById('root')!
 listenForChunkErrors(() => app.router.state.status === 'pending')
-// Making the router (its tree of routes, the history) and matching the address are a task each.
+// Matching the address is a task of its own.
 await step()
 
 // The first screen's route is loaded (its code, its guard) before React renders anything. Its
