@@ -107,16 +107,14 @@ function cpuNow(serverPid: number): Cpu | undefined {
   }
 }
 
-const cpuBetween = (from: Cpu | undefined, to: Cpu | undefined): Cpu | undefined =>
-  from && to
-    ? {
-        serverMain: to.serverMain - from.serverMain,
-        serverOther: to.serverOther - from.serverOther,
-        client: to.client - from.client,
-        idle: to.idle - from.idle,
-        all: to.all - from.all,
-      }
-    : undefined
+/** `a` plus `b` (or minus, with `sign` -1), figure by figure. */
+const addCpu = (a: Cpu, b: Cpu, sign = 1): Cpu => ({
+  serverMain: a.serverMain + sign * b.serverMain,
+  serverOther: a.serverOther + sign * b.serverOther,
+  client: a.client + sign * b.client,
+  idle: a.idle + sign * b.idle,
+  all: a.all + sign * b.all,
+})
 
 function row(label: string, t: Tally & { okPerSecond?: number }, peak: number) {
   const total =
@@ -187,7 +185,8 @@ async function closedLoop(url: string, token: string, connections: number, serve
   )
   await new Promise((r) => setTimeout(r, endsAt - performance.now()))
   clearTimeout(startMeter)
-  tally.cpu = cpuBetween(cpuFrom, cpuNow(serverPid))
+  const cpuTo = cpuNow(serverPid)
+  tally.cpu = cpuFrom && cpuTo ? addCpu(cpuTo, cpuFrom, -1) : undefined
   for (const c of all) c.close()
   return { tally, openingSlowest }
 }
@@ -202,16 +201,7 @@ function together(runs: Tally[]): Tally & { okPerSecond: number } {
     shed: runs.reduce((sum, t) => sum + t.shed, 0),
     other,
     cpu: runs.every((t) => t.cpu)
-      ? runs.reduce<Cpu>(
-          (sum, t) => ({
-            serverMain: sum.serverMain + t.cpu!.serverMain,
-            serverOther: sum.serverOther + t.cpu!.serverOther,
-            client: sum.client + t.cpu!.client,
-            idle: sum.idle + t.cpu!.idle,
-            all: sum.all + t.cpu!.all,
-          }),
-          { serverMain: 0, serverOther: 0, client: 0, idle: 0, all: 0 },
-        )
+      ? runs.map((t) => t.cpu!).reduce((sum, cpu) => addCpu(sum, cpu))
       : undefined,
     okPerSecond: percentile(
       runs.map((t) => t.ok.length / t.seconds),
