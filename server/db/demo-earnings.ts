@@ -97,9 +97,12 @@ export async function seedDemoEarnings(db: Db, memberId: string, now: number) {
         })
       }
       const sales = Math.round(net.salesPerDay * trend * rhythm * (0.4 + next() * 1.2))
+      // Today's sales are in the part of the day already past, so the current month has sales
+      // at every hour, its first too.
+      const span = Math.min(86_400_000, now - start)
       for (let i = 0; i < sales; i++) {
         const product = net.products[Math.floor(next() * net.products.length)]!
-        const at = new Date(start + Math.floor(next() * 86_400_000))
+        const at = new Date(start + Math.floor(next() * span))
         const country = COUNTRIES[Math.floor(next() * COUNTRIES.length)]!
         const id = `${net.accountId}-${date}-${i}`
         const sale = {

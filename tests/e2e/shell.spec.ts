@@ -1,7 +1,17 @@
 import type { Page } from '@playwright/test'
 
 import { networkQuiet } from '../network-quiet'
-import { baseURL, DEMO, expect, openApp, scrollUntil, signIn, test, useSession } from './support'
+import {
+  baseURL,
+  DEMO,
+  expect,
+  lastMonthsDashboard,
+  openApp,
+  scrollUntil,
+  signIn,
+  test,
+  useSession,
+} from './support'
 
 test('a reload keeps the session', async ({ page }) => {
   await signIn(page, DEMO.member.email, DEMO.member.password)
@@ -72,7 +82,7 @@ test('the demo member’s dashboard fits in two and a half screens at 1366×900,
   const screen = { width: 1366, height: 900 }
   await page.setViewportSize(screen)
   await useSession(page, request, 'member')
-  await page.goto('/admin/dashboard')
+  await page.goto(lastMonthsDashboard().path)
   // Every part with its data: the figures, the charts, the countries and the member's lists.
   const nets = [page.getByTestId('summary-clickbank'), page.getByTestId('summary-digistore24')].map(
     (summary) => summary.getByTestId('net').first(),

@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import type { CourseInsights, Nudge } from '@schemas/insights'
 
+import { seedDemoEarnings } from '../../server/db/demo-earnings'
+import { networkAccounts, transactions } from '../../server/db/schema'
 import { seedDemo } from '../../server/services/seed'
 import { bearer, createTestApp, type TestApp } from './helpers'
 
@@ -46,5 +49,31 @@ describe("the demo's first start", () => {
 
   it('creates nothing on a second start', async () => {
     expect(await seedDemo(t.database.db)).toBe(false)
+  })
+})
+
+describe("the demo member's earnings", () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(() => t.app.close())
+
+  it('have sales in the current month from its first minutes, and none still to come', async () => {
+    const member = await t.createMember()
+    const now = Date.UTC(2026, 11, 1, 0, 5)
+    await seedDemoEarnings(t.database.db, member.id, now)
+    const rows = await t.database.db
+      .select({
+        network: networkAccounts.network,
+        kind: transactions.kind,
+        at: transactions.occurredAt,
+      })
+      .from(transactions)
+      .innerJoin(networkAccounts, eq(networkAccounts.id, transactions.accountRef))
+      .where(eq(networkAccounts.memberId, member.id))
+    const thisMonth = rows.filter((r) => r.kind === 'sale' && r.at.getTime() >= Date.UTC(2026, 11))
+    expect(new Set(thisMonth.map((r) => r.network))).toEqual(new Set(['clickbank', 'digistore24']))
+    expect(Math.max(...rows.map((r) => r.at.getTime()))).toBeLessThanOrEqual(now)
   })
 })
