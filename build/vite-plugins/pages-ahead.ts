@@ -26,6 +26,11 @@ const PAGES: {
   prerender: 'signed-out' | 'signed-in' | false
   /** The document title, when it is not the page's heading. */
   title?: string
+  /**
+   * Its query changes nothing of its first screen, so the page's index.html answers its address
+   * with any query too (listed in `pages/any-query.json` for the server).
+   */
+  anyQuery?: true
 }[] = [
   {
     path: '/auth/login',
@@ -48,6 +53,8 @@ const PAGES: {
     routes: ['admin/route.tsx', 'admin/dashboard.tsx'],
     prerender: 'signed-in',
     title: 'Dashboard',
+    // The earnings period and product search (?year=2026&month=3&search=…) show in its data only.
+    anyQuery: true,
   },
 ]
 
@@ -136,6 +143,11 @@ export function pagesAhead(): Plugin {
           }
           this.emitFile({ type: 'asset', fileName: `pages${page.path}.html`, source: html })
         }
+        this.emitFile({
+          type: 'asset',
+          fileName: 'pages/any-query.json',
+          source: JSON.stringify(PAGES.filter((page) => page.anyQuery).map((page) => page.path)),
+        })
       } finally {
         await server.close()
       }

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 import fastifyStatic from '@fastify/static'
@@ -24,8 +24,8 @@ const PAGES = 'pages'
 export async function registerSpa(app: FastifyInstance, staticDir: string) {
   const present = existsSync(join(staticDir, 'index.html'))
   app.decorate('spaIndex', present)
-  const pages = pagesOwnIndex(staticDir)
-  app.decorate('spaPage', (url: string) => pages.get(url) ?? 'index.html')
+  const pageOf = pagesOwnIndex(staticDir)
+  app.decorate('spaPage', (url: string) => pageOf(url) ?? 'index.html')
   if (!present) {
     app.log.warn(`no built app in ${staticDir}: run "npm run build" to serve it`)
     return
@@ -44,8 +44,9 @@ export async function registerSpa(app: FastifyInstance, staticDir: string) {
 
 /**
  * The pages the build gave an index.html of their own (`pages/auth/login.html` answers
- * /auth/login: see build/vite-plugins/pages-ahead.ts), by exact address: with a query string
- * the page may differ, so index.html answers it.
+ * /auth/login: see build/vite-plugins/pages-ahead.ts), by address: exact, as with a query string
+ * the page may differ and index.html answers it; or with any query, for the pages the build lists
+ * in `pages/any-query.json` (the dashboard: its query shows in its data only).
  */
 function pagesOwnIndex(staticDir: string) {
   const pages = new Map<string, string>()
@@ -57,5 +58,13 @@ function pagesOwnIndex(staticDir: string) {
     }
   }
   if (existsSync(join(staticDir, PAGES))) walk(PAGES)
-  return pages
+  const listed = join(staticDir, PAGES, 'any-query.json')
+  const anyQuery = new Set<string>(
+    existsSync(listed) ? (JSON.parse(readFileSync(listed, 'utf8')) as string[]) : [],
+  )
+  return (url: string) => {
+    const query = url.indexOf('?')
+    const path = query === -1 ? url : url.slice(0, query)
+    return query === -1 || anyQuery.has(path) ? pages.get(path) : undefined
+  }
 }

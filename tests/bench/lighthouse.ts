@@ -372,8 +372,10 @@ try {
       path = threads.get(base)!
     }
     const lhr = await measure(`${base}${path}`, target.signedIn ? session : undefined)
-    const finalPath = new URL(lhr.finalDisplayedUrl).pathname
-    if (finalPath !== path) throw new Error(`${path} ended on ${finalPath}`)
+    // Where it ended: the same path, and the same query if one was asked for.
+    const [final, asked] = [new URL(lhr.finalDisplayedUrl), new URL(path, base)]
+    if (final.pathname !== asked.pathname || (asked.search && final.search !== asked.search))
+      throw new Error(`${path} ended on ${final.pathname}${final.search}`)
     // A page that failed to start would measure as fast as a blank one.
     const errors =
       (lhr.audits['errors-in-console']?.details as { items?: { description?: string }[] })?.items ??

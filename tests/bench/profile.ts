@@ -225,7 +225,10 @@ try {
       await page.waitForTimeout(3000)
       const trace = await browser.stopTracing()
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile }
-      if (new URL(page.url()).pathname !== path) throw new Error(`${path} ended on ${page.url()}`)
+      // Where it ended: the same path, and the same query if one was asked for.
+      const [final, asked] = [new URL(page.url()), new URL(path, page.url())]
+      if (final.pathname !== asked.pathname || (asked.search && final.search !== asked.search))
+        throw new Error(`${path} ended on ${page.url()}`)
       const tasks = await page.evaluate(
         () => (window as unknown as { longTasks: number[] }).longTasks,
       )

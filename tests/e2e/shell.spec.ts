@@ -297,3 +297,20 @@ test('the dashboard paints its layout and placeholders from the HTML for a sessi
   await visitor.waitForURL(/\/auth\/login/)
   await visitor.close()
 })
+
+test('the dashboard opened on another month by its address paints the same layout from the HTML', async ({
+  page,
+  request,
+}) => {
+  await useSession(page, request, 'member')
+  const release = await holdScripts(page)
+  const last = lastMonthsDashboard()
+  await page.goto(last.path, { waitUntil: 'commit' })
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back')
+  await expect(page.getByText('Pick up your training where you left off')).toBeVisible()
+  await expect(page.locator('[data-prerendered] .chakra-skeleton').first()).toBeVisible()
+  release()
+  await expect(page.getByRole('heading', { name: 'Welcome back, Maya Member' })).toBeVisible()
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0)
+  await expect(page.getByLabel('Month', { exact: true })).toHaveValue(String(last.month))
+})

@@ -233,6 +233,9 @@ describe('the built app', () => {
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
     mkdirSync(join(dist, 'pages', 'auth'), { recursive: true })
     writeFileSync(join(dist, 'pages', 'auth', 'login.html'), '<div id="root">Sign in</div>')
+    mkdirSync(join(dist, 'pages', 'admin'))
+    writeFileSync(join(dist, 'pages', 'admin', 'dashboard.html'), '<div id="root">Dashboard</div>')
+    writeFileSync(join(dist, 'pages', 'any-query.json'), JSON.stringify(['/admin/dashboard']))
     t = await createTestApp({ config: { staticDir: dist } })
   })
   afterAll(async () => {
@@ -269,6 +272,18 @@ describe('the built app', () => {
     expect(page.body).toBe('<div id="root">Sign in</div>')
     expect(page.headers['cache-control']).toBe('no-cache')
     for (const url of ['/auth/login?via=link', '/auth/login/', '/auth/log']) {
+      const res = await t.app.inject({ method: 'GET', url })
+      expect(res.body, url).toBe('<!doctype html><div id="root"></div>')
+    }
+  })
+
+  it('answers a page the build lists in any-query.json with its own index.html, whatever its query', async () => {
+    for (const url of ['/admin/dashboard', '/admin/dashboard?year=2026&month=3']) {
+      const res = await t.app.inject({ method: 'GET', url })
+      expect(res.body, url).toBe('<div id="root">Dashboard</div>')
+      expect(res.headers['cache-control'], url).toBe('no-cache')
+    }
+    for (const url of ['/admin/dashboard/', '/admin/dashboards?year=2026']) {
       const res = await t.app.inject({ method: 'GET', url })
       expect(res.body, url).toBe('<!doctype html><div id="root"></div>')
     }
