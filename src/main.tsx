@@ -48,13 +48,16 @@ if (visitorPageAsDrawn) await firstAct()
 else if (arrivedPrerendered) await firstPaint()
 fetchAppCode()
 const member = document.documentElement.hasAttribute('data-session')
+// On a visitor's page, each step waits for a pause in their typing (see afterTyping).
+const step = visitorPageAsDrawn ? afterTyping : nextTask
+// The first fetches, the locale data's worker and the request for React's renderer (with its
+// preloads) each take a low-end phone's main thread a moment: a task each, not one long task
+// right after the first paint.
+await step()
 // A member's screen formats numbers and dates: the browser's locale data is loaded meanwhile, on
 // a thread of its own (see warmLocaleData).
 const localeDataLoaded = member ? warmLocaleData() : undefined
-
-// On a visitor's page, each step waits for a pause in their typing (see afterTyping).
-const step = visitorPageAsDrawn ? afterTyping : nextTask
-if (visitorPageAsDrawn) await afterTyping()
+await step()
 
 // Start-up in steps, each a task of its own, so a phone's main thread is never held for the
 // whole of it: React's renderer, then Chakra (STYLING_CODE), then the app's own start-up code
