@@ -1,6 +1,16 @@
 import sharp from 'sharp'
 
-import { apiLogin, baseURL, DEMO, expect, outboxLink, signIn, test, useSession } from './support'
+import {
+  apiLogin,
+  baseURL,
+  DEMO,
+  expect,
+  outboxLink,
+  scrollUntil,
+  signIn,
+  test,
+  useSession,
+} from './support'
 
 // The steps share the database with each other and with the other specs: each one puts back what
 // it changed for the demo accounts.
@@ -273,7 +283,11 @@ test('a member row’s "⋯" menu opens its dialogs and gives focus back to its 
 
   await more.click()
   await page.getByRole('menuitem', { name: 'Change e-mail' }).click()
-  await expect(page.getByRole('dialog', { name: 'Change e-mail' })).toBeVisible()
+  const dialog = page.getByRole('dialog', { name: 'Change e-mail' })
+  await expect(dialog).toBeVisible()
+  // Open once it has taken the focus: a dialog shown but not yet listening for Escape (its
+  // effects still to run, the parts below the list being built) would miss the key.
+  await expect(dialog.locator(':focus')).toHaveCount(1)
   await page.keyboard.press('Escape')
   await expect(more).toBeFocused()
 
@@ -283,4 +297,33 @@ test('a member row’s "⋯" menu opens its dialogs and gives focus back to its 
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused()
   await page.keyboard.press('Escape')
   await expect(more).toBeFocused()
+})
+
+test('on a phone, the members screen builds the areas by level and the audit log once scrolled near', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 })
+  await useSession(page, request, 'admin')
+  const asked: string[] = []
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname))
+  await page.goto('/admin/updateaccess')
+  await expect(
+    page.getByRole('button', { name: `More actions for ${DEMO.member.email}` }),
+  ).toBeVisible()
+  const later = ['Areas opened by level', 'Audit log'].map((label) =>
+    page.locator(`[data-when-near][aria-label="${label}"]`),
+  )
+  for (const part of later) await expect(part).toHaveCount(1)
+  expect(asked.filter((path) => /\/(audit|area-unlocks)$/.test(path))).toEqual([])
+
+  const unlock = page.getByRole('combobox', { name: 'Chatbot opens' })
+  await scrollUntil(page, unlock)
+  await expect(unlock).toBeVisible()
+  // The log's entries (a list on a phone), or none yet on a database no test has changed.
+  const log = page.getByRole('list', { name: 'Audit log' }).or(page.getByText('No changes yet'))
+  await scrollUntil(page, log)
+  await expect(log).toBeVisible()
+  expect(asked).toContain('/api/audit')
+  for (const part of later) await expect(part).toHaveCount(0)
 })

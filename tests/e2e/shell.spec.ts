@@ -234,6 +234,18 @@ test('a phone at rest on the dashboard draws no animation: the parts below the f
   await openApp(page, '/admin/dashboard')
   await expect(page.getByTestId('resume-card')).toBeVisible()
   await networkQuiet(page)
+  // At rest: every answer drawn, so no part's loading placeholder pulses any more. An answer may
+  // be drawn some time after it arrived (in a render React may pause, see useDeferredQuery).
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          [...document.querySelectorAll('.chakra-skeleton')].filter(
+            (placeholder) => !placeholder.closest('[data-when-near]'),
+          ).length,
+      ),
+    )
+    .toBe(0)
   const later = page.locator('[data-when-near]')
   expect(await later.count()).toBeGreaterThan(0)
   const running = await page.evaluate(() =>

@@ -24,6 +24,7 @@ import {
   PageHeader,
   PageSpinner,
 } from '@/components/ui'
+import { WhenNear } from '@/components/when-near'
 import { storedEmail } from '@/lib/session'
 import { toast } from '@/lib/toast'
 import { useQuery } from '@/lib/use-deferred-query'
@@ -62,8 +63,13 @@ export function AccessScreen() {
       />
       <Stack gap="6">
         <MembersCard />
-        <LevelUnlocks />
-        <AuditPanel />
+        {/* Below the list on a phone: built once scrolled near (see WhenNear). */}
+        <WhenNear label="Areas opened by level">
+          <LevelUnlocks />
+        </WhenNear>
+        <WhenNear label="Audit log">
+          <AuditPanel />
+        </WhenNear>
       </Stack>
     </>
   )
