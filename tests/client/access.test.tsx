@@ -1,10 +1,11 @@
 import { waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { FREE_AREAS } from '@schemas/access'
 import { contract } from '@schemas/index'
 import type { AuditEntry, MemberSummary } from '@schemas/members'
 
+import { OnScreenObserver } from './earnings-fixtures'
 import { makeProfile, storeSession } from './factories'
 import { memberHandlers } from './handlers'
 import { handle, server } from './msw'
@@ -95,6 +96,12 @@ function membersBackend(initial: MemberSummary[], audit: AuditEntry[] = []) {
     ],
   }
 }
+
+// The parts below the members list are built once scrolled near: here, at once.
+beforeEach(() => {
+  vi.stubGlobal('IntersectionObserver', OnScreenObserver)
+  return () => vi.unstubAllGlobals()
+})
 
 describe('/admin/updateaccess', () => {
   it('shows a spinner until the member info is loaded', async () => {
