@@ -1,3 +1,5 @@
+import { MessageChannel } from 'node:worker_threads'
+
 import { describe, expect, it, vi } from 'vitest'
 
 import { HeardCache } from '../../server/services/heard-cache'
@@ -39,6 +41,38 @@ describe('the heard cache', () => {
     await cache.get('a', load, 'page=1')
     await cache.get('b', load)
     expect(load).toHaveBeenCalledTimes(4)
+  })
+
+  it('lets news that arrives by the next poll for input in before answering a hit, for every hit of a turn', async () => {
+    const { cache } = setup({ size: 10, ttlMs: 60_000 })
+    let version = 0
+    const load = async (owner: string) => [`${owner} v${version}`]
+    await cache.get('a', load)
+    // News comes as input does (a message from the database's worker, a notification on a socket):
+    // it is read in the poll phase after the turn that sent it.
+    const { port1, port2 } = new MessageChannel()
+    port1.on('message', (owner: string) => cache.heard(owner))
+    const news = () => {
+      version += 1
+      port2.postMessage('a')
+    }
+    try {
+      // Two hits of one turn, the news sent in that turn.
+      const both = [cache.get('a', load), cache.get('a', load)]
+      news()
+      expect(await Promise.all(both)).toEqual([['a v1'], ['a v1']])
+      // A hit met after the turn's first immediate has run, the news sent just after it.
+      const late = await new Promise<string[] | undefined>((resolve) =>
+        setImmediate(() => {
+          const hit = cache.get('a', load)
+          news()
+          void hit.then(resolve)
+        }),
+      )
+      expect(late).toEqual(['a v2'])
+    } finally {
+      port1.close()
+    }
   })
 
   it('stays under its weight, dropping what was used longest ago, and keeps nothing heavier', async () => {
