@@ -133,7 +133,7 @@ function row(label: string, t: Tally & { okPerSecond?: number }, peak: number) {
   const ms = (v: number) => (Number.isFinite(v) ? String(Math.round(v)) : '—')
   return [
     label,
-    t.offered ? `${Math.round(t.offered / t.seconds)}` : '—',
+    t.offered ? `${Math.round(t.offered / duration)}` : '—',
     String(Math.round(total / t.seconds)),
     String(Math.round(okPerSecond)),
     peak ? `${Math.round((okPerSecond / peak) * 100)} %` : '—',
@@ -335,7 +335,8 @@ async function openConnections(url: string, count: number, tell: (what: string) 
  * of raw HTTP/1.1, so the client is not what limits it), spread over clients that
  * each, told 503 with Retry-After, send nothing until it has passed plus a random part of it.
  * An answer's time counts from when its request left; a request that first waited for one of
- * the client's connections is counted apart ("waited for a connection").
+ * the client's connections is counted apart ("waited for a connection"). Rates are over the time
+ * from the first request to the last answer, which may come after the last request left.
  */
 async function openLoop(url: string, token: string, rate: number): Promise<Tally> {
   const raw = notesRequest(url, token)
@@ -372,6 +373,7 @@ async function openLoop(url: string, token: string, rate: number): Promise<Tally
   const start = performance.now()
   let due = 0
   let pending = 0
+  let lastAnswerAt = start
   await new Promise<void>((done) => {
     const tick = setInterval(() => {
       const now = performance.now()
@@ -399,6 +401,7 @@ async function openLoop(url: string, token: string, rate: number): Promise<Tally
           const sentAt = performance.now()
           c.send(raw, (status, retryAfter) => {
             pending -= 1
+            lastAnswerAt = performance.now()
             if (status >= 200 && status < 300) tally.ok.push(performance.now() - sentAt)
             else if (status === 503) {
               tally.shed += 1
@@ -413,6 +416,8 @@ async function openLoop(url: string, token: string, rate: number): Promise<Tally
   })
   tally.lag = lag()
   for (const c of all) c.close()
+  // Answers still coming in after the last request left count over the time they took.
+  tally.seconds = Math.max(duration, (lastAnswerAt - start) / 1000)
   tally.heldBack = heldBack
   if (waitingForConnection) tally.other.set('waited for a connection', waitingForConnection)
   return tally
