@@ -70,6 +70,8 @@ interface Tally {
   other: Map<string, number>
   offered?: number
   heldBack?: number
+  /** The open loop's 2xx answers that came while it was still sending. */
+  okWhileSending?: number
   /** The load generator's own event-loop lag while it measured, p99 in ms (see lagMeter). */
   lag?: number
   /** CPU time spent while it was measured, in ms (see cpuNow). */
@@ -374,6 +376,7 @@ async function openLoop(url: string, token: string, rate: number): Promise<Tally
   let due = 0
   let pending = 0
   let lastAnswerAt = start
+  let okWhileSending = 0
   await new Promise<void>((done) => {
     const tick = setInterval(() => {
       const now = performance.now()
@@ -402,8 +405,10 @@ async function openLoop(url: string, token: string, rate: number): Promise<Tally
           c.send(raw, (status, retryAfter) => {
             pending -= 1
             lastAnswerAt = performance.now()
-            if (status >= 200 && status < 300) tally.ok.push(performance.now() - sentAt)
-            else if (status === 503) {
+            if (status >= 200 && status < 300) {
+              tally.ok.push(lastAnswerAt - sentAt)
+              if (lastAnswerAt - start <= duration * 1000) okWhileSending += 1
+            } else if (status === 503) {
               tally.shed += 1
               const after = retryAfter * 1000
               backoffUntil[client] = performance.now() + after + Math.random() * after
@@ -419,6 +424,7 @@ async function openLoop(url: string, token: string, rate: number): Promise<Tally
   // Answers still coming in after the last request left count over the time they took.
   tally.seconds = Math.max(duration, (lastAnswerAt - start) / 1000)
   tally.heldBack = heldBack
+  tally.okWhileSending = okWhileSending
   if (waitingForConnection) tally.other.set('waited for a connection', waitingForConnection)
   return tally
 }
@@ -512,7 +518,11 @@ async function onDatabase(label: string, env: Record<string, string>, withRefere
       ...row(`open, 2 × peak, ${OPEN_LOOP_CLIENTS} clients honouring Retry-After`, open, peak),
       '—',
     ])
-    console.log(`${label}: open loop held back ${open.heldBack} requests during Retry-After`)
+    console.log(
+      `${label}: open loop held back ${open.heldBack} requests during Retry-After; ` +
+        `${Math.round(open.okWhileSending! / duration)} 2xx/s while it sent, ` +
+        `${Math.round(open.ok.length / open.seconds)} over ${open.seconds.toFixed(1)} s to its last answer`,
+    )
     if (beside) rows.push(...beside.rows)
   } finally {
     await reference?.stop()
