@@ -61,7 +61,7 @@ describe('the heard cache', () => {
       const both = [cache.get('a', load), cache.get('a', load)]
       news()
       expect(await Promise.all(both)).toEqual([['a v1'], ['a v1']])
-      // A hit met after the turn's first immediate has run, the news sent just after it.
+      // A hit met in a later turn's check phase, the news sent just after it.
       const late = await new Promise<string[] | undefined>((resolve) =>
         setImmediate(() => {
           const hit = cache.get('a', load)
