@@ -24,7 +24,7 @@
  * The signed-in pages get the member's (or the administrator's) session in local storage, as the app keeps it; every run
  * is a first visit: an empty HTTP cache, and no service worker or what one kept.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -251,9 +251,23 @@ const { multiplier, line: deviceLine } = slowdownFor(device, await hostBenchmark
 console.log(deviceLine)
 const throttling = { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: multiplier }
 
+/**
+ * A page of the origin that runs no script, where a run's storage is set: our servers' health
+ * check, and a stylesheet of the anchor's build. An address answered with the app's index.html
+ * (a favicon the build lacks, say) would start that app there, beside the load then measured.
+ */
+const anchorStylesheet =
+  anchorDir &&
+  /<link[^>]+href="(\/[^"]+\.css)"/.exec(readFileSync(join(anchorDir, 'index.html'), 'utf8'))?.[1]
+const scriptless = (origin: string) => {
+  if (origin !== anchor?.url) return `${origin}/api/health`
+  if (!anchorStylesheet) throw new Error(`${anchorDir}/index.html links no stylesheet`)
+  return `${origin}${anchorStylesheet}`
+}
+
 async function prepare(origin: string, stored: Record<string, string> | undefined) {
   const page = browser.pages()[0] ?? (await browser.newPage())
-  await page.goto(origin === server.url ? `${origin}/api/health` : `${origin}/favicon.ico`)
+  await page.goto(scriptless(origin))
   await page.evaluate((items) => {
     localStorage.clear()
     for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v)
@@ -265,6 +279,21 @@ async function prepare(origin: string, stored: Record<string, string> | undefine
   await cdp.send('Storage.clearDataForOrigin', {
     origin,
     storageTypes: 'service_workers,cache_storage,indexeddb',
+  })
+  await cdp.detach()
+}
+
+/**
+ * After a run: the page's service worker stopped, and what it kept deleted. Its install goes on
+ * after Lighthouse has finished with the page (it fetches, stores and compiles the app's code),
+ * and would otherwise run beside the next run, another build's or the anchor's, and slow it.
+ */
+async function quiet(origin: string) {
+  const page = browser.pages()[0] ?? (await browser.newPage())
+  const cdp = await browser.newCDPSession(page)
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin,
+    storageTypes: 'service_workers,cache_storage',
   })
   await cdp.detach()
 }
@@ -289,6 +318,7 @@ async function measure(url: string, stored: Record<string, string> | undefined) 
       },
       { extends: 'lighthouse:default', settings: { throttling } },
     )
+    await quiet(new URL(url).origin)
     const lhr = result?.lhr
     if (lhr && !lhr.runtimeError) {
       const trace = (result.artifacts as { Trace?: { traceEvents: TraceEvent[] } }).Trace
