@@ -2,6 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
+import { offlineCode } from './build/vite-plugins/offline-code.ts'
 import { pagesAhead } from './build/vite-plugins/pages-ahead.ts'
 import { aliases } from './build/vite-plugins/paths.ts'
 import { precompress } from './build/vite-plugins/precompress.ts'
@@ -13,6 +14,7 @@ export default defineConfig({
   plugins: [
     preloadStartSteps(),
     pagesAhead(),
+    offlineCode(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     pwa(),

@@ -1,10 +1,14 @@
 import { VitePWA } from 'vite-plugin-pwa'
 
+import { offlineScripts } from './offline-code.ts'
+
 /**
- * The web app manifest and the service worker (Workbox's generateSW). The worker precaches the
- * built app — index.html, the hashed scripts and styles, the fonts and icons — so the app opens
- * without a connection and shows what it holds; every navigation outside the API is answered
- * with index.html from the cache. Of the API's answers it keeps only the lessons the member
+ * The web app manifest and the service worker (Workbox's generateSW). The worker precaches
+ * index.html, the styles, fonts and icons, and of the scripts the app's start and the screens a
+ * member reads offline (offline-code.ts), so the app opens without a connection and shows what it
+ * holds; every navigation outside the API is answered with index.html from the cache. Another
+ * screen's code is kept once the member opens it; one never opened says offline that it needs a
+ * connection (src/features/errors/route-error-screen.tsx). Of the API's answers it keeps only the lessons the member
  * opens (GET /api/lesson answered 200: a locked or drip lesson is never kept), read from the
  * network first and from the cache only without one; signing in or out deletes them
  * (src/lib/offline-caches.ts). The app keeps its own copy of the member's notes
@@ -46,10 +50,30 @@ export const pwa = () =>
       globPatterns: ['**/*.{js,css,html,woff2,png,svg}'],
       // The prerendered pages are a first visit's fast start; a cached app starts fast anyway.
       globIgnores: ['pages/**'],
+      // Of the scripts, the app's start and the screens read offline (offline-code.ts).
+      manifestTransforms: [
+        (entries) => ({
+          manifest: entries.filter(
+            ({ url }) => !/^assets\/.*\.js$/.test(url) || offlineScripts.has(url),
+          ),
+          warnings: [],
+        }),
+      ],
       navigateFallback: '/index.html',
       // The API and its readable reference are never answered from the cache.
       navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/metrics/],
       runtimeCaching: [
+        {
+          // Another screen's code, kept once the member has opened it (its name changes with
+          // its contents, so a kept copy is never stale).
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'app-code',
+            cacheableResponse: { statuses: [200] },
+            expiration: { maxEntries: 300, maxAgeSeconds: 90 * 24 * 60 * 60 },
+          },
+        },
         {
           urlPattern: ({ url }) => url.pathname === '/api/lesson',
           handler: 'NetworkFirst',

@@ -1,9 +1,11 @@
 import { onlineManager } from '@tanstack/react-query'
-import { within } from '@testing-library/react'
+import { createMemoryHistory, lazyRouteComponent } from '@tanstack/react-router'
+import { render, screen, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { API_PREFIX, contract } from '@schemas/index'
+import { App, createApp } from '@/app'
 import { OFFLINE_MESSAGE } from '@/components/offline-banner'
 import { NEEDS_CONNECTION } from '@/components/ui/error-state'
 import { keepNotesCopy, readNotesCopy } from '@/lib/notes-copy'
@@ -65,6 +67,30 @@ describe('without a connection', () => {
     reachable = true
     setConnection(true)
     expect(await screen.findByRole('article', { name: 'Kept note' })).toBeTruthy()
+  })
+})
+
+describe('a screen whose code this device does not keep', () => {
+  it('says, without a connection, that it needs one, by its name, inside the layout', async () => {
+    storeSession()
+    server.use(...memberHandlers())
+    setConnection(false)
+    const app = createApp({ history: createMemoryHistory({ initialEntries: ['/admin/calendar'] }) })
+    // The calendar's code as the browser answers it offline, after the router's one reload.
+    const failure = new TypeError(
+      'Failed to fetch dynamically imported module: http://localhost/assets/calendar-0.js',
+    )
+    sessionStorage.setItem(`tanstack_router_reload:${failure.message}`, '1')
+    app.router.routesById['/admin/calendar'].update({
+      component: lazyRouteComponent(() => Promise.reject(failure)),
+    })
+    render(<App {...app} />)
+    const alert = await screen.findByRole('alert')
+    await vi.waitFor(() => expect(alert.textContent).toContain('Calendar needs a connection'))
+    expect(alert.textContent).toContain(NEEDS_CONNECTION)
+    expect(within(alert).queryByRole('button')).toBeNull()
+    // Around it, the app as ever: the navigation works offline.
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy()
   })
 })
 

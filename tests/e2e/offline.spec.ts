@@ -116,7 +116,8 @@ test.describe('installable, and the app opens without a connection', () => {
     // A screen whose code this tab had not loaded comes from the cache too.
     await page.goto('/admin/notes')
     await expect(page.getByRole('heading', { name: 'Notes', level: 1 })).toBeVisible()
-    // Screens that need the server say so, by name, instead of a placeholder that waits.
+    // Screens that need the server, or whose code this device does not keep (the worker keeps
+    // the screens read offline and those opened before), say so by name instead of waiting.
     for (const [path, name] of [
       ['/admin/chatbot', 'Course chatbot'],
       ['/admin/accountdetail', 'Affiliate accounts'],
@@ -131,8 +132,47 @@ test.describe('installable, and the app opens without a connection', () => {
       ).toBeVisible()
     }
 
+    // With the connection back, the screen loads by itself.
     await context.setOffline(false)
     await expect(page.getByText(OFFLINE_MESSAGE)).toHaveCount(0)
+    await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible()
+  })
+
+  test("the first install keeps the app's start and the screens read offline; another screen's code is kept once it is opened", async ({
+    page,
+    context,
+    request,
+  }) => {
+    await firstVisit(page, request)
+    const cachedScripts = () =>
+      page.evaluate(async () => {
+        const names = await caches.keys()
+        const kept: Record<string, string[]> = {}
+        for (const name of names) {
+          const keys = await (await caches.open(name)).keys()
+          kept[name.startsWith('workbox-precache') ? 'precache' : name] = keys
+            .map((request) => new URL(request.url).pathname)
+            .filter((path) => path.endsWith('.js'))
+        }
+        return kept
+      })
+    const first = await cachedScripts()
+    expect(first.precache!.some((path) => /^\/assets\/notes-/.test(path))).toBe(true)
+    expect(first.precache!.some((path) => /^\/assets\/calendar-/.test(path))).toBe(false)
+
+    await page.goto('/admin/calendar')
+    await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible()
+    await expect
+      .poll(async () => (await cachedScripts())['app-code'] ?? [])
+      .toContainEqual(expect.stringMatching(/^\/assets\/calendar-/))
+    await context.setOffline(true)
+    await page.reload()
+    // Its code from this device; its events need the server.
+    await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible()
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Calendar needs a connection' }).first(),
+    ).toBeVisible()
+    await context.setOffline(false)
   })
 
   test('the first visit is kept too: the new worker takes the page at once, so a lesson it opens next is read offline', async ({

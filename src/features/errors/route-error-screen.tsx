@@ -1,6 +1,11 @@
 import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react'
-import type { ErrorComponentProps } from '@tanstack/react-router'
+import { useRouterState, type ErrorComponentProps } from '@tanstack/react-router'
+import { useEffect } from 'react'
 
+import { findNavItem } from '@/components/layout/nav-items'
+import { useOffline } from '@/components/offline-banner'
+import { NEEDS_CONNECTION } from '@/components/ui/error-state'
+import { reloadToLatest } from '@/lib/chunk-reload'
 import { useDocumentTitle } from '@/lib/document-title'
 
 /** What a screen that failed to load or render shows instead of going blank. */
@@ -8,7 +13,27 @@ export function RouteErrorScreen({ error, reset }: ErrorComponentProps) {
   const chunkFailed =
     error instanceof Error &&
     /dynamically imported module|Importing a module script/i.test(error.message)
-  const title = chunkFailed ? 'This page could not be loaded' : 'Something went wrong'
+  // A screen whose code this device does not keep (the service worker keeps the screens read
+  // offline, and those opened before): it loads once the connection returns.
+  const offline = useOffline()
+  const needsConnection = chunkFailed && offline
+  // Named as the navigation names it: the page's title is still the screen before's.
+  const screen = useRouterState({
+    select: (state) => findNavItem(state.location.pathname)?.label ?? 'This screen',
+  })
+  // Kept while the screen shows (not only while offline): the 'online' event that ends the
+  // offline state must still find it.
+  useEffect(() => {
+    if (!chunkFailed) return
+    const reload = () => void reloadToLatest()
+    window.addEventListener('online', reload, { once: true })
+    return () => window.removeEventListener('online', reload)
+  }, [chunkFailed])
+  const title = needsConnection
+    ? `${screen} needs a connection`
+    : chunkFailed
+      ? 'This page could not be loaded'
+      : 'Something went wrong'
   useDocumentTitle(title)
   return (
     <Center minH="60vh" px="4">
@@ -17,18 +42,26 @@ export function RouteErrorScreen({ error, reset }: ErrorComponentProps) {
           {title}
         </Heading>
         <Text color="fg.muted">
-          {chunkFailed
-            ? 'The site may have been updated, or the connection dropped. Reloading fetches the latest version.'
-            : 'An unexpected error stopped this screen. Try again, or reload the page.'}
+          {needsConnection
+            ? NEEDS_CONNECTION
+            : chunkFailed
+              ? 'The site may have been updated, or the connection dropped. Reloading fetches the latest version.'
+              : 'An unexpected error stopped this screen. Try again, or reload the page.'}
         </Text>
-        <Stack direction="row" gap="3">
-          <Button onClick={() => window.location.reload()}>Reload the page</Button>
-          {chunkFailed ? null : (
-            <Button variant="outline" onClick={reset}>
-              Try again
+        {needsConnection ? null : (
+          <Stack direction="row" gap="3">
+            <Button
+              onClick={() => (chunkFailed ? void reloadToLatest() : window.location.reload())}
+            >
+              Reload the page
             </Button>
-          )}
-        </Stack>
+            {chunkFailed ? null : (
+              <Button variant="outline" onClick={reset}>
+                Try again
+              </Button>
+            )}
+          </Stack>
+        )}
       </Stack>
     </Center>
   )
