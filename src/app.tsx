@@ -11,6 +11,8 @@ import { ThemeProvider } from './theme/provider'
 
 /** The address bar's history, for a router in a browser (the start-up makes it in a task of its own). */
 export { createBrowserHistory } from '@tanstack/react-router'
+/** The reload after a failed chunk, which the route error screen offers too: one file with the app. */
+export { listenForChunkErrors } from './lib/chunk-reload'
 
 /** The app's QueryClient, and the router its error handlers move once it is made (createApp). */
 export interface AppClient {

@@ -80,8 +80,8 @@ if (member) {
   await nextTask()
 }
 await evaluateInSteps(APP_CODE, step)
-const [{ App, createApp, createAppClient, createBrowserHistory }, { listenForChunkErrors }] =
-  await Promise.all([import('./app'), import('./lib/chunk-reload')])
+const { App, createApp, createAppClient, createBrowserHistory, listenForChunkErrors } =
+  await import('./app')
 await step()
 
 // The QueryClient, the browser's history, then the router (its tree of routes), a task each.

@@ -18,6 +18,10 @@ export const useOffline = () =>
     () => false,
   )
 
+/** What a screen that needs the server says without a connection. */
+export const NEEDS_CONNECTION =
+  'You are offline, and this needs the server: it loads again by itself when the connection returns.'
+
 export const OFFLINE_MESSAGE =
   'You are offline: what needs the server, such as saving, works again when the connection returns.'
 

@@ -1,5 +1,6 @@
 import type { AreaKey } from '@schemas/access'
 import type { AppPath } from '@/lib/named-pages'
+import { nameScreensWith } from '@/lib/screen-names'
 import { storedRole } from '@/lib/session'
 
 import { type IconName } from './icons'
@@ -240,3 +241,6 @@ export function findNavItem(pathname: string, groups: NavGroup[] = navGroups) {
   }
   return best
 }
+
+// Messages about a screen name it as the navigation does (src/lib/screen-names.ts).
+nameScreensWith((pathname) => findNavItem(pathname)?.label)

@@ -2,11 +2,7 @@ import { Alert, Button, Stack } from '@chakra-ui/react'
 import { useRouterState } from '@tanstack/react-router'
 
 import { findNavItem } from '../layout/nav-items'
-import { useOffline } from '../offline-banner'
-
-/** What a screen that needs the server says without a connection. */
-export const NEEDS_CONNECTION =
-  'You are offline, and this needs the server: it loads again by itself when the connection returns.'
+import { NEEDS_CONNECTION, useOffline } from '../offline-banner'
 
 /**
  * The name of the screen on show, for a message about it: its entry in the navigation (the

@@ -2,8 +2,8 @@ import { Button, Skeleton, Stack, Text, type SkeletonProps } from '@chakra-ui/re
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 
-import { useOffline } from '../offline-banner'
-import { NEEDS_CONNECTION, useScreenName } from './error-state'
+import { NEEDS_CONNECTION, useOffline } from '../offline-banner'
+import { useScreenName } from './error-state'
 
 /** Placeholder rows while a panel (a dashboard widget, a figures card) or a list of cards loads. */
 export function PanelSkeleton({

@@ -2,11 +2,10 @@ import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react'
 import { useRouterState, type ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect } from 'react'
 
-import { findNavItem } from '@/components/layout/nav-items'
-import { useOffline } from '@/components/offline-banner'
-import { NEEDS_CONNECTION } from '@/components/ui/error-state'
+import { NEEDS_CONNECTION, useOffline } from '@/components/offline-banner'
 import { reloadToLatest } from '@/lib/chunk-reload'
 import { useDocumentTitle } from '@/lib/document-title'
+import { screenNameOf } from '@/lib/screen-names'
 
 /** What a screen that failed to load or render shows instead of going blank. */
 export function RouteErrorScreen({ error, reset }: ErrorComponentProps) {
@@ -19,7 +18,7 @@ export function RouteErrorScreen({ error, reset }: ErrorComponentProps) {
   const needsConnection = chunkFailed && offline
   // Named as the navigation names it: the page's title is still the screen before's.
   const screen = useRouterState({
-    select: (state) => findNavItem(state.location.pathname)?.label ?? 'This screen',
+    select: (state) => screenNameOf(state.location.pathname) ?? 'This screen',
   })
   // Kept while the screen shows (not only while offline): the 'online' event that ends the
   // offline state must still find it.
