@@ -5,13 +5,13 @@ import { offlineScripts } from './offline-code.ts'
 /**
  * The web app manifest and the service worker (Workbox's generateSW). The worker precaches
  * index.html, the styles, fonts and icons, and of the scripts the app's start and the screens a
- * member reads offline (offline-code.ts), so the app opens without a connection and shows what it
- * holds; every navigation outside the API is answered with index.html from the cache. Another
- * screen's code is kept once the member opens it; one never opened says offline that it needs a
- * connection (src/features/errors/route-error-screen.tsx). Of the API's answers it keeps only the lessons the member
- * opens (GET /api/lesson answered 200: a locked or drip lesson is never kept), read from the
- * network first and from the cache only without one; signing in or out deletes them
- * (src/lib/offline-caches.ts). The app keeps its own copy of the member's notes
+ * member reads offline (offline-code.ts), so the app opens without a connection and shows what
+ * it holds; every navigation outside the API is answered with index.html from the cache.
+ * Another screen's code is kept once the member opens it; one never opened says offline that it
+ * needs a connection (src/features/errors/route-error-screen.tsx). Of the API's answers it keeps
+ * only the lessons the member opens (GET /api/lesson answered 200: a locked or drip lesson is
+ * never kept), read from the network first and from the cache only without one; signing in or
+ * out deletes them (src/lib/offline-caches.ts). The app keeps its own copy of the member's notes
  * (src/lib/notes-copy.ts). A new worker waits until the member chooses "Reload to update"
  * (src/lib/service-worker.ts), so an open tab never mixes two versions' files. The worker is
  * registered by the app once it is idle, off the first paint's path, and the first one takes
