@@ -265,6 +265,22 @@ const scriptless = (origin: string) => {
   return `${origin}${anchorStylesheet}`
 }
 
+/**
+ * The origin's service worker stopped, and what it kept deleted: before a run, so that the run
+ * is a first visit (a worker from an earlier run would answer every page with index.html, not the
+ * page's prerendered HTML); and after it, as the worker's install goes on once Lighthouse has
+ * finished with the page (it fetches, stores and compiles the app's code) and would otherwise
+ * run beside the next run, another build's or the anchor's, and slow it.
+ */
+async function forgetWorker(origin: string) {
+  const cdp = await browser.newCDPSession(browser.pages()[0] ?? (await browser.newPage()))
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin,
+    storageTypes: 'service_workers,cache_storage,indexeddb',
+  })
+  await cdp.detach()
+}
+
 async function prepare(origin: string, stored: Record<string, string> | undefined) {
   const page = browser.pages()[0] ?? (await browser.newPage())
   await page.goto(scriptless(origin))
@@ -274,28 +290,8 @@ async function prepare(origin: string, stored: Record<string, string> | undefine
   }, stored ?? {})
   const cdp = await browser.newCDPSession(page)
   await cdp.send('Network.clearBrowserCache')
-  // A first visit: no service worker from an earlier run answering the page from its cache (it
-  // answers every page with index.html, not the page's prerendered HTML), and nothing it kept.
-  await cdp.send('Storage.clearDataForOrigin', {
-    origin,
-    storageTypes: 'service_workers,cache_storage,indexeddb',
-  })
   await cdp.detach()
-}
-
-/**
- * After a run: the page's service worker stopped, and what it kept deleted. Its install goes on
- * after Lighthouse has finished with the page (it fetches, stores and compiles the app's code),
- * and would otherwise run beside the next run, another build's or the anchor's, and slow it.
- */
-async function quiet(origin: string) {
-  const page = browser.pages()[0] ?? (await browser.newPage())
-  const cdp = await browser.newCDPSession(page)
-  await cdp.send('Storage.clearDataForOrigin', {
-    origin,
-    storageTypes: 'service_workers,cache_storage',
-  })
-  await cdp.detach()
+  await forgetWorker(origin)
 }
 
 /** The trace Lighthouse recorded in the last run, kept with its report by `--save`. */
@@ -318,7 +314,7 @@ async function measure(url: string, stored: Record<string, string> | undefined) 
       },
       { extends: 'lighthouse:default', settings: { throttling } },
     )
-    await quiet(new URL(url).origin)
+    await forgetWorker(new URL(url).origin)
     const lhr = result?.lhr
     if (lhr && !lhr.runtimeError) {
       const trace = (result.artifacts as { Trace?: { traceEvents: TraceEvent[] } }).Trace
