@@ -11,6 +11,9 @@
  *   npm run test:clock -- --list               the names
  */
 import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 
 interface Combination {
   name: string
@@ -96,8 +99,43 @@ export const combinations: Combination[] = [
   },
 ]
 
-function run(combination: Combination): Promise<{ ok: boolean; seconds: number }> {
+interface Outcome {
+  ok: boolean
+  seconds: number
+  /** What went wrong, a line or a few each: the failed tests, or how vitest ended. */
+  failures: string[]
+}
+
+/** The failed tests of vitest's JSON report, each with the first lines of its error. */
+function failuresIn(reportFile: string): string[] {
+  let report: {
+    testResults?: {
+      name: string
+      message?: string
+      assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[]
+    }[]
+  }
+  try {
+    report = JSON.parse(readFileSync(reportFile, 'utf8'))
+  } catch {
+    return []
+  }
+  const firstLines = (text = '') => text.split('\n').slice(0, 6).join('\n    ')
+  const failures: string[] = []
+  for (const file of report.testResults ?? []) {
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed')
+    for (const test of failed)
+      failures.push(`${file.name}: ${test.fullName}\n    ${firstLines(test.failureMessages?.[0])}`)
+    if (!failed.length && file.message)
+      failures.push(`${file.name}\n    ${firstLines(file.message)}`)
+  }
+  return failures
+}
+
+function run(combination: Combination): Promise<Outcome> {
   const started = performance.now()
+  const reportDir = mkdtempSync(join(tmpdir(), 'test-clock-'))
+  const reportFile = join(reportDir, 'report.json')
   const child = spawn(
     'faketime',
     [
@@ -112,6 +150,10 @@ function run(combination: Combination): Promise<{ ok: boolean; seconds: number }
       'client',
       '--project',
       'client-mocks',
+      // The usual output as it runs, and a report whose failures are repeated after the table.
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reportFile}`,
     ],
     {
       stdio: 'inherit',
@@ -120,9 +162,17 @@ function run(combination: Combination): Promise<{ ok: boolean; seconds: number }
     },
   )
   return new Promise((resolve) => {
-    child.on('exit', (code) =>
-      resolve({ ok: code === 0, seconds: Math.round((performance.now() - started) / 1000) }),
-    )
+    child.on('exit', (code, signal) => {
+      const failures = failuresIn(reportFile)
+      rmSync(reportDir, { recursive: true, force: true })
+      if (code !== 0 && !failures.length)
+        failures.push(`vitest ended with ${signal ? `signal ${signal}` : `exit code ${code}`}`)
+      resolve({
+        ok: code === 0,
+        seconds: Math.round((performance.now() - started) / 1000),
+        failures,
+      })
+    })
   })
 }
 
@@ -144,13 +194,15 @@ if (spawnSync('faketime', ['-f', '+0', 'true']).status !== 0) {
 
 const chosen = args.length ? combinations.filter((c) => args.includes(c.name)) : combinations
 const results: string[] = []
+const failuresOf: string[] = []
 let failed = 0
 for (const combination of chosen) {
   console.log(
     `\n=== ${combination.name}: ${combination.at} ${combination.tz} (${combination.why}) ===`,
   )
-  const { ok, seconds } = await run(combination)
+  const { ok, seconds, failures } = await run(combination)
   if (!ok) failed++
+  for (const failure of failures) failuresOf.push(`${combination.name}: ${failure}`)
   results.push(
     `| ${combination.name} | ${combination.at} | ${combination.tz} | ${ok ? 'passed' : '**failed**'} | ${seconds} s |`,
   )
@@ -159,4 +211,5 @@ console.log(
   '\n| combination | local time at start | TZ | result | took |\n| --- | --- | --- | --- | --- |',
 )
 console.log(results.join('\n'))
+if (failuresOf.length) console.log(`\nWhat failed:\n\n${failuresOf.join('\n\n')}`)
 process.exit(failed ? 1 : 0)
