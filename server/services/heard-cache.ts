@@ -1,12 +1,23 @@
 import type { Database } from '../db/client'
 import { deepFreeze } from '../shared/freeze'
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+/** The wait every hit of this turn shares, until its first step is taken. */
+let settling: Promise<void> | undefined
 
-/** Past the next poll for input: what had arrived by then has been read. */
-async function settle() {
-  await nextTurn()
-  await nextTurn()
+/**
+ * Past the next poll for input: what had arrived by then has been read. Two check phases on:
+ * the first ends this turn's poll, the second comes after the next one's. Every hit of a turn
+ * waits on the same promise (a turn of a busy server holds a hundred of them), and a hit that
+ * comes once its first step is taken begins a wait of its own.
+ */
+function settle() {
+  settling ??= new Promise<void>((resolve) =>
+    setImmediate(() => {
+      settling = undefined
+      setImmediate(resolve)
+    }),
+  )
+  return settling
 }
 
 export interface CacheLimits {

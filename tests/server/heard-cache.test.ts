@@ -75,6 +75,20 @@ describe('the heard cache', () => {
     }
   })
 
+  it('makes the hits of one turn share one wait', async () => {
+    const { cache, load } = setup({ size: 10, ttlMs: 60_000 })
+    await cache.get('a', load)
+    const immediate = vi.spyOn(globalThis, 'setImmediate')
+    try {
+      const hits = Array.from({ length: 100 }, () => cache.get('a', load))
+      expect(await Promise.all(hits)).toEqual(Array.from({ length: 100 }, () => ['a']))
+      // Two check phases for all of them, not two for each.
+      expect(immediate).toHaveBeenCalledTimes(2)
+    } finally {
+      immediate.mockRestore()
+    }
+  })
+
   it('stays under its weight, dropping what was used longest ago, and keeps nothing heavier', async () => {
     const { cache } = setup({ size: 10, ttlMs: 60_000, weight: 5 })
     const list = (n: number) => async () => Array.from({ length: n }, (_, i) => String(i))
