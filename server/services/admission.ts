@@ -140,6 +140,9 @@ export class Admission {
     const waiter: Waiter = { at: now, run, shed, gone: false }
     this.waiting.push(waiter)
     this.waitingCount += 1
+    // Room, though others wait: those may be past their time (the queue stands), and this one
+    // is then the one to start, now, not when the next request finishes.
+    if (this.running < this.limit.value) this.drain()
     return () => {
       if (waiter.gone) return
       waiter.gone = true

@@ -84,6 +84,25 @@ describe('admission', () => {
     expect(log).toEqual(['run a', 'run c', 'shed b'])
   })
 
+  it('starts a newcomer at once while there is room and only requests past their time wait', () => {
+    const { clock, admission, log, enter } = setup({ limit: 2, maxQueueMs: 2000 })
+    enter('a')
+    enter('b')
+    enter('c')
+    clock.now = 600
+    enter('d')
+    admission.leave(5)
+    // The queue stands: d, the newer, took a's place; c has waited past 100 ms and stays.
+    expect(log).toEqual(['run a', 'run b', 'run d'])
+    admission.leave(5)
+    expect(admission.running).toBe(1)
+    // A place is free and only c waits, past its time: e runs as it arrives, not when the next
+    // request finishes, nor when the queue is next looked at.
+    enter('e')
+    expect(log).toEqual(['run a', 'run b', 'run d', 'run e'])
+    expect(admission.queued).toBe(1)
+  })
+
   it('skips a request whose caller left while it waited', () => {
     const { admission, log, enter } = setup({ limit: 1, maxQueueMs: 1000 })
     enter('a')
