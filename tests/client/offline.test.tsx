@@ -79,17 +79,24 @@ describe('a screen whose code this device does not keep', () => {
     const failure = new TypeError(
       'Failed to fetch dynamically imported module: http://localhost/assets/calendar-0.js',
     )
-    sessionStorage.setItem(`tanstack_router_reload:${failure.message}`, '1')
-    app.router.routesById['/admin/calendar'].update({
-      component: lazyRouteComponent(() => Promise.reject(failure)),
-    })
-    render(<App {...app} />)
-    const alert = await screen.findByRole('alert')
-    await vi.waitFor(() => expect(alert.textContent).toContain('Calendar needs a connection'))
-    expect(alert.textContent).toContain(NEEDS_CONNECTION)
-    expect(within(alert).queryByRole('button')).toBeNull()
-    // Around it, the app as ever: the navigation works offline.
-    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy()
+    const reloadKey = `tanstack_router_reload:${failure.message}`
+    sessionStorage.setItem(reloadKey, '1')
+    // The tree of routes is the module's own, shared by every app this file makes: put back after.
+    const calendar = app.router.routesById['/admin/calendar']
+    const component = calendar.options.component
+    calendar.update({ component: lazyRouteComponent(() => Promise.reject(failure)) })
+    try {
+      render(<App {...app} />)
+      const alert = await screen.findByRole('alert')
+      await vi.waitFor(() => expect(alert.textContent).toContain('Calendar needs a connection'))
+      expect(alert.textContent).toContain(NEEDS_CONNECTION)
+      expect(within(alert).queryByRole('button')).toBeNull()
+      // Around it, the app as ever: the navigation works offline.
+      expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy()
+    } finally {
+      calendar.update({ component })
+      sessionStorage.removeItem(reloadKey)
+    }
   })
 })
 
