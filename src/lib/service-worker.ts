@@ -21,12 +21,17 @@ export async function registerServiceWorker() {
       duration: Infinity,
       action: {
         label: RELOAD_TO_UPDATE,
-        onClick: () => {
-          navigator.serviceWorker.addEventListener('controllerchange', () =>
-            window.location.reload(),
-          )
-          waiting.postMessage({ type: 'SKIP_WAITING' })
-        },
+        // The click is the member's first act on the page, which loads the live stream's code
+        // (notification-bell.tsx). The old worker is stopped before the new one takes over, and
+        // a request that meets it stopping starts it again: the new one then waits until it
+        // idles, half a minute or more. So the takeover waits for that code.
+        onClick: () =>
+          void import('./live-events').finally(() => {
+            navigator.serviceWorker.addEventListener('controllerchange', () =>
+              window.location.reload(),
+            )
+            waiting.postMessage({ type: 'SKIP_WAITING' })
+          }),
       },
     })
   }
