@@ -28,15 +28,6 @@ export default defineConfig({
   build: {
     sourcemap: false,
     chunkSizeWarningLimit: 600,
-    modulePreload: {
-      // A page's HTML preloads what its start needs (the entry's imports, the start-up's steps, a
-      // prerendered page's routes). A chunk imported later asks for its own imports as the
-      // browser reads it; the preload helper would add a <link rel=modulepreload> for each of
-      // them first, about 10 ms each of a low-end phone's main thread (34 on the notes screen).
-      // Its stylesheets still come from the helper: nothing else loads them.
-      resolveDependencies: (_file, deps, { hostType }) =>
-        hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
-    },
     rolldownOptions: {
       // Required by inlining common chunks: no entry's exports are read from outside.
       preserveEntrySignatures: false,
