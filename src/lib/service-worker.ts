@@ -21,10 +21,10 @@ export async function registerServiceWorker() {
       duration: Infinity,
       action: {
         label: RELOAD_TO_UPDATE,
-        // The click is the member's first act on the page, which loads the live stream's code
-        // (notification-bell.tsx). The old worker is stopped before the new one takes over, and
-        // a request that meets it stopping starts it again: the new one then waits until it
-        // idles, half a minute or more. So the takeover waits for that code.
+        // The click may be the member's first act on the page, which loads the live stream's
+        // code (notification-bell.tsx). The old worker is stopped before the new one takes over,
+        // and a request that meets it stopping starts it again: the new one then waits until it
+        // idles, half a minute or more. So the takeover waits for that code (at once if loaded).
         onClick: () =>
           void import('./live-events').finally(() => {
             navigator.serviceWorker.addEventListener('controllerchange', () =>
