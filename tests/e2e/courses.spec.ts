@@ -32,7 +32,17 @@ test('a member reads a lesson to its end, finds it completed after a reload, and
   await page.reload()
   await expect(page.getByText('Completed', { exact: true })).toBeVisible()
 
-  // Halfway through the next lesson, then away: the dashboard offers to continue there.
+  // Halfway through the next lesson, then away: the dashboard offers to continue there. Its
+  // progress reaches the server late: "Continue" pressed before it lands still opens there.
+  let landProgress = () => {}
+  const progressLands = new Promise<void>((resolve) => (landProgress = resolve))
+  await page.route(
+    (url) => url.pathname === '/api/lesson/progress' && url.searchParams.get('path') === next,
+    async (route) => {
+      await progressLands
+      await route.continue()
+    },
+  )
   await page.goto(next)
   await expect(page.getByRole('button', { name: 'Mark complete' })).toBeVisible()
   const height = await page.evaluate(() => document.documentElement.scrollHeight)
@@ -50,6 +60,9 @@ test('a member reads a lesson to its end, finds it completed after a reload, and
   await page.setViewportSize({ width: 1440, height: 900 })
   await card.getByRole('link', { name: 'Continue' }).click()
   await expect(page).toHaveURL(new RegExp(`${next}$`))
+  // The lesson is read once its progress is answered.
+  await expect(page.getByRole('status', { name: 'Loading the lesson' })).toBeVisible()
+  landProgress()
   await expect(page.getByText('Picked up where you left off.')).toBeVisible()
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100)
 })

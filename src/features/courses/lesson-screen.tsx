@@ -37,6 +37,7 @@ import { useAppearance } from '@/stores/appearance'
 
 import { useKeepNextLesson } from './keep-offline'
 import { LessonBody } from './lesson-body'
+import { lessonQuery } from './lesson-query'
 import { OfferPanel } from './offer-panel'
 import { useLessonProgress } from './use-lesson-progress'
 import { VideoPlayer } from './video-player'
@@ -56,7 +57,7 @@ export function LessonScreen({
 }) {
   const queryClient = useQueryClient()
   const lesson = useQuery({
-    ...coursesApi.lesson.queryOptions({ query: { path } }),
+    ...lessonQuery(path),
     // A refusal the route's prefetch already got (locked, not open yet) is not asked again.
     retryOnMount: false,
   })

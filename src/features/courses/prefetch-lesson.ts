@@ -7,8 +7,8 @@ export const lessonPath = (pathname: string) => pathname.replace(/\/+$/, '')
 
 /**
  * Starts a lesson's request while its screen's code loads (no waterfall). Route loaders stay in
- * the first chunk, so this module imports nothing of the screen, and the courses contract only
- * when a lesson is asked for: the sign-in page never builds it.
+ * the first chunk, so this module imports nothing of the screen, and the lesson's query (with the
+ * courses contract) only when a lesson is asked for: the sign-in page never builds it.
  */
 export const prefetchLesson = ({
   context,
@@ -18,9 +18,7 @@ export const prefetchLesson = ({
   location: { pathname: string }
 }) =>
   prefetch(() =>
-    import('@/api/courses').then(({ coursesApi }) =>
-      context.queryClient.prefetchQuery(
-        coursesApi.lesson.queryOptions({ query: { path: lessonPath(location.pathname) } }),
-      ),
+    import('./lesson-query').then(({ lessonQuery }) =>
+      context.queryClient.prefetchQuery(lessonQuery(lessonPath(location.pathname))),
     ),
   )

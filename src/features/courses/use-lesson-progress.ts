@@ -6,6 +6,8 @@ import { coursesApi } from '@/api/courses'
 import { toast } from '@/lib/toast'
 import { SAVED_OFFLINE } from '@/lib/write-queue'
 
+import { keepProgressSave } from './lesson-query'
+
 const SAVE_EVERY_MS = 5_000
 
 /** How far down `el` the bottom of the window is, 0–1. */
@@ -42,7 +44,7 @@ export function useLessonProgress(
       merge: ({ query }) => `progress:${query?.path ?? lesson.path}`,
     },
   })
-  const { mutate } = mutation
+  const { mutateAsync } = mutation
   const completedRef = useRef(completed)
   // Undone by the member: reaching the end of the text does not complete it again while the
   // lesson stays open (the end is often on screen right above the button they pressed).
@@ -54,22 +56,22 @@ export function useLessonProgress(
   const save = useCallback(
     (body: { position?: number; videoSeconds?: number; completed?: boolean }) => {
       if (!tracked) return
-      mutate(
-        { query: { path: lesson.path }, body },
-        {
-          onSuccess: (answer) => {
-            if (!answer && body.completed !== undefined) toast.info(SAVED_OFFLINE)
-          },
-          onError: (error) => {
-            if (body.completed !== undefined) {
-              setCompletedState(!body.completed)
-              toast.error(`Your progress was not saved: ${error.message}`)
-            }
-          },
+      // Answered after the member left, the save still says how it went.
+      const sent = mutateAsync({ query: { path: lesson.path }, body })
+      keepProgressSave(lesson.path, sent)
+      void sent.then(
+        (answer) => {
+          if (!answer && body.completed !== undefined) toast.info(SAVED_OFFLINE)
+        },
+        (error: Error) => {
+          if (body.completed !== undefined) {
+            setCompletedState(!body.completed)
+            toast.error(`Your progress was not saved: ${error.message}`)
+          }
         },
       )
     },
-    [lesson.path, mutate, tracked],
+    [lesson.path, mutateAsync, tracked],
   )
 
   const setCompleted = useCallback(
@@ -137,8 +139,12 @@ export function useLessonProgress(
       cancelAnimationFrame(frame)
       // Leaving: store the last position, then refresh the course list (and the resume card).
       if (Math.abs(last - saved.current.position) > 0.02) {
-        void coursesApi.progress
-          .call({ query: { path: lesson.path }, body: { position: last } })
+        const save = coursesApi.progress.call({
+          query: { path: lesson.path },
+          body: { position: last },
+        })
+        keepProgressSave(lesson.path, save)
+        void save
           .then(() => queryClient.invalidateQueries({ queryKey: coursesApi.key }))
           .catch(() => {})
       }
