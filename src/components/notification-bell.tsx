@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
 
+import { liveCode } from '@/lib/live-code'
 import { useUnread } from '@/lib/live-unread'
 
 import { AppIcon } from './layout/icons'
@@ -41,7 +42,9 @@ export function NotificationBell() {
     let stop: (() => void) | undefined
     let gone = false
     const cancel = onFirstAct(() => {
-      void import('@/lib/live-events').then((live) => {
+      const code = import('@/lib/live-events')
+      liveCode.arriving = code
+      void code.then((live) => {
         if (!gone) stop = live.startLive(client)
       })
     })

@@ -1,3 +1,4 @@
+import { liveCode } from './live-code'
 import { toast } from './toast'
 
 /** The words of the update prompt, for the screen and the tests. */
@@ -24,9 +25,9 @@ export async function registerServiceWorker() {
         // The click may be the member's first act on the page, which loads the live stream's
         // code (notification-bell.tsx). The old worker is stopped before the new one takes over,
         // and a request that meets it stopping starts it again: the new one then waits until it
-        // idles, half a minute or more. So the takeover waits for that code (at once if loaded).
+        // idles, half a minute or more. So the takeover waits for that code, when it was asked for.
         onClick: () =>
-          void import('./live-events').finally(() => {
+          void Promise.allSettled([liveCode.arriving]).then(() => {
             navigator.serviceWorker.addEventListener('controllerchange', () =>
               window.location.reload(),
             )

@@ -36,7 +36,9 @@ const BUDGETS = {
   // compress less well than one (8.5 KiB; the dashboard's blocking time on a low-end phone 0.76×
   // and then 0.89× the build's before, bench:blocking).
   // 202.5: the compile hint on each file's first line (vite.config.ts), 46 files (1.1 KiB).
-  'sign-in, after the first act': 202.5 * KiB,
+  // 203: "Reload to update" waits for the live stream's code when the member's first act has
+  // asked for it (src/lib/live-code.ts, 0.1 KiB).
+  'sign-in, after the first act': 203 * KiB,
   // 242, from 240: the member's level card (points, the next level, the streak) and its calls.
   // 246.5: the dashboard's screen is a file of its own, evaluated before the rest of its code, so
   // a low-end phone runs two tasks of some 60 ms instead of one of 125 ms (3.7 KiB: two files
