@@ -6,12 +6,14 @@ import { offlineCode } from './build/vite-plugins/offline-code.ts'
 import { pagesAhead } from './build/vite-plugins/pages-ahead.ts'
 import { aliases } from './build/vite-plugins/paths.ts'
 import { precompress } from './build/vite-plugins/precompress.ts'
+import { preloadInSteps } from './build/vite-plugins/preload-in-steps.ts'
 import { preloadStartSteps } from './build/vite-plugins/preload-start-steps.ts'
 import { pwa } from './build/vite-plugins/pwa.ts'
 
 // The build's own plugins are in build/vite-plugins/ (see build/README.md).
 export default defineConfig({
   plugins: [
+    preloadInSteps(),
     preloadStartSteps(),
     pagesAhead(),
     offlineCode(),
