@@ -47,8 +47,12 @@ test('a member reads a lesson to its end, finds it completed after a reload, and
   await expect(page.getByRole('button', { name: 'Mark complete' })).toBeVisible()
   const height = await page.evaluate(() => document.documentElement.scrollHeight)
   await page.mouse.wheel(0, height / 2)
-  await expect(page.getByText(/\d+% read/)).not.toHaveText('0% read')
+  // Its position drawn from this scroll (a figure from before it would leave nothing to save).
+  await expect(page.getByText(/\d+% read/)).toHaveText(/^[2-9]\d% read$/)
   await page.getByRole('link', { name: 'Dashboard' }).first().click()
+  // Off the links: on a phone's layout the pointer left there can rest on "Continue", whose
+  // hover starts reading the lesson before the press this test makes.
+  await page.mouse.move(1, 1)
   const card = page.getByTestId('resume-card')
   await expect(card.getByRole('heading', { name: 'Continue where you left off' })).toBeVisible()
   // On a phone the card keeps the height it had while loading: nothing below it moves.
