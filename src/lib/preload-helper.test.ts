@@ -39,7 +39,7 @@ describe('the preload helper of dynamic imports', () => {
     expect(chunk).toHaveBeenCalledOnce()
     await nextTask()
     expect(linked('modulepreload')).toEqual(scripts(2))
-    const link = document.head.querySelector('link[href$="part-1.js"]')!
+    const link = document.head.querySelector<HTMLLinkElement>('link[href$="part-1.js"]')!
     expect([link.as, link.crossOrigin]).toEqual(['script', ''])
     await nextTask()
     expect(linked('modulepreload')).toEqual(scripts(4))
