@@ -6,9 +6,10 @@
  * beyond the shell: the JavaScript fetched when a member opens a lesson from the training's
  * overview, in the same (signed-in, warm) page, and what a niche's library and then the own
  * sheet add after it, then an AI script tool (through the tools' catalogue) and the chatbot.
- * Exits non-zero when a page is over its budget.
+ * Exits non-zero when a page is over its budget, or when a chunk does not open with V8's compile
+ * hint (vite.config.ts writes it; build/vite-plugins/preload-in-steps.ts keeps it on top).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
@@ -54,6 +55,17 @@ const BUDGETS = {
   'AI script tool, after the sheet': 30 * KiB,
   'chatbot, after the script tool': 15 * KiB,
 } as const
+
+/** The build's scripts that do not open with V8's compile hint (a worker's own bundle aside). */
+function withoutCompileHint(): string[] {
+  const assets = join(staticDir, 'assets')
+  return readdirSync(assets).filter(
+    (name) =>
+      name.endsWith('.js') &&
+      !name.includes('.worker-') &&
+      !readFileSync(join(assets, name), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n'),
+  )
+}
 
 interface Measure {
   page: string
@@ -227,6 +239,11 @@ async function main() {
     }
     if (over) {
       console.log('Over budget: keep large libraries out of the first chunk.')
+      process.exitCode = 1
+    }
+    const unhinted = withoutCompileHint()
+    if (unhinted.length > 0) {
+      console.log(`Without the compile hint on their first line: ${unhinted.join(', ')}`)
       process.exitCode = 1
     }
   } finally {
