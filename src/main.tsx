@@ -115,5 +115,8 @@ startTransition(() => {
   )
 })
 
-// The service worker, which keeps the app openable offline, exists in a build only.
-if (import.meta.env.PROD) void import('./lib/service-worker').then((sw) => sw.registerWhenIdle())
+// The service worker, which keeps the app openable offline, exists in a build only. It installs
+// once the first screen's data has arrived (see registerWhenIdle).
+if (import.meta.env.PROD) {
+  void import('./lib/service-worker').then((sw) => sw.registerWhenIdle(app.queryClient))
+}

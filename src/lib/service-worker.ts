@@ -1,3 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query'
+
+import { firstScreenSettled } from './first-screen-settled'
 import { liveCode } from './live-code'
 import { toast } from './toast'
 
@@ -48,17 +51,19 @@ export async function registerServiceWorker() {
 }
 
 /**
- * After the page has loaded and the main thread is idle: the worker's install downloads the
- * whole app, which must not compete with the first screen.
+ * Once the first screen has settled (its data has arrived and been drawn, see
+ * firstScreenSettled) and the page has loaded: the worker's install downloads the whole app,
+ * which must not compete with the first screen, for the connection nor, on a phone's few cores,
+ * for the CPU (on a 2-core machine it took about as much CPU as the dashboard's own start-up,
+ * while that ran). The page's load and an idle moment alone came too early: the start-up yields
+ * between its steps, and their code is not part of the load.
  */
-export function registerWhenIdle() {
+export function registerWhenIdle(client: QueryClient) {
   if (!('serviceWorker' in navigator)) return
-  // Safari has no requestIdleCallback: there, a task after the load.
-  const whenIdle = (run: () => void) =>
-    'requestIdleCallback' in window
-      ? requestIdleCallback(run, { timeout: 10_000 })
-      : setTimeout(run, 0)
-  const register = () => whenIdle(() => void registerServiceWorker().catch(() => undefined))
-  if (document.readyState === 'complete') register()
-  else window.addEventListener('load', register, { once: true })
+  const settled = firstScreenSettled(client)
+  const loaded =
+    document.readyState === 'complete'
+      ? Promise.resolve()
+      : new Promise((resolve) => window.addEventListener('load', resolve, { once: true }))
+  void Promise.all([settled, loaded]).then(() => registerServiceWorker().catch(() => undefined))
 }

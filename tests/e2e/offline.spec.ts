@@ -175,6 +175,30 @@ test.describe('installable, and the app opens without a connection', () => {
     await context.setOffline(false)
   })
 
+  test("the worker installs only once the first screen's data has arrived, not while it is on its way", async ({
+    page,
+    request,
+  }) => {
+    await useSession(page, request, 'member')
+    // The dashboard's notes are held: the screen is still arriving.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/notes**', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/admin/dashboard')
+    await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible()
+    const registered = () =>
+      page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()))
+    // The page has loaded and its main thread idles meanwhile: long enough for the worker to
+    // have been registered were that all it waited for.
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 3000)))
+    expect(await registered()).toBe(false)
+    release()
+    await expect.poll(registered, { timeout: 15_000 }).toBe(true)
+  })
+
   test('the first visit is kept too: the new worker takes the page at once, so a lesson it opens next is read offline', async ({
     page,
     request,
