@@ -147,6 +147,15 @@ describe('the lesson reader', () => {
       )
       const { screen, user } = await renderApp(PATH)
       await screen.findByRole('button', { name: 'Mark complete' })
+      // The screen starts watching the lesson's end (an empty mark) once its effects have run,
+      // which may be after the button is on screen: the end comes on screen once it is watched.
+      await waitFor(() =>
+        expect(
+          observers.some(({ targets }) =>
+            targets.some((target) => target.matches('[aria-hidden="true"]:empty')),
+          ),
+        ).toBe(true),
+      )
       reachEnd()
       expect(await screen.findByText('You completed this lesson')).toBeTruthy()
       await user.click(screen.getByRole('button', { name: 'Mark as not done' }))
