@@ -74,9 +74,8 @@ interface Tally {
   ok: number[]
   shed: number
   other: Map<string, number>
+  /** Requests the open loop meant to send (only it offers a rate). */
   offered?: number
-  /** How long the open loop sent, in seconds. */
-  sentFor?: number
   heldBack?: number
   /** The open loop's 2xx answers that came while it was still sending. */
   okWhileSending?: number
@@ -143,7 +142,7 @@ function row(label: string, t: Tally & { okPerSecond?: number }, peak: number) {
   const ms = (v: number) => (Number.isFinite(v) ? String(Math.round(v)) : '—')
   return [
     label,
-    t.offered && t.sentFor ? `${Math.round(t.offered / t.sentFor)}` : '—',
+    t.offered ? `${Math.round(t.offered / openDuration)}` : '—',
     String(Math.round(total / t.seconds)),
     String(Math.round(okPerSecond)),
     peak ? `${Math.round((okPerSecond / peak) * 100)} %` : '—',
@@ -350,14 +349,7 @@ async function openConnections(url: string, count: number, tell: (what: string) 
  */
 async function openLoop(url: string, token: string, rate: number): Promise<Tally> {
   const raw = notesRequest(url, token)
-  const tally: Tally = {
-    seconds: openDuration,
-    sentFor: openDuration,
-    ok: [],
-    shed: 0,
-    other: new Map(),
-    offered: 0,
-  }
+  const tally: Tally = { seconds: openDuration, ok: [], shed: 0, other: new Map(), offered: 0 }
   const count = counter(tally)
   let heldBack = 0
   let waitingForConnection = 0
