@@ -101,6 +101,12 @@ class ScrolledObserver {
   takeRecords() {
     return []
   }
+  /** Whether an element with this label is watched (the screen watches from an effect). */
+  static watching(label: string) {
+    return ScrolledObserver.all.some((o) =>
+      o.targets.some((t) => t.getAttribute('aria-label') === label),
+    )
+  }
   static scrollTo(label: string) {
     for (const observer of ScrolledObserver.all) {
       const shown = observer.targets.filter((t) => t.getAttribute('aria-label') === label)
@@ -130,6 +136,7 @@ describe('dashboard widgets', () => {
     await screen.findByTestId('kpi-notes')
     expect(screen.queryByRole('heading', { name: 'Recent leads' })).toBeNull()
 
+    await waitFor(() => expect(ScrolledObserver.watching('Notes, events and leads')).toBe(true))
     act(() => ScrolledObserver.scrollTo('Notes, events and leads'))
     const notes = await screen.findByRole('list', { name: 'Latest notes' })
     expect(within(notes).getByText('Kept for later')).toBeTruthy()
