@@ -101,15 +101,16 @@ class ScrolledObserver {
   takeRecords() {
     return []
   }
+  private labelled(label: string) {
+    return this.targets.filter((t) => t.getAttribute('aria-label') === label)
+  }
   /** Whether an element with this label is watched (the screen watches from an effect). */
   static watching(label: string) {
-    return ScrolledObserver.all.some((o) =>
-      o.targets.some((t) => t.getAttribute('aria-label') === label),
-    )
+    return ScrolledObserver.all.some((observer) => observer.labelled(label).length > 0)
   }
   static scrollTo(label: string) {
     for (const observer of ScrolledObserver.all) {
-      const shown = observer.targets.filter((t) => t.getAttribute('aria-label') === label)
+      const shown = observer.labelled(label)
       if (shown.length)
         observer.callback(
           shown.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry),
