@@ -17,9 +17,10 @@
  * measures after `--warmup` seconds, in which all its connections send at once and the queue
  * settles; the slowest admitted answer of the warm-up is printed apart ("first seconds").
  * Prints, for every level: requests/s, 2xx/s and its share of the peak, the share answered 503,
- * the admitted (2xx) requests' p50 / p99 / slowest, and anything but 2xx or 503; for the closed
- * loops also the CPU time each request cost the server (its main thread, which answers, and its
- * other threads) and the load generator, and the machine's idle share, from Linux's /proc: a
+ * the admitted (2xx) requests' p50 / p99 / slowest, and anything but 2xx or 503; also the CPU time
+ * each answer cost the server (its main thread, which answers, and its other threads) and the load
+ * generator, and the machine's idle share, from Linux's /proc (the open loop's over the time it
+ * sent, by the answers of that time: an idle machine there is a server waiting on its queue): a
  * level that serves less because the server spent more on each request reads apart from one
  * where the server got less of the machine. Beside the embedded database, in the same rounds, bare
  * Fastify sends the same notes list (REFERENCE_LABEL): the share of its peak that any server on
@@ -79,6 +80,8 @@ interface Tally {
   heldBack?: number
   /** The open loop's 2xx answers that came while it was still sending. */
   okWhileSending?: number
+  /** All the open loop's answers that came while it was still sending. */
+  answeredWhileSending?: number
   /** The load generator's own event-loop lag while it measured, p99 in ms (see lagMeter). */
   lag?: number
   /** CPU time spent while it was measured, in ms (see cpuNow). */
@@ -149,7 +152,7 @@ function row(label: string, t: Tally & { okPerSecond?: number }, peak: number) {
     total ? `${Math.round((t.shed / total) * 100)} %` : '—',
     `${ms(percentile(t.ok, 50))} / ${ms(percentile(t.ok, 99))} / ${ms(t.ok.reduce((a, b) => Math.max(a, b), -Infinity))}`,
     [...t.other].map(([k, n]) => `${k} × ${n}`).join(', ') || '0',
-    ...cpuColumns(t.cpu, total),
+    ...cpuColumns(t.cpu, t.answeredWhileSending ?? total),
     t.lag === undefined ? '—' : String(Math.round(t.lag)),
   ]
 }
@@ -347,7 +350,8 @@ async function openConnections(url: string, count: number, tell: (what: string) 
  * the client's connections is counted apart ("waited for a connection"). Rates are over the time
  * from the first request to the last answer, which may come after the last request left.
  */
-async function openLoop(url: string, token: string, rate: number): Promise<Tally> {
+async function openLoop(target: Target, token: string, rate: number): Promise<Tally> {
+  const { url, pid: serverPid } = target
   const raw = notesRequest(url, token)
   const tally: Tally = { seconds: openDuration, ok: [], shed: 0, other: new Map(), offered: 0 }
   const count = counter(tally)
@@ -379,16 +383,20 @@ async function openLoop(url: string, token: string, rate: number): Promise<Tally
     waiting()
   }
   const lag = lagMeter()
+  const cpuFrom = cpuNow(serverPid)
+  let cpuTo: Cpu | undefined
   const start = performance.now()
   let due = 0
   let pending = 0
   let lastAnswerAt = start
   let okWhileSending = 0
+  let answeredWhileSending = 0
   await new Promise<void>((done) => {
     const tick = setInterval(() => {
       const now = performance.now()
       if (now - start >= openDuration * 1000) {
         clearInterval(tick)
+        cpuTo = cpuNow(serverPid)
         const wait = setInterval(() => {
           if (pending === 0 || performance.now() - start > (openDuration + 15) * 1000) {
             clearInterval(wait)
@@ -412,6 +420,7 @@ async function openLoop(url: string, token: string, rate: number): Promise<Tally
           c.send(raw, (status, retryAfter) => {
             pending -= 1
             lastAnswerAt = performance.now()
+            if (lastAnswerAt - start <= openDuration * 1000) answeredWhileSending += 1
             if (status >= 200 && status < 300) {
               tally.ok.push(lastAnswerAt - sentAt)
               if (lastAnswerAt - start <= openDuration * 1000) okWhileSending += 1
@@ -427,11 +436,14 @@ async function openLoop(url: string, token: string, rate: number): Promise<Tally
     }, 2)
   })
   tally.lag = lag()
+  // While it sent: the answers of that time are what the CPU columns divide it by.
+  tally.cpu = cpuFrom && cpuTo ? addCpu(cpuTo, cpuFrom, -1) : undefined
   for (const c of all) c.close()
   // Answers still coming in after the last request left count over the time they took.
   tally.seconds = Math.max(openDuration, (lastAnswerAt - start) / 1000)
   tally.heldBack = heldBack
   tally.okWhileSending = okWhileSending
+  tally.answeredWhileSending = answeredWhileSending
   if (waitingForConnection) tally.other.set('waited for a connection', waitingForConnection)
   return tally
 }
@@ -519,7 +531,7 @@ async function onDatabase(label: string, env: Record<string, string>, withRefere
     const [ours, beside] = await closedLoops(targets)
     const { peak } = ours!
     rows.push(...ours!.rows)
-    const open = await openLoop(server.url, token, Number(values['open-rate'] ?? 2 * peak))
+    const open = await openLoop(targets[0]!, token, Number(values['open-rate'] ?? 2 * peak))
     rows.push([
       label,
       ...row(`open, 2 × peak, ${OPEN_LOOP_CLIENTS} clients honouring Retry-After`, open, peak),
