@@ -21,6 +21,12 @@
  * busier, told apart from the machine's mood. `--save DIR` keeps each run's full report
  * (JSON) there, for the long tasks and what they ran. Exits non-zero when a goal is missed.
  *
+ * Beside the figures, from Linux's scheduler (./run-queue.ts): how long the page's main thread
+ * ran and how long it waited for a core over the run, and which other threads (the browser's,
+ * Lighthouse's tracing, the servers) ran most meanwhile. Lighthouse's simulation counts a task's
+ * waits for a core as its work; a page whose main thread waits more than the anchor's is losing
+ * to this host's other work, not only doing more of its own.
+ *
  * The signed-in pages get the member's (or the administrator's) session in local storage, as the app keeps it; every run
  * is a first visit: an empty HTTP cache, and no service worker or what one kept.
  */
@@ -34,7 +40,7 @@ import * as constants from 'lighthouse/core/config/constants.js'
 import { chromium } from 'playwright-core'
 
 import { chromiumLaunch } from '../chromium'
-import { cpuBlocking, type TraceEvent } from './cpu-blocking'
+import { cpuBlocking, pageMainThread, type TraceEvent } from './cpu-blocking'
 import { deviceOf, hostBenchmarkIndex, slowdownFor, type Device } from './device'
 import {
   benchmarkGivesWay,
@@ -47,6 +53,7 @@ import {
   startProcess,
   type Started,
 } from './process'
+import { runQueueFrom, type RunQueue } from './run-queue'
 
 const { values } = parseArgs({
   options: {
@@ -81,6 +88,11 @@ interface Figures {
   cpuTbt: number
   /** The share of the main thread's task time after the first paint spent descheduled. */
   offCpu: number
+  /** Over the whole run, the page's main thread: ms on a core, and ms waiting for one (run-queue.ts). */
+  ran: number
+  waited: number
+  /** …and what the browser's other threads and the servers ran meanwhile, in ms. */
+  othersRan: number
   lcp: number
   cls: number
   benchmarkIndex: number
@@ -238,6 +250,8 @@ if (withAnchor) {
   ])
 }
 const debugPort = await freePort()
+/** The servers' processes, whose CPU counts with the browser's other threads (run-queue.ts). */
+const servers = [server, besideServer, anchor].flatMap((started) => (started ? [started.pid] : []))
 // The persistent context is the browser's default one, the one Lighthouse opens its tab in, so
 // the session written to local storage here is the one the measured page reads.
 const browser = await chromium.launchPersistentContext(join(dir, 'profile'), {
@@ -298,11 +312,14 @@ async function prepare(origin: string, stored: Record<string, string> | undefine
 let lastTrace: unknown
 /** The last run's blocking from the CPU time of its tasks (see cpu-blocking.ts). */
 let lastCpu = { blocking: NaN, offCpu: NaN }
+/** The last run's time on a core and waiting for one (see run-queue.ts). */
+let lastRunQueue: RunQueue | undefined
 
 /** One Lighthouse run; a run whose trace Chromium failed to record is repeated (twice at most). */
 async function measure(url: string, stored: Record<string, string> | undefined) {
   for (let attempt = 1; ; attempt++) {
     await prepare(new URL(url).origin, stored)
+    const runQueue = runQueueFrom(debugPort, servers)
     const result = await lighthouse(
       url,
       {
@@ -314,6 +331,7 @@ async function measure(url: string, stored: Record<string, string> | undefined) 
       },
       { extends: 'lighthouse:default', settings: { throttling } },
     )
+    const runQueueOf = runQueue()
     await forgetWorker(new URL(url).origin)
     const lhr = result?.lhr
     if (lhr && !lhr.runtimeError) {
@@ -321,6 +339,8 @@ async function measure(url: string, stored: Record<string, string> | undefined) 
       const paintedAt = (
         lhr.audits.metrics?.details as { items?: { observedFirstContentfulPaintTs?: number }[] }
       )?.items?.[0]?.observedFirstContentfulPaintTs
+      const main = trace && pageMainThread(trace.traceEvents)
+      lastRunQueue = main && runQueueOf(main.pid, main.tid)
       lastCpu =
         trace && paintedAt !== undefined
           ? cpuBlocking(trace, paintedAt, multiplier)
@@ -340,6 +360,9 @@ const figuresOf = (lhr: Report): Figures => ({
   tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
   cpuTbt: lastCpu.blocking,
   offCpu: lastCpu.offCpu,
+  ran: lastRunQueue?.ran ?? NaN,
+  waited: lastRunQueue?.waited ?? NaN,
+  othersRan: lastRunQueue?.othersRan ?? NaN,
   lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
   cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
   benchmarkIndex: lhr.environment.benchmarkIndex,
@@ -349,6 +372,9 @@ const medians = (list: Figures[]): Figures => ({
   tbt: median(list.map((r) => r.tbt)),
   cpuTbt: median(list.map((r) => r.cpuTbt)),
   offCpu: median(list.map((r) => r.offCpu)),
+  ran: median(list.map((r) => r.ran)),
+  waited: median(list.map((r) => r.waited)),
+  othersRan: median(list.map((r) => r.othersRan)),
   lcp: median(list.map((r) => r.lcp)),
   cls: median(list.map((r) => r.cls)),
   benchmarkIndex: median(list.map((r) => r.benchmarkIndex)),
@@ -370,6 +396,8 @@ try {
     : []
   let version = ''
   const results = new Map<string, Figures[]>()
+  /** By page, the other threads that ran most beside it, ms a run (see run-queue.ts). */
+  const busiest = new Map<string, Map<string, number>>()
   const keep = (name: string, lhr: Report, round: number) => {
     version = lhr.lighthouseVersion
     if (values.save) {
@@ -386,6 +414,10 @@ try {
       }
     }
     results.set(name, [...(results.get(name) ?? []), figuresOf(lhr)])
+    const others = busiest.get(name) ?? new Map<string, number>()
+    for (const { label, ran } of lastRunQueue?.busiest ?? [])
+      others.set(label, (others.get(label) ?? 0) + ran / runs)
+    busiest.set(name, others)
     process.stderr.write('.')
   }
   // Interleaved: each round measures every page once, ours and the anchor's, so a busy moment
@@ -454,9 +486,23 @@ try {
   )
   console.log('')
   const rows: string[][] = [
-    ['page', 'score', 'TBT ms', 'LCP ms', 'CLS', 'vs anchor', 'goals', 'CPU-time TBT', 'off-CPU'],
+    [
+      'page',
+      'score',
+      'TBT ms',
+      'LCP ms',
+      'CLS',
+      'vs anchor',
+      'goals',
+      'CPU-time TBT',
+      'off-CPU',
+      'main thread ran / waited for a core ms',
+      'other threads ran ms',
+    ],
   ]
   const offCpu = (f: Figures) => `${Math.round(f.offCpu * 100)} %`
+  const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(0) : '—')
+  const runQueueColumns = (f: Figures) => [`${ms(f.ran)} / ${ms(f.waited)}`, ms(f.othersRan)]
   const ratio = (ours: number, theirs: number) => (theirs ? `${(ours / theirs).toFixed(2)}×` : '–')
   for (const page of anchorPages) {
     const a = m.get(`anchor ${page}`)!
@@ -470,6 +516,7 @@ try {
       '',
       a.cpuTbt.toFixed(0),
       offCpu(a),
+      ...runQueueColumns(a),
     ])
   }
   for (const target of targets) {
@@ -498,6 +545,7 @@ try {
       goals,
       o.cpuTbt.toFixed(0) + (against ? ` (${ratio(o.cpuTbt, against.cpuTbt)})` : ''),
       offCpu(o),
+      ...runQueueColumns(o),
     ])
     if (b) {
       rows.push([
@@ -510,11 +558,21 @@ try {
         '',
         b.cpuTbt.toFixed(0),
         offCpu(b),
+        ...runQueueColumns(b),
       ])
     }
   }
   printTable(rows)
   if (besideDir) console.log(`\n${BESIDE}: ${besideDir}`)
+  if ([...busiest.values()].some((others) => others.size)) {
+    console.log('\nThe threads that ran most beside each page, ms a run (the servers included):')
+    for (const [name, others] of busiest) {
+      const top = [...others].sort((a, b) => b[1] - a[1]).slice(0, 5)
+      console.log(
+        `  ${name}: ${top.map(([label, ran]) => `${label} ${ran.toFixed(0)}`).join(', ')}`,
+      )
+    }
+  }
 } finally {
   await browser.close()
   await server.stop()
