@@ -42,7 +42,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 
 import { postgres, signUp, tableOfDatabases } from './load/setup'
-import { percentile, startProcess } from './process'
+import { percentile, procStat, startProcess } from './process'
 
 const { values } = parseArgs({
   options: {
@@ -105,13 +105,13 @@ interface Cpu {
  */
 function cpuNow(serverPid: number): Cpu | undefined {
   try {
-    const ticks = (stat: string) => {
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const ticks = (path: string) => {
+      const fields = procStat(path)
       return (Number(fields[11]) + Number(fields[12])) * 10 // utime + stime, at 100 ticks a second
     }
     // The process's own figure keeps the time of threads that have ended since.
-    const serverMain = ticks(readFileSync(`/proc/${serverPid}/task/${serverPid}/stat`, 'utf8'))
-    const serverOther = ticks(readFileSync(`/proc/${serverPid}/stat`, 'utf8')) - serverMain
+    const serverMain = ticks(`/proc/${serverPid}/task/${serverPid}/stat`)
+    const serverOther = ticks(`/proc/${serverPid}/stat`) - serverMain
     const machine = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1)
     const jiffies = machine.map(Number)
     const own = process.cpuUsage()

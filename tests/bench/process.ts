@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { setPriority } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -142,6 +143,16 @@ export async function demoMemberStorage(
 }
 
 /** Prints rows as aligned columns, the first row being the header. */
+/**
+ * The fields of `/proc/<pid>/stat` (or of a thread's, `/proc/<pid>/task/<tid>/stat`) after the
+ * command's name, which may hold spaces and parentheses: [0] is the state, [1] the parent's id,
+ * [11] and [12] the user and system CPU time in ticks (Linux's proc(5), less two).
+ */
+export function procStat(path: string) {
+  const stat = readFileSync(path, 'utf8')
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+}
+
 export function printTable(rows: string[][]) {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length)))
   for (const row of rows) {

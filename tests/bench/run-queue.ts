@@ -11,6 +11,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 
+import { procStat } from './process'
+
 /** Time on a core and time waiting for one, in ms, by thread (`pid:tid`). */
 type Snapshot = Map<string, { ran: number; waited: number }>
 
@@ -43,37 +45,38 @@ function labelOf(pid: string, tid: string, servers: Set<string>) {
   return label
 }
 
-/** The processes of the browser listening on `debugPort`: itself and all it started. */
-function browserProcesses(debugPort: number): string[] {
-  const parents = new Map<string, string>()
-  let root: string | undefined
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+/** The process ids listed in /proc. */
+const processIds = () => readdirSync('/proc').filter((name) => /^\d+$/.test(name))
+
+/** The browser listening on `debugPort` (not one of the processes it started). */
+function browserOn(debugPort: number): string | undefined {
+  return processIds().find((pid) => {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      parents.set(pid, stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]!)
-      if (root) continue
       const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
-      if (
+      return (
         command.includes(`--remote-debugging-port=${debugPort}`) &&
         !command.some((arg) => arg.startsWith('--type='))
       )
-        root = pid
+    } catch {
+      return false // Gone since the listing.
+    }
+  })
+}
+
+/** `root` and every process it started, and they started, as they are now. */
+function withDescendants(root: string): string[] {
+  const children = new Map<string, string[]>()
+  for (const pid of processIds()) {
+    try {
+      const parent = procStat(`/proc/${pid}/stat`)[1]!
+      children.set(parent, [...(children.get(parent) ?? []), pid])
     } catch {
       // Gone since the listing.
     }
   }
-  if (!root) return []
-  const all = new Set([root])
-  for (let grew = true; grew;) {
-    grew = false
-    for (const [pid, parent] of parents) {
-      if (!all.has(pid) && all.has(parent)) {
-        all.add(pid)
-        grew = true
-      }
-    }
-  }
-  return [...all]
+  const all = [root]
+  for (let i = 0; i < all.length; i++) all.push(...(children.get(all[i]!) ?? []))
+  return all
 }
 
 function snapshot(pids: string[], servers: Set<string>): Snapshot {
@@ -105,7 +108,11 @@ const POLL_MS = 250
  */
 export function runQueueFrom(debugPort: number, others: number[] = []) {
   const servers = new Set(others.map(String))
-  const read = () => snapshot([...browserProcesses(debugPort), ...servers], servers)
+  let browser: string | undefined
+  const read = () => {
+    browser ??= browserOn(debugPort)
+    return snapshot([...(browser ? withDescendants(browser) : []), ...servers], servers)
+  }
   let before: Snapshot
   try {
     before = read()
