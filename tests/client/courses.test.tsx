@@ -171,6 +171,48 @@ describe('the lesson reader', () => {
     }
   })
 
+  it('saves where the member was on leaving, though the page scrolled once the text was gone', async () => {
+    storeSession()
+    const sent: { path?: string | null; position?: number }[] = []
+    server.use(
+      ...memberHandlers(makeProfile({ areas: ['training'] })),
+      serveLesson(() => ({ data: { data: makeLesson() } })),
+      serveProgress(sent),
+    )
+    // The text's box: 3,000 px tall, its top 1,500 px above the window (jsdom lays nothing out).
+    let box = { top: -1500, height: 3000 }
+    const rect = vi
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockImplementation(() =>
+        DOMRect.fromRect({ x: 0, y: box.top, width: 800, height: box.height }),
+      )
+    const scrolled = async () => {
+      window.dispatchEvent(new Event('scroll'))
+      await new Promise((frame) => requestAnimationFrame(frame))
+    }
+    try {
+      const { screen, router } = await renderApp(PATH)
+      await screen.findByRole('button', { name: 'Mark complete' })
+      const read = `${Math.round(((window.innerHeight + 1500) / 3000) * 100)}% read`
+      await waitFor(async () => {
+        await scrolled()
+        expect(screen.getByText(read)).toBeTruthy()
+      })
+      // Taken out of the page (no box), the text reads nothing: the scroll that follows is the
+      // shorter page's, not the member's.
+      box = { top: 0, height: 0 }
+      await scrolled()
+      expect(screen.getByText(read)).toBeTruthy()
+      await router.navigate({ to: '/admin/dashboard' })
+      await waitFor(() => expect(sent.filter((body) => body.path === PATH)).toHaveLength(1))
+      expect(sent.find((body) => body.path === PATH)?.position).toBeCloseTo(
+        (window.innerHeight + 1500) / 3000,
+      )
+    } finally {
+      rect.mockRestore()
+    }
+  })
+
   it('moves to the next and previous lesson with the arrow keys and the buttons', async () => {
     storeSession()
     server.use(

@@ -10,10 +10,14 @@ import { keepProgressSave } from './lesson-query'
 
 const SAVE_EVERY_MS = 5_000
 
-/** How far down `el` the bottom of the window is, 0–1. */
-function readPosition(el: HTMLElement): number {
+/**
+ * How far down `el` the bottom of the window is, 0–1; null when it has no box: the member left,
+ * and React took the text out of the page before the effect that saves on leaving ran (the
+ * shorter page scrolls, and that scroll read 0 would lose where they were).
+ */
+function readPosition(el: HTMLElement): number | null {
   const rect = el.getBoundingClientRect()
-  if (rect.height <= 0) return 0
+  if (!el.isConnected || rect.height <= 0) return null
   const seen = window.innerHeight - rect.top
   return Math.min(1, Math.max(0, seen / rect.height))
 }
@@ -120,6 +124,7 @@ export function useLessonProgress(
       cancelAnimationFrame(frame)
       frame = requestAnimationFrame(() => {
         const next = readPosition(el)
+        if (next === null) return
         last = next
         setPosition((prev) => (Math.abs(prev - next) > 0.01 ? next : prev))
         const now = Date.now()
