@@ -193,7 +193,8 @@ describe('the lesson reader', () => {
     try {
       const { screen, router } = await renderApp(PATH)
       await screen.findByRole('button', { name: 'Mark complete' })
-      const read = `${Math.round(((window.innerHeight + 1500) / 3000) * 100)}% read`
+      const position = (window.innerHeight + 1500) / 3000
+      const read = `${Math.round(position * 100)}% read`
       await waitFor(async () => {
         await scrolled()
         expect(screen.getByText(read)).toBeTruthy()
@@ -205,9 +206,7 @@ describe('the lesson reader', () => {
       expect(screen.getByText(read)).toBeTruthy()
       await router.navigate({ to: '/admin/dashboard' })
       await waitFor(() => expect(sent.filter((body) => body.path === PATH)).toHaveLength(1))
-      expect(sent.find((body) => body.path === PATH)?.position).toBeCloseTo(
-        (window.innerHeight + 1500) / 3000,
-      )
+      expect(sent.find((body) => body.path === PATH)?.position).toBeCloseTo(position)
     } finally {
       rect.mockRestore()
     }

@@ -16,8 +16,9 @@ const SAVE_EVERY_MS = 5_000
  * shorter page scrolls, and that scroll read 0 would lose where they were).
  */
 function readPosition(el: HTMLElement): number | null {
+  if (!el.isConnected) return null
   const rect = el.getBoundingClientRect()
-  if (!el.isConnected || rect.height <= 0) return null
+  if (rect.height <= 0) return null
   const seen = window.innerHeight - rect.top
   return Math.min(1, Math.max(0, seen / rect.height))
 }
