@@ -1,13 +1,31 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 /** The sign-in page as the build draws it, then prerendered.ts as a fresh module reads it. */
-async function visitorsPage() {
+async function visitorsPage(links = 0) {
+  document.head.innerHTML = codeLinks(links)
   document.body.innerHTML = `<div id="root"><div data-prerendered="signed-out"><form>
     <input name="email" type="email"><button data-until-script disabled>Sign in</button>
   </form></div></div>`
   vi.resetModules()
   return import('./prerendered')
 }
+
+/** The dashboard as the build draws it, with its code listed and not yet asked for. */
+async function membersPage(links: number) {
+  document.head.innerHTML = codeLinks(links)
+  document.body.innerHTML = `<div id="root"><div data-prerendered="signed-in"><h1>Dashboard</h1></div></div>`
+  vi.resetModules()
+  return import('./prerendered')
+}
+
+const codeLinks = (count: number) =>
+  Array.from(
+    { length: count },
+    (_, i) => `<link data-fetch-at-start href="/assets/c${i}.js">`,
+  ).join('')
+
+/** How many of the listed links are asking for their code. */
+const fetching = () => document.head.querySelectorAll('link[rel="modulepreload"]').length
 
 const key = () =>
   document
@@ -80,5 +98,38 @@ describe('the start-up on a visitor’s page', () => {
     const next = settled(afterTyping())
     await vi.advanceTimersByTimeAsync(1)
     expect(next.done).toBe(true)
+  })
+})
+
+describe('asking for the app’s code', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    document.head.innerHTML = ''
+    document.body.innerHTML = ''
+  })
+
+  it('starts every fetch at once on a member’s painted screen', async () => {
+    const { fetchAppCode, visitorPageAsDrawn } = await membersPage(30)
+    expect(visitorPageAsDrawn).toBe(false)
+    expect(fetching()).toBe(0)
+    fetchAppCode()
+    expect(fetching()).toBe(30)
+    expect(document.head.querySelectorAll('link[data-fetch-at-start]')).toHaveLength(0)
+  })
+
+  it('starts them a few a task on a visitor’s page, in the order listed', async () => {
+    const { fetchAppCode } = await visitorsPage(10)
+    fetchAppCode()
+    expect(fetching()).toBe(4)
+    expect(document.head.querySelector('link[rel="modulepreload"]')!.getAttribute('href')).toBe(
+      '/assets/c0.js',
+    )
+    await vi.runOnlyPendingTimersAsync()
+    expect(fetching()).toBe(8)
+    await vi.runOnlyPendingTimersAsync()
+    expect(fetching()).toBe(10)
   })
 })
