@@ -83,4 +83,14 @@ describe("the app's Chakra theme", () => {
     )
     expect(out).toContain('is what the theme gives')
   })
+
+  it('declares no variable on every element: Chakra’s defaults are inherited from html', () => {
+    const css = readFileSync(join(root, 'src/theme/generated/chakra-global.css'), 'utf8')
+    const everyElement = [...css.matchAll(/(?:^|[}\s])\*\{([^}]*)\}/g)].map((m) => m[1]!)
+    expect(everyElement.length).toBeGreaterThan(0)
+    for (const declarations of everyElement) expect(declarations).not.toMatch(/(^|;)--/)
+    expect(css).toMatch(
+      /html\{--ring-inset:[^}]*--global-color-border:var\(--chakra-colors-border\)/,
+    )
+  })
 })
