@@ -43,8 +43,9 @@ const tokensFile = resolve(folder, 'tokens.json')
  * Chakra's global styles, with the variables it declares on every element (`*`: the defaults of
  * its ring and filter utilities, and the body font, mono font and border colour) declared once,
  * on html, and inherited from there. On every element, each element's style carried 26 variables
- * of its own, to resolve at every style recalculation: a phone's dashboard blocked its main thread
- * a fifth longer. The app sets none of them below html, and has no part in another colour mode.
+ * of its own, resolved at every style recalculation: one of the prerendered dashboard took 1.4×
+ * as long (`npm run bench:style`). The app sets none of them below html, and has no part in
+ * another colour mode.
  */
 function variablesOnHtml(css: typeof chakraGlobalCss): typeof chakraGlobalCss {
   const { '*': every = {}, html = {}, ...rest } = css as Record<string, Record<string, unknown>>

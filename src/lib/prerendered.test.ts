@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 /** The sign-in page as the build draws it, then prerendered.ts as a fresh module reads it. */
 async function visitorsPage(links = 0) {
-  document.head.innerHTML = codeLinks(links)
+  listCode(links)
   document.body.innerHTML = `<div id="root"><div data-prerendered="signed-out"><form>
     <input name="email" type="email"><button data-until-script disabled>Sign in</button>
   </form></div></div>`
@@ -12,20 +12,31 @@ async function visitorsPage(links = 0) {
 
 /** The dashboard as the build draws it, with its code listed and not yet asked for. */
 async function membersPage(links: number) {
-  document.head.innerHTML = codeLinks(links)
+  listCode(links)
   document.body.innerHTML = `<div id="root"><div data-prerendered="signed-in"><h1>Dashboard</h1></div></div>`
   vi.resetModules()
   return import('./prerendered')
 }
 
-const codeLinks = (count: number) =>
-  Array.from(
-    { length: count },
-    (_, i) => `<link data-fetch-at-start href="/assets/c${i}.js">`,
-  ).join('')
+/**
+ * The build's links to the app's code, added to the head beside what is there (other tests'
+ * styles share the document) and taken out by `unlistCode`.
+ */
+function listCode(count: number) {
+  for (let i = 0; i < count; i++) {
+    const link = document.createElement('link')
+    link.dataset.fetchAtStart = ''
+    link.dataset.test = ''
+    link.href = `/assets/c${i}.js`
+    document.head.append(link)
+  }
+}
+
+const unlistCode = () =>
+  document.head.querySelectorAll('link[data-test]').forEach((l) => l.remove())
 
 /** How many of the listed links are asking for their code. */
-const fetching = () => document.head.querySelectorAll('link[rel="modulepreload"]').length
+const fetching = () => document.head.querySelectorAll('link[data-test][rel="modulepreload"]').length
 
 const key = () =>
   document
@@ -107,7 +118,7 @@ describe('asking for the app’s code', () => {
   })
   afterEach(() => {
     vi.useRealTimers()
-    document.head.innerHTML = ''
+    unlistCode()
     document.body.innerHTML = ''
   })
 
@@ -117,16 +128,16 @@ describe('asking for the app’s code', () => {
     expect(fetching()).toBe(0)
     fetchAppCode()
     expect(fetching()).toBe(30)
-    expect(document.head.querySelectorAll('link[data-fetch-at-start]')).toHaveLength(0)
+    expect(document.head.querySelectorAll('link[data-test][data-fetch-at-start]')).toHaveLength(0)
   })
 
   it('starts them a few a task on a visitor’s page, in the order listed', async () => {
     const { fetchAppCode } = await visitorsPage(10)
     fetchAppCode()
     expect(fetching()).toBe(4)
-    expect(document.head.querySelector('link[rel="modulepreload"]')!.getAttribute('href')).toBe(
-      '/assets/c0.js',
-    )
+    expect(
+      document.head.querySelector('link[data-test][rel="modulepreload"]')!.getAttribute('href'),
+    ).toBe('/assets/c0.js')
     await vi.runOnlyPendingTimersAsync()
     expect(fetching()).toBe(8)
     await vi.runOnlyPendingTimersAsync()
