@@ -1,22 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-/** The sign-in page as the build draws it, then prerendered.ts as a fresh module reads it. */
-async function visitorsPage(links = 0) {
+/** A page as the build draws it, its code listed `links` times, then prerendered.ts as a fresh module reads it. */
+async function drawnPage(root: string, links: number) {
   listCode(links)
-  document.body.innerHTML = `<div id="root"><div data-prerendered="signed-out"><form>
-    <input name="email" type="email"><button data-until-script disabled>Sign in</button>
-  </form></div></div>`
+  document.body.innerHTML = `<div id="root">${root}</div>`
   vi.resetModules()
   return import('./prerendered')
 }
 
-/** The dashboard as the build draws it, with its code listed and not yet asked for. */
-async function membersPage(links: number) {
-  listCode(links)
-  document.body.innerHTML = `<div id="root"><div data-prerendered="signed-in"><h1>Dashboard</h1></div></div>`
-  vi.resetModules()
-  return import('./prerendered')
-}
+/** The sign-in page. */
+const visitorsPage = (links = 0) =>
+  drawnPage(
+    `<div data-prerendered="signed-out"><form>
+    <input name="email" type="email"><button data-until-script disabled>Sign in</button>
+  </form></div>`,
+    links,
+  )
+
+/** The dashboard. */
+const membersPage = (links: number) =>
+  drawnPage('<div data-prerendered="signed-in"><h1>Dashboard</h1></div>', links)
 
 /**
  * The build's links to the app's code, added to the head beside what is there (other tests'
