@@ -25,6 +25,9 @@
  * where the server got less of the machine. Beside the embedded database, in the same rounds, bare
  * Fastify sends the same notes list (REFERENCE_LABEL): the share of its peak that any server on
  * Node's HTTP stack keeps here as connections grow, to read the server's share against.
+ * After the open loop, the server's own count of what it shed, by reason (its metrics: `queue`
+ * for a request that waited its limit out, `event_loop` or `database_wait` for one refused at
+ * arrival): whether refusals came from the queue or from a measure of pressure.
  *
  *   npm run bench:overload [-- --duration 3 --rounds 9 --warmup 2 --only embedded
  *                              --server-dir ../other-checkout]
@@ -309,6 +312,32 @@ function notesRequest(url: string, token: string, path = '/api/notes') {
   )
 }
 
+/** The servers' metrics token: the bench reads why they shed. */
+const METRICS_TOKEN = 'overload-bench-metrics'
+
+/** The server's count of requests shed, by reason, from its metrics. */
+async function shedByReason(url: string): Promise<Map<string, number>> {
+  const text = await (
+    await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text()
+  const found = new Map<string, number>()
+  for (const [, reason, n] of text.matchAll(
+    /^members_area_http_requests_shed_total\{reason="([^"]+)"\} (\d+)/gm,
+  )) {
+    found.set(reason!, Number(n))
+  }
+  return found
+}
+
+/** What was shed between two counts, by reason: "queue 1,234, database_wait 56". */
+function describeShed(before: Map<string, number>, after: Map<string, number>) {
+  const parts = [...after]
+    .map(([reason, n]) => [reason, n - (before.get(reason) ?? 0)] as const)
+    .filter(([, n]) => n > 0)
+    .map(([reason, n]) => `${reason} ${n.toLocaleString('en')}`)
+  return parts.length ? parts.join(', ') : 'nothing'
+}
+
 /** A server under load: where it listens, the request each connection sends, its process. */
 interface Target {
   url: string
@@ -500,6 +529,7 @@ async function onDatabase(label: string, env: Record<string, string>, withRefere
       EARNINGS_SYNC_MINUTES: '0',
       REMINDER_MINUTES: '0',
       DATABASE_URL: '',
+      METRICS_TOKEN,
       ...env,
     },
     '/api/health',
@@ -531,7 +561,9 @@ async function onDatabase(label: string, env: Record<string, string>, withRefere
     const [ours, beside] = await closedLoops(targets)
     const { peak } = ours!
     rows.push(...ours!.rows)
+    const shedBefore = await shedByReason(server.url)
     const open = await openLoop(targets[0]!, token, Number(values['open-rate'] ?? 2 * peak))
+    const shedAfter = await shedByReason(server.url)
     rows.push([
       label,
       ...row(`open, 2 × peak, ${OPEN_LOOP_CLIENTS} clients honouring Retry-After`, open, peak),
@@ -541,7 +573,7 @@ async function onDatabase(label: string, env: Record<string, string>, withRefere
     console.log(
       `${label}: open loop held back ${open.heldBack} requests during Retry-After; ` +
         `${Math.round((open.okWhileSending ?? 0) / openDuration)} 2xx/s while it sent, its last answer ` +
-        `after ${open.seconds.toFixed(1)} s`,
+        `after ${open.seconds.toFixed(1)} s; shed ${describeShed(shedBefore, shedAfter)}`,
     )
     if (beside) rows.push(...beside.rows)
   } finally {
