@@ -61,7 +61,7 @@ const { values } = parseArgs({
 })
 const duration = Math.max(3, Math.min(120, Number(values.duration)))
 /**
- * The open loop sends for longer than a closed loop's round: a client told 503 waits 2 to 4 s,
+ * The open loop sends for longer than a closed loop's round: a client told 503 waits 1 to 2 s,
  * so a few seconds show only the crowd's first refusals, not how it and the server settle.
  */
 const openDuration = Math.max(3, Math.min(120, Number(values['open-duration'])))

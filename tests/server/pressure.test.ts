@@ -40,7 +40,7 @@ describe('load shedding', () => {
     const started = Date.now()
     const shed = await notes()
     expect(shed.statusCode).toBe(503)
-    expect(shed.headers['retry-after']).toBe('2')
+    expect(shed.headers['retry-after']).toBe('1')
     expect(shed.json()).toEqual({ message: 'The server is busy right now. Try again in a moment.' })
     expect(Date.now() - started).toBeLessThan(1000)
     let res = shed
@@ -73,7 +73,7 @@ describe.skipIf(testDatabaseUrl())('load shedding on the embedded database', () 
       const more = Array.from({ length: 14 }, query)
       const shed = await notes()
       expect(shed.statusCode).toBe(503)
-      expect(shed.headers['retry-after']).toBe('2')
+      expect(shed.headers['retry-after']).toBe('1')
       await Promise.all([...page, ...more])
       expect((await served).statusCode).toBe(200)
       await sleeper
@@ -100,7 +100,7 @@ describe.runIf(testDatabaseUrl())('load shedding on PostgreSQL', () => {
       await pause(300)
       const shed = await t.app.inject({ method: 'GET', url: '/api/notes', headers: bearer(token) })
       expect(shed.statusCode).toBe(503)
-      expect(shed.headers['retry-after']).toBe('2')
+      expect(shed.headers['retry-after']).toBe('1')
       expect((await queued).statusCode).toBe(200)
       await Promise.all(sleepers)
       const served = await t.app.inject({
@@ -145,7 +145,7 @@ describe('admission', () => {
       const answers = await burst(t, token)
       const shed = answers.filter((r) => r.statusCode === 503)
       expect(shed.length).toBeGreaterThan(0)
-      expect(shed[0]!.headers['retry-after']).toBe('2')
+      expect(shed[0]!.headers['retry-after']).toBe('1')
       expect(shed[0]!.json()).toEqual({
         message: 'The server is busy right now. Try again in a moment.',
       })
