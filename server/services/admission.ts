@@ -8,13 +8,22 @@
  * started (its caller has likely given up, and answering it late is work for nobody). A request is
  * shed with 503 once it has waited `maxQueueMs`. A shed request has waited first, so a caller that
  * sends again at once comes back at the server's pace rather than spinning on quick refusals,
- * which cost the server nearly as much as answers.
+ * which cost the server nearly as much as answers; once nothing arrives while a place is free,
+ * there is no such caller, and a request that will not start is shed at once (QUIET_MS).
  */
 
 /** CoDel's target: a queue whose oldest request has waited less is draining well. */
 export const CONGESTION_TARGET_MS = 50
 /** CoDel's interval: waits above the target for this long are overload, not a burst. */
 export const CONGESTION_INTERVAL_MS = 100
+/**
+ * No request has arrived for this long while there is room: nothing is sending, and a request
+ * that will never start (it waited past `maxAdmitWaitMs` in a standing queue) is shed at once
+ * instead of when it has waited `maxQueueMs`. Holding it paces a crowd that sends again at once
+ * on a refusal; while nothing arrives, there is no crowd, and the hold only keeps its caller (and
+ * its connection) waiting for a refusal that is certain.
+ */
+export const QUIET_MS = 50
 /** How often the concurrency limit is reconsidered, given enough answers. */
 const SAMPLE_WINDOW_MS = 100
 const MIN_SAMPLES = 10
@@ -100,10 +109,13 @@ export class Admission {
   private readonly maxAdmitWaitMs: number
   private readonly now: () => number
   private window = { start: 0, total: 0, count: 0, mostRunning: 0 }
+  /** When a request last arrived. */
+  private lastArrival: number
 
   constructor(private readonly options: AdmissionOptions) {
     this.now = options.now ?? (() => performance.now())
     this.lastShort = this.now()
+    this.lastArrival = this.lastShort
     this.window.start = this.lastShort
     this.maxAdmitWaitMs = options.maxAdmitWaitMs ?? Math.min(100, options.maxQueueMs)
     this.limit = new ConcurrencyLimit({
@@ -130,6 +142,7 @@ export class Admission {
    */
   enter(run: () => void, shed: () => void): () => void {
     const now = this.now()
+    this.lastArrival = now
     if (this.waitingCount === 0) {
       this.lastShort = now
       if (this.running < this.limit.value) {
@@ -164,7 +177,10 @@ export class Admission {
    */
   drain() {
     const now = this.now()
-    this.expire(now)
+    this.expire(
+      now,
+      this.congested(now) && this.running < this.limit.value && now - this.lastArrival >= QUIET_MS,
+    )
     const oldest = this.peekOldest()
     if (!oldest || now - oldest.at <= CONGESTION_TARGET_MS) this.lastShort = now
     const congested = this.congested(now)
@@ -182,10 +198,15 @@ export class Admission {
     if (this.waitingCount === 0) this.lastShort = now
   }
 
-  private expire(now: number) {
+  /**
+   * Sheds what has waited `maxQueueMs`; while `quiet` (a standing queue, room, and nothing
+   * arriving), also what has waited past `maxAdmitWaitMs`, which will never start.
+   */
+  private expire(now: number, quiet: boolean) {
+    const most = quiet ? this.maxAdmitWaitMs : this.options.maxQueueMs
     for (;;) {
       const oldest = this.peekOldest()
-      if (!oldest || now - oldest.at <= this.options.maxQueueMs) return
+      if (!oldest || now - oldest.at <= most) return
       this.takeOldest()!.shed()
     }
   }

@@ -4,6 +4,7 @@ import {
   Admission,
   ConcurrencyLimit,
   CONGESTION_INTERVAL_MS,
+  QUIET_MS,
 } from '../../server/services/admission'
 
 /** An admission on a clock the test moves, with a log of what ran and what was shed. */
@@ -101,6 +102,50 @@ describe('admission', () => {
     enter('e')
     expect(log).toEqual(['run a', 'run b', 'run d', 'run e'])
     expect(admission.queued).toBe(1)
+  })
+
+  it('sheds at once what will never start once there is room and nothing has arrived for a while', () => {
+    const { clock, admission, log, enter } = setup({ limit: 1, maxQueueMs: 3000 })
+    enter('a')
+    enter('b')
+    clock.now = 150
+    enter('c')
+    admission.leave(5)
+    // The queue stands: c, the newer, runs; b has waited past 100 ms and will not start.
+    expect(log).toEqual(['run a', 'run c'])
+    admission.leave(5)
+    clock.now = 150 + QUIET_MS - 1
+    admission.drain()
+    expect(log).toEqual(['run a', 'run c'])
+    // Nothing has arrived for QUIET_MS and there is room: no crowd to pace, so b hears now,
+    // not at 3 s.
+    clock.now = 150 + QUIET_MS
+    admission.drain()
+    expect(log).toEqual(['run a', 'run c', 'shed b'])
+    expect(admission.queued).toBe(0)
+  })
+
+  it('holds what will never start until its most while requests keep arriving', () => {
+    const { clock, admission, log, enter } = setup({ limit: 1, maxQueueMs: 1000 })
+    enter('a')
+    enter('b')
+    clock.now = 40
+    enter('c')
+    clock.now = 80
+    enter('d')
+    // A crowd that sends again as soon as it is answered: one arrives every 40 ms, and the
+    // newest starts as each finishes. b and c, past their time, are held, not shed, until they
+    // have waited 1,000 ms: a refusal sent at once would come straight back.
+    for (let at = 120, n = 0; at <= 1000; at += 40, n++) {
+      clock.now = at
+      admission.leave(5)
+      enter(`e${n}`)
+    }
+    expect(log.filter((line) => line.startsWith('shed'))).toEqual([])
+    expect(log).toContain('run e20')
+    clock.now = 1001
+    admission.drain()
+    expect(log.filter((line) => line.startsWith('shed'))).toEqual(['shed b'])
   })
 
   it('skips a request whose caller left while it waited', () => {
