@@ -177,10 +177,8 @@ export class Admission {
    */
   drain() {
     const now = this.now()
-    this.expire(
-      now,
-      this.congested(now) && this.running < this.limit.value && now - this.lastArrival >= QUIET_MS,
-    )
+    const quiet = this.running < this.limit.value && now - this.lastArrival >= QUIET_MS
+    this.expire(now, quiet && this.congested(now))
     const oldest = this.peekOldest()
     if (!oldest || now - oldest.at <= CONGESTION_TARGET_MS) this.lastShort = now
     const congested = this.congested(now)
