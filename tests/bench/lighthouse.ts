@@ -266,12 +266,10 @@ benchmarkGivesWay()
  * from an index of 1,332 while its runs measured 2,006: a phone of index ~400, not the 264 asked.
  */
 let multiplier = 1
-let throttling = { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: multiplier }
 const chosen: number[] = []
 async function calibrate() {
   const slowdown = slowdownFor(device, await hostBenchmarkIndex(browser))
   multiplier = slowdown.multiplier
-  throttling = { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: multiplier }
   chosen.push(multiplier)
   return slowdown.line
 }
@@ -279,7 +277,9 @@ console.log(await calibrate())
 /** The slowdowns the rounds ran at, and the class they stand for. */
 const deviceSummary = () => {
   const [least, most] = [Math.min(...chosen), Math.max(...chosen)]
-  return `CPU ${least === most ? least : `${least}–${most}`}× slower, set before each round: a ${DEVICES[device].name}`
+  const { index, name } = DEVICES[device]
+  const set = index === undefined ? '' : ', set before each round'
+  return `CPU ${least === most ? least : `${least}–${most}`}× slower${set}: ${index === undefined ? name : `a ${name}`}`
 }
 
 /**
@@ -346,7 +346,12 @@ async function measure(url: string, stored: Record<string, string> | undefined) 
         onlyCategories: ['performance'],
         disableStorageReset: true,
       },
-      { extends: 'lighthouse:default', settings: { throttling } },
+      {
+        extends: 'lighthouse:default',
+        settings: {
+          throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: multiplier },
+        },
+      },
     )
     const runQueueOf = runQueue()
     await forgetWorker(new URL(url).origin)
