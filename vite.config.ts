@@ -9,12 +9,16 @@ import { precompress } from './build/vite-plugins/precompress.ts'
 import { preloadInSteps } from './build/vite-plugins/preload-in-steps.ts'
 import { preloadStartSteps } from './build/vite-plugins/preload-start-steps.ts'
 import { pwa } from './build/vite-plugins/pwa.ts'
+import { startChunk } from './build/vite-plugins/start-chunk.ts'
+
+const start = startChunk()
 
 // The build's own plugins are in build/vite-plugins/ (see build/README.md).
 export default defineConfig({
   plugins: [
     preloadInSteps(),
     preloadStartSteps(),
+    start.plugin,
     pagesAhead(),
     offlineCode(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
@@ -48,7 +52,8 @@ export default defineConfig({
         codeSplitting: {
           // zod in one chunk of its own: left to the automatic split, its helpers land in a
           // contract group's chunk, and loading a helper evaluates that whole group's schemas.
-          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }],
+          // The start-up's code in one chunk (see startChunk).
+          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }, ...start.groups],
           // The automatic split leaves dozens of chunks of a few hundred bytes each (~75 on the
           // sign-in page), and on a slow network every request costs a round trip. Those under
           // 10 KB are copied into the chunks that use them instead; one runtime keeps their

@@ -45,7 +45,12 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts', 'server/**/*.test.ts', 'api-schemas/**/*.test.ts'],
+          include: [
+            'tests/server/**/*.test.ts',
+            'server/**/*.test.ts',
+            'api-schemas/**/*.test.ts',
+            'build/**/*.test.ts',
+          ],
           globalSetup: ['tests/server/global-setup.ts'],
           isolate: false,
           // Limits tell a hung test from a busy machine: two suites and a browser on two cores

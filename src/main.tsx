@@ -17,31 +17,6 @@ import {
 } from './lib/prerendered'
 import { warmLocaleData } from './lib/warm-locale-data'
 
-/**
- * Chakra, a part a task: its base preset, its slot recipes, the rest of its theme, its token
- * dictionary (as it was written down), the appearance store, its styling engine, and the system
- * built from them all.
- */
-const STYLING_CODE = [
-  () => import('@chakra-ui/react/preset-base'),
-  () => import('./theme/chakra-slot-recipes'),
-  () => import('./theme/chakra-theme'),
-  () => import('./theme/built-tokens'),
-  () => import('./stores/appearance'),
-  () => import('./theme/create-system'),
-  () => import('./theme/system'),
-]
-
-/**
- * The app's own start-up code, a part a task: the query client, the router's code (with the root
- * route), the tree of routes (every route's guard); the app itself is imported after them.
- */
-const APP_CODE = [
-  () => import('./lib/query-client'),
-  () => import('./routes/__root'),
-  () => import('./routeTree.gen'),
-]
-
 // A visitor's page works as drawn until they act on it (see firstAct); a member's prerendered
 // screen paints before the app's code is asked for (see firstPaint).
 if (visitorPageAsDrawn) await firstAct()
@@ -60,10 +35,12 @@ const localeDataLoaded = member ? warmLocaleData() : undefined
 await step()
 
 // Start-up in steps, each a task of its own, so a phone's main thread is never held for the
-// whole of it: React's renderer, then Chakra (STYLING_CODE), then the app's own start-up code
-// (APP_CODE), then the app. A module imported here is evaluated here, in its own task, instead of
+// whole of it: the list of steps (src/start-up.ts), React's renderer, then Chakra (STYLING_CODE),
+// then the app's own start-up code (APP_CODE), then the app. A module imported here is evaluated here, in its own task, instead of
 // with everything else that imports it (see evaluateInSteps).
-const { createRoot } = await import('react-dom/client')
+const { loadRenderer, STYLING_CODE, APP_CODE, loadApp } = await import('./start-up')
+await step()
+const { createRoot } = await loadRenderer()
 await step()
 await evaluateInSteps(STYLING_CODE, step)
 if (member) {
@@ -81,7 +58,7 @@ if (member) {
 }
 await evaluateInSteps(APP_CODE, step)
 const { App, createApp, createAppClient, createBrowserHistory, listenForChunkErrors } =
-  await import('./app')
+  await loadApp()
 await step()
 
 // The QueryClient, the browser's history, then the router (its tree of routes), a task each.
