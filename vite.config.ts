@@ -2,6 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
+import { noFacades } from './build/vite-plugins/no-facades.ts'
 import { offlineCode } from './build/vite-plugins/offline-code.ts'
 import { pagesAhead } from './build/vite-plugins/pages-ahead.ts'
 import { aliases } from './build/vite-plugins/paths.ts'
@@ -19,6 +20,7 @@ export default defineConfig({
     preloadInSteps(),
     preloadStartSteps(),
     start.plugin,
+    noFacades(),
     pagesAhead(),
     offlineCode(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
