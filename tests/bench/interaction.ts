@@ -7,7 +7,12 @@
  * next paint, as Interaction to Next Paint counts it), the longest event of the interaction.
  * Prints the 75th percentile and the slowest of each against the goal (200 ms).
  *
- *   npm run bench:interaction [-- --device low|mid|4x --times 10]
+ *   npm run bench:interaction [-- --device low|mid|4x --times 10 --beside DIR --rounds 5]
+ *
+ * `--beside DIR` measures a second build (another commit's dist/) with its own server in the same
+ * run, the two taking turns in each of `--rounds` rounds (5 by default then, else 1), each round's
+ * slowdown set from the host's speed measured again: this host's mood moves a figure more than
+ * most changes do, and a change is told from it only beside the build before it.
  *
  * - typing a character in a cell of the own niche sheet (its grid, 1280 px wide);
  * - opening the search palette with Ctrl K (dashboard, 412 px);
@@ -25,9 +30,9 @@
  * Event Timing leaves out events under 16 ms; such an interaction counts as 16 ms. The figures
  * are this host's: compare runs made on one machine at one time.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 
 import { chromium, type Browser, type Page } from 'playwright-core'
@@ -41,21 +46,43 @@ const { values } = parseArgs({
   options: {
     device: { type: 'string', default: 'low' },
     times: { type: 'string', default: '10' },
+    beside: { type: 'string' },
+    rounds: { type: 'string' },
   },
 })
 const device = deviceOf(values.device)
 const times = Math.max(1, Number(values.times))
+const besideDir = values.beside && resolve(values.beside)
+if (besideDir && !existsSync(join(besideDir, 'index.html'))) {
+  throw new Error(`--beside ${values.beside}: no built app (index.html) there`)
+}
+const rounds = Math.max(1, Math.min(times, Number(values.rounds ?? (besideDir ? 5 : 1))))
 const GOAL_MS = 200
 const PHONE = { width: 412, height: 823 }
 const DESK = { width: 1280, height: 800 }
 
 const dir = mkdtempSync(join(tmpdir(), 'members-area-interaction-'))
-const server = await startAppServer(dir)
+/** A build, its server and the demo member signed in there. */
+interface Build {
+  url: string
+  stored: Record<string, string>
+  results: Map<string, number[]>
+}
+
+const servers = [
+  await startAppServer(dir),
+  ...(besideDir ? [await startAppServer(join(dir, 'beside'), { STATIC_DIR: besideDir })] : []),
+]
 const browser: Browser = await chromium.launch(chromiumLaunch)
-const { multiplier: rate, line: deviceLine } = slowdownFor(
-  device,
-  await hostBenchmarkIndex(browser),
-)
+/** The CPU slowdown for the device class, from the host's speed measured before each round. */
+let rate = 1
+const chosen: number[] = []
+async function calibrate() {
+  const slowdown = slowdownFor(device, await hostBenchmarkIndex(browser))
+  rate = slowdown.multiplier
+  chosen.push(rate)
+  return slowdown.line
+}
 
 /** Kept by the page from its start: each event of an interaction with its duration. */
 function observeInteractions() {
@@ -70,9 +97,9 @@ function observeInteractions() {
 }
 
 async function open(
+  build: Build,
   path: string,
   viewport: { width: number; height: number },
-  stored: Record<string, string>,
 ): Promise<Page> {
   const context = await browser.newContext({
     viewport,
@@ -80,8 +107,8 @@ async function open(
       cookies: [],
       origins: [
         {
-          origin: server.url,
-          localStorage: Object.entries(stored).map(([name, value]) => ({ name, value })),
+          origin: build.url,
+          localStorage: Object.entries(build.stored).map(([name, value]) => ({ name, value })),
         },
       ],
     },
@@ -89,7 +116,7 @@ async function open(
   await context.addInitScript(observeInteractions)
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
-  await page.goto(`${server.url}${path}`)
+  await page.goto(`${build.url}${path}`)
   await page.locator('[data-prerendered]').waitFor({ state: 'detached' })
   await networkQuiet(page)
   // Slowed once the page is there: the figures are of the interaction, not of the start-up.
@@ -116,30 +143,29 @@ async function timed(page: Page, act: () => Promise<void>, done: () => Promise<v
   return Math.max(16, ...entries.map((e) => e.duration))
 }
 
-const results: [string, number[]][] = []
-try {
-  const stored = await demoMemberStorage(server.url)
-  const headers = {
-    authorization: `Bearer ${stored.authToken}`,
-    'content-type': 'application/json',
-  }
-  // A row to type in.
-  const row = await fetch(`${server.url}/api/healthniche`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ hook: 'Three habits that changed my mornings' }),
-  })
-  if (!row.ok) throw new Error(`a sheet row: ${row.status} ${await row.text()}`)
+/** Adds `list` to the samples of the interaction `name` on `build`. */
+function record(build: Build, name: string, list: number[]) {
+  build.results.set(name, [...(build.results.get(name) ?? []), ...list])
+}
 
+const SHEET = 'typing in a sheet cell'
+const PALETTE = 'opening the search palette'
+const MONTH = 'choosing another earnings month'
+const LESSON = 'ticking "Mark complete"'
+const SIGN_IN = 'typing in sign-in while the app arrives (slowest key a load)'
+
+/** `count` samples of each interaction on `build`. */
+async function measure(build: Build, count: number) {
   {
-    const page = await open('/admin/healthniche', DESK, stored)
+    const page = await open(build, '/admin/healthniche', DESK)
     const sheet = page.getByRole('grid', { name: 'My sheet' })
-    await sheet.getByRole('gridcell', { name: 'Three habits that changed my mornings' }).dblclick()
+    // By its start: what an earlier round typed may have been kept.
+    await sheet.getByRole('gridcell', { name: /^Three habits that changed my mornings/ }).dblclick()
     const editor = page.getByRole('textbox', { name: 'Hook' })
     await editor.waitFor()
     await editor.press('End')
     const list: number[] = []
-    for (let i = 0; i < times; i++) {
+    for (let i = 0; i < count; i++) {
       const typed = (await editor.inputValue()).length + 1
       list.push(
         await timed(
@@ -154,16 +180,16 @@ try {
         ),
       )
     }
-    results.push(['typing in a sheet cell', list])
+    record(build, SHEET, list)
     await page.context().close()
   }
 
   {
-    const page = await open('/admin/dashboard', PHONE, stored)
+    const page = await open(build, '/admin/dashboard', PHONE)
     // Found by a selector: see "What the harness runs in the page" above.
     const palette = page.locator('[role="dialog"]')
     const list: number[] = []
-    for (let i = 0; i < times; i++) {
+    for (let i = 0; i < count; i++) {
       list.push(
         await timed(
           page,
@@ -174,13 +200,13 @@ try {
       await page.keyboard.press('Escape')
       await palette.waitFor({ state: 'hidden' })
     }
-    results.push(['opening the search palette', list])
+    record(build, PALETTE, list)
 
     const month = page.getByRole('combobox', { name: 'Month' })
     await month.scrollIntoViewIfNeeded()
     await month.focus()
     const periods: number[] = []
-    for (let i = 0; i < times; i++) {
+    for (let i = 0; i < count; i++) {
       const was = await month.inputValue()
       periods.push(
         await timed(
@@ -195,14 +221,14 @@ try {
         ),
       )
     }
-    results.push(['choosing another earnings month', periods])
+    record(build, MONTH, periods)
     await page.context().close()
   }
 
   {
-    const page = await open('/admin/training/module1/lesson1', PHONE, stored)
+    const page = await open(build, '/admin/training/module1/lesson1', PHONE)
     const list: number[] = []
-    for (let i = 0; i < times; i++) {
+    for (let i = 0; i < count; i++) {
       const button = page.locator(
         'button:text-is("Mark complete"), button:text-is("Mark as not done")',
       )
@@ -217,7 +243,7 @@ try {
       )
       await networkQuiet(page)
     }
-    results.push(['ticking "Mark complete"', list])
+    record(build, LESSON, list)
     await page.context().close()
   }
 
@@ -227,13 +253,13 @@ try {
     // start-up then runs between the keys. A key every 120 ms, as a quick typist; each load's
     // slowest key counts (Interaction to Next Paint takes the worst), and a load is one sample.
     const list: number[] = []
-    for (let i = 0; i < times; i++) {
+    for (let i = 0; i < count; i++) {
       const context = await browser.newContext({ viewport: PHONE })
       await context.addInitScript(observeInteractions)
       const page = await context.newPage()
       const cdp = await context.newCDPSession(page)
       await cdp.send('Emulation.setCPUThrottlingRate', { rate })
-      await page.goto(`${server.url}/auth/login`, { waitUntil: 'domcontentloaded' })
+      await page.goto(`${build.url}/auth/login`, { waitUntil: 'domcontentloaded' })
       const email = page.locator('input[type="email"]')
       await email.click()
       for (const key of 'maya@example.com') {
@@ -250,24 +276,70 @@ try {
       list.push(Math.max(16, ...entries.map((e) => e.duration)))
       await context.close()
     }
-    results.push(['typing in sign-in while the app arrives (slowest key a load)', list])
+    record(build, SIGN_IN, list)
+  }
+}
+
+try {
+  const builds: Build[] = []
+  for (const server of servers) {
+    const stored = await demoMemberStorage(server.url)
+    // A row to type in.
+    const row = await fetch(`${server.url}/api/healthniche`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${stored.authToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ hook: 'Three habits that changed my mornings' }),
+    })
+    if (!row.ok) throw new Error(`a sheet row: ${row.status} ${await row.text()}`)
+    builds.push({ url: server.url, stored, results: new Map() })
   }
 
-  console.log(
-    `Input to next paint, ${deviceLine}; ${times} times each (goal: p75 ≤ ${GOAL_MS} ms)\n`,
-  )
+  // The samples spread over the rounds; in each round every build takes its turn.
+  let deviceLine = ''
+  for (let round = 0; round < rounds; round++) {
+    const count = Math.floor(times / rounds) + (round < times % rounds ? 1 : 0)
+    deviceLine = await calibrate()
+    if (rounds > 1) console.log(deviceLine)
+    for (const build of builds) await measure(build, count)
+  }
+
+  const [least, most] = [Math.min(...chosen), Math.max(...chosen)]
+  const slowdown =
+    least === most ? deviceLine : `${deviceLine}; CPU ${least}–${most}× over the rounds`
+  console.log(`Input to next paint, ${slowdown}; ${times} times each (goal: p75 ≤ ${GOAL_MS} ms)\n`)
   let missed = false
+  const [ours, beside] = builds
   printTable([
-    ['interaction', 'p75 ms', 'slowest ms', 'goal'],
-    ...results.map(([name, list]) => {
+    [
+      'interaction',
+      'p75 ms',
+      'slowest ms',
+      'goal',
+      ...(beside ? ['beside: p75 ms', 'slowest ms', 'p75 ours ÷ it'] : []),
+    ],
+    ...[...ours!.results].map(([name, list]) => {
       const p75 = percentile(list, 75)
       missed ||= p75 > GOAL_MS
-      return [name, p75.toFixed(0), Math.max(...list).toFixed(0), p75 <= GOAL_MS ? 'met' : 'missed']
+      const other = beside?.results.get(name) ?? []
+      return [
+        name,
+        p75.toFixed(0),
+        Math.max(...list).toFixed(0),
+        p75 <= GOAL_MS ? 'met' : 'missed',
+        ...(beside
+          ? [
+              percentile(other, 75).toFixed(0),
+              Math.max(...other).toFixed(0),
+              `${(p75 / percentile(other, 75)).toFixed(2)}×`,
+            ]
+          : []),
+      ]
     }),
   ])
+  if (besideDir) console.log(`\n(beside): ${besideDir}`)
   if (missed) process.exitCode = 1
 } finally {
   await browser.close()
-  await server.stop()
+  for (const server of servers) await server.stop()
   rmSync(dir, { recursive: true, force: true })
 }
