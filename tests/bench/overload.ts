@@ -374,8 +374,7 @@ async function openConnections(url: string, count: number, tell: (what: string) 
 /**
  * Requests at `rate` a second whatever the answers (open loop, on 4,000 kept-alive connections
  * of raw HTTP/1.1, so the client is not what limits it), spread over clients that
- * each, told 503 with Retry-After, send nothing until it has passed plus a random part of it
- * (not even a request that was due before and waits for a connection).
+ * each, told 503 with Retry-After, send nothing until it has passed plus a random part of it.
  * An answer's time counts from when its request left; a request that first waited for one of
  * the client's connections is counted apart ("waited for a connection"). Rates are over the time
  * from the first request to the last answer, which may come after the last request left.
@@ -393,28 +392,24 @@ async function openLoop(target: Target, token: string, rate: number): Promise<Ta
   // Requests waiting for a connection, oldest at `next`: tens of thousands of them once the
   // server holds requests it sheds, and an array's shift() copies what is left of a list that
   // long each time, which made this client too slow to read the answers on time.
-  // Each says, once a connection is free, whether it is still to be sent (`wanted`).
-  const backlog: ({ wanted: () => boolean; use: (c: Connection) => void } | undefined)[] = []
+  const backlog: ((() => void) | undefined)[] = []
   let next = 0
-  const withConnection = (wanted: () => boolean, use: (c: Connection) => void) => {
+  const withConnection = (use: (c: Connection) => void) => {
     const free = idle.pop()
     if (free && !free.closed) return use(free)
     waitingForConnection += 1
-    backlog.push({ wanted, use })
+    backlog.push(() => withConnection(use))
   }
   const release = (c: Connection) => {
     idle.push(c)
-    while (next < backlog.length) {
-      const waiting = backlog[next]!
-      backlog[next++] = undefined
-      if (next > 4096 && next * 2 > backlog.length) {
-        backlog.splice(0, next)
-        next = 0
-      }
-      if (!waiting.wanted()) continue
-      withConnection(waiting.wanted, waiting.use)
-      return
+    if (next === backlog.length) return
+    const waiting = backlog[next]!
+    backlog[next++] = undefined
+    if (next > 4096 && next * 2 > backlog.length) {
+      backlog.splice(0, next)
+      next = 0
     }
+    waiting()
   }
   const lag = lagMeter()
   const cpuFrom = cpuNow(serverPid)
@@ -448,15 +443,7 @@ async function openLoop(target: Target, token: string, rate: number): Promise<Ta
           continue
         }
         pending += 1
-        // A request that waited for a connection while its client was told 503 stays unsent:
-        // told to wait, a client sends nothing until the wait has passed.
-        const wanted = () => {
-          if (backoffUntil[client]! <= performance.now()) return true
-          heldBack += 1
-          pending -= 1
-          return false
-        }
-        withConnection(wanted, (c) => {
+        withConnection((c) => {
           // From when it leaves: a wait for one of the client's connections is the client's.
           const sentAt = performance.now()
           c.send(raw, (status, retryAfter) => {
