@@ -2,7 +2,6 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
-import { noFacades } from './build/vite-plugins/no-facades.ts'
 import { offlineCode } from './build/vite-plugins/offline-code.ts'
 import { pagesAhead } from './build/vite-plugins/pages-ahead.ts'
 import { aliases } from './build/vite-plugins/paths.ts'
@@ -20,7 +19,6 @@ export default defineConfig({
     preloadInSteps(),
     preloadStartSteps(),
     start.plugin,
-    noFacades(),
     pagesAhead(),
     offlineCode(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),

@@ -2,7 +2,7 @@
  * The code the app starts with, a part a task (src/main.tsx imports this module, then each part in
  * turn). The build puts this module and every module it imports into one chunk of their own
  * (build/vite-plugins/start-chunk.ts), so a part's import evaluates code already there instead of
- * asking for a file (build/vite-plugins/no-facades.ts).
+ * asking for a file.
  */
 
 /** React's renderer. */

@@ -1,6 +1,6 @@
-import { resolve } from 'node:path'
+import { basename, resolve } from 'node:path'
 
-import { type Plugin } from 'vite'
+import { type Plugin, type Rollup } from 'vite'
 
 import { root } from './paths.ts'
 
@@ -16,8 +16,10 @@ const START_UP = resolve(root, 'src/start-up.ts')
  * `groups` go in the build's `codeSplitting.groups` (the page's own script's modules first, which
  * stay out of it: a visitor's page runs that script and asks for the start-up's code only when
  * they act, src/lib/prerendered.ts); they know their modules once `plugin` has seen the module
- * graph. Each part is still imported, and evaluated, in a task of its own (src/main.tsx), from
- * code already there (noFacades).
+ * graph. The build still writes each part a file of its own that runs the part's
+ * initialiser in the chunk and hands on its exports; `plugin` has the chunk do that itself
+ * instead (see importFromItself), so each part is still evaluated in its own task, from code
+ * already there, without a file to ask for.
  */
 export function startChunk() {
   const modules = new Set<string>()
@@ -35,6 +37,40 @@ export function startChunk() {
         if (!entries.includes(id) && /\.[jt]sx?$/.test(id)) pageModules.add(id)
       }
       for (const id of [START_UP, ...startUp.dynamicallyImportedIds]) modules.add(id)
+    },
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        const start = Object.values(bundle).find(
+          (output): output is Rollup.OutputChunk =>
+            output.type === 'chunk' && output.moduleIds.includes(START_UP),
+        )
+        if (!start) return
+        for (const fileName of [...start.dynamicImports]) {
+          const part = bundle[fileName]
+          if (part?.type !== 'chunk') continue
+          // Both in the same folder: each names the other by its file's name.
+          const load =
+            part.moduleIds.length === 0
+              ? importFromItself(part.code, basename(start.fileName))
+              : undefined
+          if (!load) continue
+          const imported = [
+            `import(\`./${basename(fileName)}\`)`,
+            `import("./${basename(fileName)}")`,
+          ]
+          if (!imported.some((text) => start.code.includes(text))) continue
+          for (const text of imported) start.code = start.code.replaceAll(text, load)
+          start.dynamicImports = start.dynamicImports.filter((file) => file !== fileName)
+          // Kept where another chunk still asks for it.
+          const asked = Object.values(bundle).some(
+            (output) =>
+              output.type === 'chunk' &&
+              (output.imports.includes(fileName) || output.dynamicImports.includes(fileName)),
+          )
+          if (!asked) delete bundle[fileName]
+        }
+      },
     },
   }
   // A group takes in what its modules import, but for those of a group of higher priority.
@@ -56,3 +92,42 @@ function reach(from: readonly string[], imports: (id: string) => readonly string
   from.forEach(visit)
   return found
 }
+
+/**
+ * What a chunk's own `import()` of a part becomes when the part's code (`part`) only runs
+ * initialisers of the chunk (`from`, its file's name) and hands on some of its exports: the chunk
+ * imports itself (the same module, already loaded), runs them and hands on the same exports.
+ * `undefined` for a part of any other shape, which is left as it is.
+ */
+export function importFromItself(part: string, from: string): string | undefined {
+  const code = part.replace(/^(?:\/\/[^\n]*\n)*/, '').trim()
+  const [, imports, file, calls = '', exports, required] = PART.exec(code) ?? []
+  if (file !== from || imports === undefined) return undefined
+  // `a as b` names a's export b; a lone `a` keeps its name.
+  const pairs = (list: string) =>
+    list.split(',').map((binding) => {
+      const [name = '', as = name] = binding.split(' as ')
+      return [name, as] as const
+    })
+  // Which of the chunk's exports each of the part's local names is.
+  const exported = new Map(pairs(imports).map(([name, local]) => [local, name]))
+  const read = (local: string) => {
+    const name = exported.get(local)
+    if (name === undefined) throw new Error(`${from}: ${local} is not imported`)
+    return `m.${name}`
+  }
+  const run = [...calls.matchAll(/([\w$]+)\(\);/g)].map(([, local = '']) => `${read(local)}()`)
+  // A CommonJS module's part hands on what its wrapper returns, as its default export.
+  const namespace =
+    required === undefined
+      ? pairs(exports ?? '').map(([local, name]) => `${JSON.stringify(name)}:${read(local)}`)
+      : [`default:${read(required)}()`]
+  return `import(\`./${from}\`).then((m)=>(${[...run, `{${namespace.join(',')}}`].join(',')}))`
+}
+
+/**
+ * A part as the build writes it: `import{…}from"./chunk.js";` then calls of initialisers, then
+ * `export{…};` or, for a CommonJS module, `export default wrapper();`.
+ */
+const PART =
+  /^import\{([^}]*)\}from"\.\/([^"]+)";((?:[\w$]+\(\);)*)(?:export\{([^}]*)\}|export default ([\w$]+)\(\));?$/
