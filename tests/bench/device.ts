@@ -62,3 +62,22 @@ export function slowdownFor(device: Device, hostIndex: number) {
       (exact < 1 ? ` (slower than the class: measured unslowed, and still slower)` : ''),
   }
 }
+
+/**
+ * The slowdown set again before each round of a run, from the host's speed measured then: a
+ * shared machine's speed moves during a run. `multiplier` is the last round's; `chosen` all of
+ * them, and `calibrate()` measures, sets and returns the line that tells it.
+ */
+export function roundSlowdown(browser: { newPage(): Promise<Page> }, device: Device) {
+  const state = {
+    multiplier: 1,
+    chosen: [] as number[],
+    async calibrate() {
+      const slowdown = slowdownFor(device, await hostBenchmarkIndex(browser))
+      state.multiplier = slowdown.multiplier
+      state.chosen.push(slowdown.multiplier)
+      return slowdown.line
+    },
+  }
+  return state
+}

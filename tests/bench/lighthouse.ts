@@ -41,7 +41,7 @@ import { chromium } from 'playwright-core'
 
 import { chromiumLaunch } from '../chromium'
 import { cpuBlocking, pageMainThread, type TraceEvent } from './cpu-blocking'
-import { deviceOf, DEVICES, hostBenchmarkIndex, slowdownFor, type Device } from './device'
+import { deviceOf, DEVICES, roundSlowdown, type Device } from './device'
 import {
   benchmarkGivesWay,
   demoMemberStorage,
@@ -265,18 +265,11 @@ benchmarkGivesWay()
  * a shared machine's speed moves during a run. Measured once before the runs, one run chose 5.04×
  * from an index of 1,332 while its runs measured 2,006: a phone of index ~400, not the 264 asked.
  */
-let multiplier = 1
-const chosen: number[] = []
-async function calibrate() {
-  const slowdown = slowdownFor(device, await hostBenchmarkIndex(browser))
-  multiplier = slowdown.multiplier
-  chosen.push(multiplier)
-  return slowdown.line
-}
-console.log(await calibrate())
+const slowdown = roundSlowdown(browser, device)
+console.log(await slowdown.calibrate())
 /** The slowdowns the rounds ran at, and the class they stand for. */
 const deviceSummary = () => {
-  const [least, most] = [Math.min(...chosen), Math.max(...chosen)]
+  const [least, most] = [Math.min(...slowdown.chosen), Math.max(...slowdown.chosen)]
   const { index, name } = DEVICES[device]
   const set = index === undefined ? '' : ', set before each round'
   return `CPU ${least === most ? least : `${least}–${most}`}× slower${set}: ${index === undefined ? name : `a ${name}`}`
@@ -349,7 +342,10 @@ async function measure(url: string, stored: Record<string, string> | undefined) 
       {
         extends: 'lighthouse:default',
         settings: {
-          throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: multiplier },
+          throttling: {
+            ...constants.throttling.mobileSlow4G,
+            cpuSlowdownMultiplier: slowdown.multiplier,
+          },
         },
       },
     )
@@ -365,7 +361,7 @@ async function measure(url: string, stored: Record<string, string> | undefined) 
       lastRunQueue = main && runQueueOf(main.pid, main.tid)
       lastCpu =
         trace && paintedAt !== undefined
-          ? cpuBlocking(trace, paintedAt, multiplier)
+          ? cpuBlocking(trace, paintedAt, slowdown.multiplier)
           : { blocking: NaN, offCpu: NaN }
       if (values.save) lastTrace = trace
       return lhr
@@ -466,7 +462,7 @@ try {
     return lhr
   }
   for (let round = 0; round < runs; round++) {
-    if (round > 0) process.stderr.write(`\n${await calibrate()}\n`)
+    if (round > 0) process.stderr.write(`\n${await slowdown.calibrate()}\n`)
     for (const target of targets) {
       keep(
         target.name,
