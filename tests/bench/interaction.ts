@@ -10,7 +10,8 @@
  *   npm run bench:interaction [-- --device low|mid|4x --times 10 --beside DIR --rounds 5]
  *
  * `--beside DIR` measures a second build (another commit's dist/) with its own server in the same
- * run, the two taking turns in each of `--rounds` rounds (5 by default then, else 1), each round's
+ * run, the two taking turns in each of `--rounds` rounds (5 by default then, else 1; each round an
+ * even share of `--times`, so it leaves "Mark complete" as it found it), each round's
  * slowdown set from the host's speed measured again: this host's mood moves a figure more than
  * most changes do, and a change is told from it only beside the build before it.
  *
@@ -291,13 +292,12 @@ try {
     builds.push({ url: server.url, stored, results: new Map() })
   }
 
-  // The samples spread over the rounds; in each round every build takes its turn.
+  // The samples spread evenly over the rounds; in each round every build takes its turn.
   let deviceLine = ''
   for (let round = 0; round < rounds; round++) {
-    const count = Math.floor(times / rounds) + (round < times % rounds ? 1 : 0)
     deviceLine = await slowdown.calibrate()
     if (rounds > 1) console.log(deviceLine)
-    for (const build of builds) await measure(build, count)
+    for (const build of builds) await measure(build, times / rounds)
   }
 
   const [least, most] = [Math.min(...slowdown.chosen), Math.max(...slowdown.chosen)]
