@@ -411,7 +411,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMetrics(app, metrics, config.metricsToken)
   if (config.eventLoopLogSeconds) logEventLoopLag(app, config.eventLoopLogSeconds)
   await registerApiReference(app)
-  registerErrorHandling(app)
+  registerErrorHandling(app, (reason) => metrics.shed.inc({ reason }))
   await registerSpa(app, config.staticDir)
 
   systemRoutes(app)

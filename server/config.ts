@@ -85,6 +85,11 @@ export interface Config {
    * embedded database's worker thread), requests are shed.
    */
   maxDatabaseWaitMs: number
+  /**
+   * On PostgreSQL, a query that has waited this long for a pool connection gives up, and its
+   * request is answered 503 with Retry-After, as one shed for load.
+   */
+  maxCheckoutWaitMs: number
   /** A request not answered by then is answered 503 (streamed answers excepted). */
   requestTimeoutMs: number
   /** The first hold of a sign-in to an account with many failures (see services/auth.ts). */
@@ -179,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       max: whole(env, 'CONCURRENCY_MAX', 1000),
     },
     maxDatabaseWaitMs: whole(env, 'MAX_DATABASE_WAIT_MS', 250),
+    maxCheckoutWaitMs: whole(env, 'MAX_CHECKOUT_WAIT_MS', 500),
     requestTimeoutMs: whole(env, 'REQUEST_TIMEOUT_SECONDS', 15) * 1000,
     signInDelayMs: whole(env, 'SIGN_IN_DELAY_MS', 500),
     eventLoopLogSeconds: whole(env, 'EVENT_LOOP_LOG_SECONDS', 0, 0),

@@ -21,6 +21,19 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   })
 
+/** What a request shed for load is told, with `Retry-After` (server/plugins/pressure.ts). */
+export const BUSY_MESSAGE = 'The server is busy right now. Try again in a moment.'
+
+/**
+ * A query waited its limit out for a connection to the database: the request is answered as one
+ * shed for load (503 with Retry-After), not as a failure.
+ */
+export class DatabaseBusy extends Error {
+  constructor(cause: unknown) {
+    super('A query waited too long for a connection to the database', { cause })
+  }
+}
+
 /** Why a stream's signal aborts when the server stops: the stream ends saying so. */
 export class ServerStopping extends Error {
   constructor() {

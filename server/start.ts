@@ -6,7 +6,11 @@ import { embeddedSecrets } from './services/secrets'
 /** The database a configuration points at: PostgreSQL with DATABASE_URL, else embedded. */
 export const openConfiguredDatabase = (config: Config): Promise<Database> =>
   config.databaseUrl
-    ? openDatabase({ driver: 'postgres', url: config.databaseUrl })
+    ? openDatabase({
+        driver: 'postgres',
+        url: config.databaseUrl,
+        maxCheckoutWaitMs: config.maxCheckoutWaitMs,
+      })
     : openDatabase({ driver: 'pglite', dataDir: config.dataDir })
 
 /**

@@ -19,6 +19,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 
+import { DatabaseBusy } from '../errors'
 import { EmbeddedClient } from './embedded'
 import { Listeners, PgChannels, type ChannelHandlers } from './notifications'
 import * as schema from './schema'
@@ -68,9 +69,25 @@ export interface Database {
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 export type DatabaseOptions =
-  | { driver: 'postgres'; url: string; poolSize?: number }
+  | {
+      driver: 'postgres'
+      url: string
+      poolSize?: number
+      /** A query that waits longer for a connection fails with DatabaseBusy (none without). */
+      maxCheckoutWaitMs?: number
+    }
   /** On disk in `dataDir`, in memory without one; `loadDataDir` starts from a dump. */
   | { driver: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+
+/** pg-pool's words when `connectionTimeoutMillis` ran out: waiting for a connection, or opening one. */
+const CHECKOUT_TIMEOUTS = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated due to connection timeout',
+]
+
+/** A checkout that waited its limit out is the database being busy, told apart from its failure. */
+const waitedOut = (error: Error) =>
+  CHECKOUT_TIMEOUTS.includes(error.message) ? new DatabaseBusy(error) : error
 
 /**
  * Notes when each checkout of a pool connection began until it gets one (a query borrows one the
@@ -92,10 +109,12 @@ function timeCheckouts(pool: pg.Pool, observer: { observe?: (ms: number) => void
     if (callback) {
       return connect((error, client, release) => {
         done(checkout)
-        callback(error, client, release)
+        callback(error && waitedOut(error), client, release)
       })
     }
-    return connect()!.finally(() => done(checkout))
+    return connect()!
+      .catch((error: Error) => Promise.reject(waitedOut(error)))
+      .finally(() => done(checkout))
   }) as typeof pool.connect
   return waiting
 }
@@ -115,6 +134,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await pool.end()
       throw error
     }
+    // Once migrated (a slow first connection at start is no overload), the wait for a free
+    // connection, or for a new one to open, is bounded: pg-pool reads the option at each checkout.
+    if (options.maxCheckoutWaitMs) pool.options.connectionTimeoutMillis = options.maxCheckoutWaitMs
     const channels = new PgChannels(options.url, pool)
     return {
       db,

@@ -4,9 +4,11 @@ import secureJson from 'secure-json-parse'
 
 import { API_PREFIX } from '@schemas/index'
 
-import { badRequest, HttpError } from '../errors'
-import { databaseCode } from '../shared/database-errors'
+import { badRequest, BUSY_MESSAGE, DatabaseBusy, HttpError } from '../errors'
+import type { ShedReason } from '../services/metrics'
+import { causes, databaseCode } from '../shared/database-errors'
 import { fieldName, shortQuotes } from '../shared/echo'
+import { RETRY_AFTER_SECONDS } from './pressure'
 import { securityHeaders } from './security'
 
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -151,11 +153,21 @@ export function describeValidation(issues: ValidationIssue[]): string {
     : message
 }
 
-/** Every error leaves as `{ message }`; 5xx details stay in the log. */
-export function registerErrorHandling(app: FastifyInstance) {
+/**
+ * Every error leaves as `{ message }`; 5xx details stay in the log. A query that waited its
+ * limit out for the database is answered as a request shed for load, and `onShed` told.
+ */
+export function registerErrorHandling(app: FastifyInstance, onShed?: (reason: ShedReason) => void) {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send({ message: error.message })
+    }
+    if ([...causes(error)].some((e) => e instanceof DatabaseBusy)) {
+      onShed?.('database_wait')
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ message: BUSY_MESSAGE })
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send({ message: describeValidation(error.validation) })

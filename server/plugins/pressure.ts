@@ -2,6 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
+import { BUSY_MESSAGE } from '../errors'
 import { Admission } from '../services/admission'
 import type { ShedReason } from '../services/metrics'
 
@@ -13,7 +14,6 @@ import type { ShedReason } from '../services/metrics'
  */
 export const RETRY_AFTER_SECONDS = 1
 
-const BUSY = 'The server is busy right now. Try again in a moment.'
 const STOPPING = 'The server is restarting. Try again in a moment.'
 const SLOW = 'The server took too long to answer. Try again in a moment.'
 
@@ -115,7 +115,7 @@ export function registerPressure(
           : undefined
     if (reason) {
       options.onShed?.(reason)
-      void shed(reply, BUSY)
+      void shed(reply, BUSY_MESSAGE)
       return
     }
     const endpoint = req.routeOptions.config.endpoint
@@ -151,7 +151,7 @@ export function registerPressure(
       },
       () => {
         options.onShed?.('queue')
-        void shed(reply, BUSY)
+        void shed(reply, BUSY_MESSAGE)
       },
     )
     reply.raw.once('close', () => {

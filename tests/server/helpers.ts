@@ -20,14 +20,22 @@ export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789'
 export const EARNINGS_KEY = Buffer.alloc(32, 7)
 
 /** A fresh database for one test file: a copy of the migrated PGlite, or a new PostgreSQL database. */
-export async function freshDatabase(): Promise<Database> {
+export async function freshDatabase(
+  /** On PostgreSQL: how long a query may wait for one of the pool's connections (no limit without). */
+  maxCheckoutWaitMs?: number,
+): Promise<Database> {
   const url = testDatabaseUrl()
   if (!url) {
     const dump = new Blob([readFileSync(inject('pgliteDump'))])
     return openDatabase({ driver: 'pglite', loadDataDir: dump })
   }
   const scratch = await scratchDatabase(url, 'members_area_test')
-  const database = await openDatabase({ driver: 'postgres', url: scratch.url, poolSize: 4 })
+  const database = await openDatabase({
+    driver: 'postgres',
+    url: scratch.url,
+    poolSize: 4,
+    ...(maxCheckoutWaitMs ? { maxCheckoutWaitMs } : {}),
+  })
   return {
     ...database,
     close: async () => {

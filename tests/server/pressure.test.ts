@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { testDatabaseUrl } from './database-url'
-import { bearer, createTestApp, type TestApp } from './helpers'
+import { bearer, createTestApp, freshDatabase, type TestApp } from './helpers'
+
+const METRICS_TOKEN = 'pressure-metrics-token-0123456789abcdef'
 
 /** Keeps the event loop busy for `ms`, as a burst of work would. */
 const block = (ms: number) => {
@@ -115,6 +117,48 @@ describe.runIf(testDatabaseUrl())('load shedding on PostgreSQL', () => {
   })
 })
 
+describe.runIf(testDatabaseUrl())('a running request on PostgreSQL', () => {
+  it('is answered 503 with Retry-After once its query has waited its limit for a connection', async () => {
+    // Arrivals are never shed here: the bound on the pool's wait is what answers.
+    const t = await createTestApp({
+      database: await freshDatabase(400),
+      config: { requestTimeoutMs: 60_000, metricsToken: METRICS_TOKEN },
+    })
+    try {
+      const m = await t.createMember()
+      const token = await t.login(m.email, m.password)
+      const query = (statement: SQL) => t.database.db.execute(statement).then(() => undefined)
+      // The pool's 4 connections open first, so the sleepers below take them at once.
+      await Promise.all(Array.from({ length: 4 }, () => query(sql`select 1`)))
+      const sleepers = Array.from({ length: 4 }, () => query(sql`select pg_sleep(1.5)`))
+      await pause(50)
+      const res = await t.app.inject({ method: 'GET', url: '/api/notes', headers: bearer(token) })
+      expect(res.statusCode).toBe(503)
+      expect(res.headers['retry-after']).toBe('1')
+      expect(res.json()).toEqual({
+        message: 'The server is busy right now. Try again in a moment.',
+      })
+      const metrics = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      })
+      expect(metrics.body).toMatch(
+        /members_area_http_requests_shed_total\{reason="database_wait"\} 1\b/,
+      )
+      await Promise.all(sleepers)
+      const served = await t.app.inject({
+        method: 'GET',
+        url: '/api/notes',
+        headers: bearer(token),
+      })
+      expect(served.statusCode).toBe(200)
+    } finally {
+      await t.close()
+    }
+  })
+})
+
 describe('admission', () => {
   const burst = (t: TestApp, token: string, n = 12) =>
     Promise.all(
@@ -162,7 +206,7 @@ describe('admission', () => {
       config: {
         concurrency: { initial: 1, min: 1, max: 1 },
         signInDelayMs: 2000,
-        metricsToken: 'pressure-metrics-token-0123456789abcdef',
+        metricsToken: METRICS_TOKEN,
       },
       rateLimits: { loginFailuresPerAccount: { points: 1, durationSeconds: 3600 } },
     })
@@ -188,7 +232,7 @@ describe('admission', () => {
         const res = await t.app.inject({
           method: 'GET',
           url: '/metrics',
-          headers: { authorization: 'Bearer pressure-metrics-token-0123456789abcdef' },
+          headers: { authorization: `Bearer ${METRICS_TOKEN}` },
         })
         return /^members_area_sign_in_holds_total 1$/m.test(res.body)
       }
