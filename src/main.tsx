@@ -5,22 +5,22 @@ import { startTransition, StrictMode } from 'react'
 import './theme/generated/chakra-global.css'
 
 import { evaluateInSteps } from './lib/evaluate-in-steps'
-import { nextTask } from './lib/next-task'
+import { afterPaint, nextTask } from './lib/next-task'
 import {
   afterTyping,
   arrivedPrerendered,
   fetchAppCode,
   firstAct,
-  firstPaint,
   handOverPrerendered,
   visitorPageAsDrawn,
 } from './lib/prerendered'
 import { warmLocaleData } from './lib/warm-locale-data'
 
 // A visitor's page works as drawn until they act on it (see firstAct); a member's prerendered
-// screen paints before the app's code is asked for (see firstPaint).
+// screen paints before the app's code is asked for, so the code does not compete with the HTML
+// and CSS for a slow connection.
 if (visitorPageAsDrawn) await firstAct()
-else if (arrivedPrerendered) await firstPaint()
+else if (arrivedPrerendered) await afterPaint()
 fetchAppCode()
 const member = document.documentElement.hasAttribute('data-session')
 // On a visitor's page, each step waits for a pause in their typing (see afterTyping).

@@ -24,28 +24,10 @@ export const visitorPageAsDrawn =
   [...new URLSearchParams(location.search).keys()].every((key) => key === 'redirect')
 
 /**
- * Resolves once the page has painted: a member's prerendered screen is drawn from the HTML and
- * CSS before the app's code is asked for, so the code does not compete with them for a slow
- * connection. A tab in the background paints nothing, and does not wait.
- */
-export function firstPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    if (document.visibilityState === 'hidden') return resolve()
-    const done = () => {
-      document.removeEventListener('visibilitychange', done)
-      resolve()
-    }
-    document.addEventListener('visibilitychange', done)
-    // A frame's callbacks run before it paints; a task they queue runs after.
-    requestAnimationFrame(() => setTimeout(done, 0))
-  })
-}
-
-/**
  * Asks for the app's code, all at once so it arrives in one round instead of module by module.
  * A prerendered page lists it without fetching it (`data-fetch-at-start` links, written by the
  * build): a visitor's page is read and filled in without it, and a visitor who only reads it is
- * not sent it; a member's screen paints first (firstPaint).
+ * not sent it; a member's screen paints first (src/main.tsx waits for it).
  */
 export function fetchAppCode() {
   if (typeof document === 'undefined') return

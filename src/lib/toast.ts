@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react'
 import type { ExternalToast, toast as sonnerToast } from 'sonner'
 
+import { afterPaint } from './next-task'
+
 /**
  * Toasts, with the toast library loaded on the first one, so no screen's first paint waits for
  * it: the first toast asks the root route to mount the list (`useToasterWanted`), and is shown
@@ -47,9 +49,12 @@ function show(kind: 'success' | 'error' | 'info', message: string, options?: Ext
     wanted = true
     listeners.forEach((listener) => listener())
   }
-  // The same message again (a lesson marked three times offline) restarts the one shown rather
-  // than stacking copies of it.
-  void ready.then((toast) => toast[kind](message, { id: `${kind}:${message}`, ...options }))
+  // After the frame that shows what the member's act changed: a toast is drawn in a task of its
+  // own, not in the one that answers the press. The same message again (a lesson marked three
+  // times offline) restarts the one shown rather than stacking copies of it.
+  void Promise.all([ready, afterPaint()]).then(([toast]) =>
+    toast[kind](message, { id: `${kind}:${message}`, ...options }),
+  )
 }
 
 export const toast = {

@@ -17,7 +17,9 @@ import {
   lazy,
   memo,
   Suspense,
+  useCallback,
   useEffect,
+  useMemo,
   useRef,
   useState,
   type MouseEvent,
@@ -199,25 +201,33 @@ function LessonView({
   }, [dir, lesson.next, lesson.previous, router])
 
   // Links inside the text are plain anchors: site paths move within the app without a reload.
-  const onBodyClick = (event: MouseEvent<HTMLDivElement>) => {
-    const anchor = (event.target as HTMLElement).closest('a')
-    const href = anchor?.getAttribute('href')
-    if (!href || event.defaultPrevented || event.button !== 0) return
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
-    if (href.startsWith('#')) {
-      event.preventDefault()
-      document.getElementById(href.slice(1))?.scrollIntoView?.({ behavior: 'smooth' })
-    } else if (href.startsWith('/')) {
-      event.preventDefault()
-      void router.navigate({ href })
-    }
-  }
+  const onBodyClick = useCallback(
+    (event: MouseEvent<HTMLDivElement>) => {
+      const anchor = (event.target as HTMLElement).closest('a')
+      const href = anchor?.getAttribute('href')
+      if (!href || event.defaultPrevented || event.button !== 0) return
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+      if (href.startsWith('#')) {
+        event.preventDefault()
+        document.getElementById(href.slice(1))?.scrollIntoView?.({ behavior: 'smooth' })
+      } else if (href.startsWith('/')) {
+        event.preventDefault()
+        void router.navigate({ href })
+      }
+    },
+    [router],
+  )
 
   const showToc = lesson.headings.length >= 3
   const isAdmin = storedRole() === 'admin'
+  const { onVideoTime, onVideoEnded } = progress
 
-  return (
-    <Stack gap="6">
+  // What does not change while the lesson stays open is made once: ticking it complete, the save
+  // that follows and reading on draw again only the progress parts, not the header, the text,
+  // the links and the questions and answers around them (each Chakra part drawn again works its
+  // styles out again, which a slow phone felt in the press).
+  const header = useMemo(
+    () => (
       <PageHeader
         title={lesson.title}
         crumbs={crumbsOf(lesson)}
@@ -229,6 +239,68 @@ function LessonView({
           ) : undefined
         }
       />
+    ),
+    [isAdmin, lesson],
+  )
+  const text = useMemo(
+    () => (
+      <>
+        {lesson.video ? (
+          <VideoPlayer
+            video={lesson.video}
+            title={lesson.title}
+            startAt={lesson.progress.videoSeconds}
+            onTime={onVideoTime}
+            onEnded={onVideoEnded}
+          />
+        ) : null}
+        {lesson.offer ? <OfferPanel offer={lesson.offer} title={lesson.title} /> : null}
+        {showToc ? <Toc lesson={lesson} variant="inline" /> : null}
+        <Card>
+          <Box ref={articleRef} onClick={onBodyClick}>
+            <LessonBody html={lesson.html} />
+          </Box>
+          <Box ref={endRef} aria-hidden h="1px" />
+        </Card>
+      </>
+    ),
+    [lesson, onBodyClick, onVideoEnded, onVideoTime, showToc],
+  )
+  const neighbours = useMemo(
+    () => (
+      <HStack gap="2" wrap="wrap">
+        {lesson.previous ? <NeighbourLink to={lesson.previous} rel="prev" /> : null}
+        {lesson.next ? <NeighbourLink to={lesson.next} rel="next" /> : null}
+      </HStack>
+    ),
+    [lesson.next, lesson.previous],
+  )
+  const after = useMemo(
+    () => (
+      <>
+        {isLesson && (lesson.previous || lesson.next) ? (
+          <Text fontSize="xs" color="fg.muted" hideBelow="md" data-print-hide>
+            Tip: the ← and → keys move to the previous and next lesson.
+          </Text>
+        ) : null}
+        {discussion?.(lesson)}
+      </>
+    ),
+    [discussion, isLesson, lesson],
+  )
+  const side = useMemo(
+    () =>
+      showToc ? (
+        <Box hideBelow="lg" position="sticky" top="90px" data-print-hide>
+          <Toc lesson={lesson} variant="side" />
+        </Box>
+      ) : null,
+    [lesson, showToc],
+  )
+
+  return (
+    <Stack gap="6">
+      {header}
       <Flex gap="3" wrap="wrap" align="center" color="fg.muted" fontSize="sm" mt="-4">
         <Text dir="auto">{lesson.readingMinutes} min read</Text>
         {isLesson ? (
@@ -274,23 +346,7 @@ function LessonView({
         alignItems="start"
       >
         <Stack gap="6" minW="0">
-          {lesson.video ? (
-            <VideoPlayer
-              video={lesson.video}
-              title={lesson.title}
-              startAt={lesson.progress.videoSeconds}
-              onTime={progress.onVideoTime}
-              onEnded={progress.onVideoEnded}
-            />
-          ) : null}
-          {lesson.offer ? <OfferPanel offer={lesson.offer} title={lesson.title} /> : null}
-          {showToc ? <Toc lesson={lesson} variant="inline" /> : null}
-          <Card>
-            <Box ref={articleRef} onClick={onBodyClick}>
-              <LessonBody html={lesson.html} />
-            </Box>
-            <Box ref={endRef} aria-hidden h="1px" />
-          </Card>
+          {text}
           {isLesson ? (
             <Flex gap="3" align="center" justify="space-between" wrap="wrap" data-print-hide>
               {completed ? (
@@ -301,44 +357,23 @@ function LessonView({
                     <AppIcon name="check" size="18px" />
                     <Text>You completed this lesson</Text>
                   </HStack>
-                  <Button
-                    size="xs"
-                    variant="ghost"
-                    onClick={() => progress.setCompleted(false)}
-                    loading={progress.saving}
-                  >
+                  <Button size="xs" variant="ghost" onClick={() => progress.setCompleted(false)}>
                     Mark as not done
                   </Button>
                 </HStack>
               ) : (
-                <Button
-                  colorPalette="primary"
-                  onClick={() => progress.setCompleted(true)}
-                  loading={progress.saving}
-                >
+                <Button colorPalette="primary" onClick={() => progress.setCompleted(true)}>
                   <AppIcon name="check" size="18px" />
                   Mark complete
                 </Button>
               )}
-              <HStack gap="2" wrap="wrap">
-                {lesson.previous ? <NeighbourLink to={lesson.previous} rel="prev" /> : null}
-                {lesson.next ? <NeighbourLink to={lesson.next} rel="next" /> : null}
-              </HStack>
+              {neighbours}
             </Flex>
           ) : null}
           {courseDone ? <CourseFinished course={course} /> : null}
-          {isLesson && (lesson.previous || lesson.next) ? (
-            <Text fontSize="xs" color="fg.muted" hideBelow="md" data-print-hide>
-              Tip: the ← and → keys move to the previous and next lesson.
-            </Text>
-          ) : null}
-          {discussion?.(lesson)}
+          {after}
         </Stack>
-        {showToc ? (
-          <Box hideBelow="lg" position="sticky" top="90px" data-print-hide>
-            <Toc lesson={lesson} variant="side" />
-          </Box>
-        ) : null}
+        {side}
       </Grid>
       {editing ? (
         <Suspense fallback={null}>

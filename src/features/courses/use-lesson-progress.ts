@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 
 import type { Lesson } from '@schemas/courses'
 import { coursesApi } from '@/api/courses'
+import { afterPaint } from '@/lib/next-task'
 import { toast } from '@/lib/toast'
 import { SAVED_OFFLINE } from '@/lib/write-queue'
 
@@ -50,19 +51,35 @@ export function useLessonProgress(
     },
   })
   const { mutateAsync } = mutation
+  // The last save asked for, settled or not.
+  const lastSave = useRef<Promise<void>>(Promise.resolve())
   const completedRef = useRef(completed)
+  // Read by setCompleted, which stays the same function while the member reads on, so the parts
+  // of the screen it is handed to are not drawn again as the position moves.
+  const positionRef = useRef(position)
   // Undone by the member: reaching the end of the text does not complete it again while the
   // lesson stays open (the end is often on screen right above the button they pressed).
   const undoneRef = useRef(false)
   useEffect(() => {
     completedRef.current = completed
-  }, [completed])
+    positionRef.current = position
+  }, [completed, position])
 
   const save = useCallback(
     (body: { position?: number; videoSeconds?: number; completed?: boolean }) => {
       if (!tracked) return
+      // Sent once the frame the change made has been painted (starting a request takes a slow
+      // phone's main thread a moment, which the member's press would otherwise wait for), and
+      // after the saves before it: a lesson ticked and unticked in quick succession ends as the
+      // member left it, on the server and in what waits for the connection.
       // Answered after the member left, the save still says how it went.
-      const sent = mutateAsync({ query: { path: lesson.path }, body })
+      const sent = lastSave.current
+        .then(afterPaint)
+        .then(() => mutateAsync({ query: { path: lesson.path }, body }))
+      lastSave.current = sent.then(
+        () => undefined,
+        () => undefined,
+      )
       keepProgressSave(lesson.path, sent)
       void sent.then(
         (answer) => {
@@ -83,11 +100,11 @@ export function useLessonProgress(
     (value: boolean) => {
       undoneRef.current = !value
       setCompletedState(value)
-      save({ completed: value, position: value ? 1 : position })
+      save({ completed: value, position: value ? 1 : positionRef.current })
       if (value) toast.success('Lesson completed')
       else toast.info('Marked as not done')
     },
-    [position, save],
+    [save],
   )
 
   // Back to where the member was, once the text is laid out.
@@ -194,7 +211,6 @@ export function useLessonProgress(
     completed,
     position: completed ? 1 : position,
     resumed,
-    saving: mutation.isPending && mutation.variables?.body.completed !== undefined,
     setCompleted,
     onVideoTime,
     onVideoEnded,
