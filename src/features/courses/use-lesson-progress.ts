@@ -43,14 +43,13 @@ export function useLessonProgress(
   const saved = useRef({ position: lesson.progress.position, videoSeconds: -1, at: 0 })
   // Made offline, progress is kept on this device and sent when the connection returns, the
   // lesson's later saves joining the waiting one.
-  const mutation = coursesApi.progress.useOfflineMutation({
+  const { mutateAsync } = coursesApi.progress.useOfflineMutation({
     meta: { errorToast: false },
     offline: {
       label: () => `Your progress in “${lesson.title}”`,
       merge: ({ query }) => `progress:${query?.path ?? lesson.path}`,
     },
   })
-  const { mutateAsync } = mutation
   // The last save asked for, settled or not.
   const lastSave = useRef<Promise<void>>(Promise.resolve())
   const completedRef = useRef(completed)
