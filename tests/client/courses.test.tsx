@@ -105,6 +105,41 @@ describe('the lesson reader', () => {
     expect(screen.getByRole('button', { name: 'Mark complete' })).toBeTruthy()
   })
 
+  it('opens the next lesson’s link once completing this one unlocks it, the position kept', async () => {
+    storeSession()
+    const sent: unknown[] = []
+    const next = { path: '/admin/training/module2/lesson1', title: 'Finding offers' }
+    server.use(
+      ...memberHandlers(makeProfile({ areas: ['training'] })),
+      // Locked until this lesson is completed, as a course in order is.
+      serveLesson(() => ({
+        data: {
+          data: makeLesson({
+            progress: {
+              openedAt: '2026-03-01T10:00:00.000Z',
+              completedAt: null,
+              position: sent.length ? 1 : 0,
+              videoSeconds: null,
+            },
+            next: { ...next, locked: !sent.some((s) => (s as { completed?: boolean }).completed) },
+          }),
+        },
+      })),
+      serveProgress(sent),
+    )
+    const { screen, user } = await renderApp(PATH)
+    expect(await screen.findByRole('link', { name: 'Next: Finding offers (locked)' })).toBeTruthy()
+    expect(screen.getByText('0% read')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Mark complete' }))
+    // The save refreshes the lesson: what changed in it (the next lesson's lock) shows.
+    expect(await screen.findByRole('link', { name: 'Next: Finding offers' })).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Next: Finding offers (locked)' })).toBeNull()
+    expect(screen.getByText('You completed this lesson')).toBeTruthy()
+    // Undone, the reading position is the member's, not the one the refreshed lesson carries.
+    await user.click(screen.getByRole('button', { name: 'Mark as not done' }))
+    expect(await screen.findByText('0% read')).toBeTruthy()
+  })
+
   it('does not complete a lesson again by its end being on screen once the member undid it', async () => {
     const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = []
     // Every element the screen watches comes on screen when the test says so.

@@ -17,14 +17,14 @@ import {
   lazy,
   memo,
   Suspense,
-  useCallback,
   useEffect,
-  useMemo,
   useRef,
   useState,
   type MouseEvent,
   type ReactNode,
+  type RefObject,
 } from 'react'
+import type { StoreApi } from 'zustand'
 
 import type { Course, Lesson } from '@schemas/courses'
 import { coursesApi } from '@/api/courses'
@@ -41,7 +41,7 @@ import { useKeepNextLesson } from './keep-offline'
 import { LessonBody } from './lesson-body'
 import { lessonQuery } from './lesson-query'
 import { OfferPanel } from './offer-panel'
-import { useLessonProgress } from './use-lesson-progress'
+import { useLessonProgress, useProgress, type ProgressState } from './use-lesson-progress'
 import { VideoPlayer } from './video-player'
 
 const LessonEditor = lazy(() => import('./lesson-editor'))
@@ -152,31 +152,73 @@ function useOpenAtHeading(path: string) {
   }, [path])
 }
 
-function LessonView({
-  lesson,
-  discussion,
-}: {
+interface ViewProps {
   lesson: Lesson
   discussion: ((lesson: Lesson) => ReactNode) | undefined
-}) {
+}
+
+/**
+ * The lesson and the member's progress in it. The progress's saves draw this again as they go
+ * and answer, and each save fetches the lesson again: the page under it is drawn again only when
+ * something it shows changed (see sameButProgress).
+ */
+function LessonView({ lesson, discussion }: ViewProps) {
+  const articleRef = useRef<HTMLDivElement>(null)
+  const endRef = useRef<HTMLDivElement>(null)
+  const progress = useLessonProgress(lesson, articleRef, endRef)
+  return (
+    <LessonPage
+      lesson={lesson}
+      discussion={discussion}
+      articleRef={articleRef}
+      endRef={endRef}
+      {...progress}
+    />
+  )
+}
+
+type PageProps = ViewProps &
+  ReturnType<typeof useLessonProgress> & {
+    articleRef: RefObject<HTMLDivElement | null>
+    endRef: RefObject<HTMLDivElement | null>
+  }
+
+/**
+ * The same page for a lesson fetched again whose only change is the member's progress, which
+ * the page reads from the progress's own store once open. The answers keep every part that did
+ * not change (the query's structural sharing), so a part compared by identity changed only if it
+ * really did: the next lesson's lock, say, once this one is completed.
+ */
+function sameButProgress(a: PageProps, b: PageProps) {
+  for (const key of Object.keys(a) as (keyof PageProps)[]) {
+    if (key !== 'lesson' && a[key] !== b[key]) return false
+  }
+  const before = a.lesson as Record<string, unknown>
+  const after = b.lesson as Record<string, unknown>
+  const keys = Object.keys(after)
+  return (
+    keys.length === Object.keys(before).length &&
+    keys.every((key) => key === 'progress' || before[key] === after[key])
+  )
+}
+
+const LessonPage = memo(function LessonPage({
+  lesson,
+  discussion,
+  articleRef,
+  endRef,
+  store,
+  setCompleted,
+  onVideoTime,
+  onVideoEnded,
+}: PageProps) {
   const router = useRouter()
   const queryClient = useQueryClient()
   const dir = useAppearance((s) => s.activeDir)
-  const articleRef = useRef<HTMLDivElement>(null)
-  const endRef = useRef<HTMLDivElement>(null)
   const [editing, setEditing] = useState(false)
   const isLesson = lesson.kind === 'lesson'
-  const progress = useLessonProgress(lesson, articleRef, endRef)
   useKeepNextLesson(lesson)
   useOpenAtHeading(lesson.path)
-  const completed = progress.completed
-  const courses = useQuery({ ...coursesApi.list.queryOptions(), enabled: isLesson })
-  const course = courses.data?.data.courses.find((c) => c.key === lesson.course?.key)
-  const courseDone =
-    completed &&
-    course !== undefined &&
-    course.completion.total > 0 &&
-    course.completion.completed === course.completion.total
 
   // ← and → walk the course (mirrored in right-to-left), unless a field or a dialog has the keys.
   useEffect(() => {
@@ -201,144 +243,90 @@ function LessonView({
   }, [dir, lesson.next, lesson.previous, router])
 
   // Links inside the text are plain anchors: site paths move within the app without a reload.
-  const onBodyClick = useCallback(
-    (event: MouseEvent<HTMLDivElement>) => {
-      const anchor = (event.target as HTMLElement).closest('a')
-      const href = anchor?.getAttribute('href')
-      if (!href || event.defaultPrevented || event.button !== 0) return
-      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
-      if (href.startsWith('#')) {
-        event.preventDefault()
-        document.getElementById(href.slice(1))?.scrollIntoView?.({ behavior: 'smooth' })
-      } else if (href.startsWith('/')) {
-        event.preventDefault()
-        void router.navigate({ href })
-      }
-    },
-    [router],
-  )
+  const onBodyClick = (event: MouseEvent<HTMLDivElement>) => {
+    const anchor = (event.target as HTMLElement).closest('a')
+    const href = anchor?.getAttribute('href')
+    if (!href || event.defaultPrevented || event.button !== 0) return
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    if (href.startsWith('#')) {
+      event.preventDefault()
+      document.getElementById(href.slice(1))?.scrollIntoView?.({ behavior: 'smooth' })
+    } else if (href.startsWith('/')) {
+      event.preventDefault()
+      void router.navigate({ href })
+    }
+  }
 
   const showToc = lesson.headings.length >= 3
   const isAdmin = storedRole() === 'admin'
-  const { onVideoTime, onVideoEnded } = progress
 
-  // What does not change while the lesson stays open is made once: ticking it complete, the save
-  // that follows and reading on draw again only the progress parts, not the header, the text,
-  // the links and the questions and answers around them (each Chakra part drawn again works its
-  // styles out again, which a slow phone felt in the press).
-  const header = useMemo(
-    () => (
-      <PageHeader
-        title={lesson.title}
-        crumbs={crumbsOf(lesson)}
-        actions={
-          isAdmin ? (
-            <Button variant="outline" size="sm" onClick={() => setEditing(true)} data-print-hide>
-              <AppIcon name="edit" size="16px" /> Edit
-            </Button>
-          ) : undefined
-        }
-      />
-    ),
-    [isAdmin, lesson],
+  const header = (
+    <PageHeader
+      title={lesson.title}
+      crumbs={crumbsOf(lesson)}
+      actions={
+        isAdmin ? (
+          <Button variant="outline" size="sm" onClick={() => setEditing(true)} data-print-hide>
+            <AppIcon name="edit" size="16px" /> Edit
+          </Button>
+        ) : undefined
+      }
+    />
   )
-  const text = useMemo(
-    () => (
-      <>
-        {lesson.video ? (
-          <VideoPlayer
-            video={lesson.video}
-            title={lesson.title}
-            startAt={lesson.progress.videoSeconds}
-            onTime={onVideoTime}
-            onEnded={onVideoEnded}
-          />
-        ) : null}
-        {lesson.offer ? <OfferPanel offer={lesson.offer} title={lesson.title} /> : null}
-        {showToc ? <Toc lesson={lesson} variant="inline" /> : null}
-        <Card>
-          <Box ref={articleRef} onClick={onBodyClick}>
-            <LessonBody html={lesson.html} />
-          </Box>
-          <Box ref={endRef} aria-hidden h="1px" />
-        </Card>
-      </>
-    ),
-    [lesson, onBodyClick, onVideoEnded, onVideoTime, showToc],
-  )
-  const neighbours = useMemo(
-    () => (
-      <HStack gap="2" wrap="wrap">
-        {lesson.previous ? <NeighbourLink to={lesson.previous} rel="prev" /> : null}
-        {lesson.next ? <NeighbourLink to={lesson.next} rel="next" /> : null}
-      </HStack>
-    ),
-    [lesson.next, lesson.previous],
-  )
-  const after = useMemo(
-    () => (
-      <>
-        {isLesson && (lesson.previous || lesson.next) ? (
-          <Text fontSize="xs" color="fg.muted" hideBelow="md" data-print-hide>
-            Tip: the ← and → keys move to the previous and next lesson.
-          </Text>
-        ) : null}
-        {discussion?.(lesson)}
-      </>
-    ),
-    [discussion, isLesson, lesson],
-  )
-  const side = useMemo(
-    () =>
-      showToc ? (
-        <Box hideBelow="lg" position="sticky" top="90px" data-print-hide>
-          <Toc lesson={lesson} variant="side" />
+  const text = (
+    <>
+      {lesson.video ? (
+        <VideoPlayer
+          video={lesson.video}
+          title={lesson.title}
+          startAt={lesson.progress.videoSeconds}
+          onTime={onVideoTime}
+          onEnded={onVideoEnded}
+        />
+      ) : null}
+      {lesson.offer ? <OfferPanel offer={lesson.offer} title={lesson.title} /> : null}
+      {showToc ? <Toc lesson={lesson} variant="inline" /> : null}
+      <Card>
+        <Box ref={articleRef} onClick={onBodyClick}>
+          <LessonBody html={lesson.html} />
         </Box>
-      ) : null,
-    [lesson, showToc],
+        <Box ref={endRef} aria-hidden h="1px" />
+      </Card>
+    </>
   )
+  const neighbours = (
+    <HStack gap="2" wrap="wrap">
+      {lesson.previous ? <NeighbourLink to={lesson.previous} rel="prev" /> : null}
+      {lesson.next ? <NeighbourLink to={lesson.next} rel="next" /> : null}
+    </HStack>
+  )
+  const after = (
+    <>
+      {isLesson && (lesson.previous || lesson.next) ? (
+        <Text fontSize="xs" color="fg.muted" hideBelow="md" data-print-hide>
+          Tip: the ← and → keys move to the previous and next lesson.
+        </Text>
+      ) : null}
+      {discussion?.(lesson)}
+    </>
+  )
+  const side = showToc ? (
+    <Box hideBelow="lg" position="sticky" top="90px" data-print-hide>
+      <Toc lesson={lesson} variant="side" />
+    </Box>
+  ) : null
 
   return (
     <Stack gap="6">
       {header}
       <Flex gap="3" wrap="wrap" align="center" color="fg.muted" fontSize="sm" mt="-4">
         <Text dir="auto">{lesson.readingMinutes} min read</Text>
-        {isLesson ? (
-          completed ? (
-            <Badge colorPalette="green" variant="subtle">
-              <AppIcon name="check" size="14px" /> Completed
-            </Badge>
-          ) : (
-            <Text>{Math.round(progress.position * 100)}% read</Text>
-          )
-        ) : null}
+        {isLesson ? <ReadSoFar store={store} /> : null}
         {lesson.editedAt ? (
           <Text>Updated {new Date(lesson.editedAt).toLocaleDateString()}</Text>
         ) : null}
       </Flex>
-      {progress.resumed ? (
-        <Flex
-          role="status"
-          gap="3"
-          align="center"
-          wrap="wrap"
-          bg="primary.subtle"
-          color="primary.fg"
-          px="4"
-          py="2"
-          borderRadius="l2"
-          data-print-hide
-        >
-          <Text flex="1">Picked up where you left off.</Text>
-          <Button
-            size="xs"
-            variant="outline"
-            onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
-          >
-            Back to the top
-          </Button>
-        </Flex>
-      ) : null}
+      <ResumedNote store={store} />
 
       <Grid
         templateColumns={{ base: '1fr', lg: showToc ? 'minmax(0, 1fr) 16rem' : '1fr' }}
@@ -349,28 +337,11 @@ function LessonView({
           {text}
           {isLesson ? (
             <Flex gap="3" align="center" justify="space-between" wrap="wrap" data-print-hide>
-              {completed ? (
-                // Where "Mark complete" was, a state and not a button: a second press meant for
-                // "Mark complete" (or the lesson completing under the pointer) undoes nothing.
-                <HStack gap="3" wrap="wrap">
-                  <HStack gap="1.5" color="fg.success" fontWeight="medium" role="status">
-                    <AppIcon name="check" size="18px" />
-                    <Text>You completed this lesson</Text>
-                  </HStack>
-                  <Button size="xs" variant="ghost" onClick={() => progress.setCompleted(false)}>
-                    Mark as not done
-                  </Button>
-                </HStack>
-              ) : (
-                <Button colorPalette="primary" onClick={() => progress.setCompleted(true)}>
-                  <AppIcon name="check" size="18px" />
-                  Mark complete
-                </Button>
-              )}
+              <CompleteButton store={store} setCompleted={setCompleted} />
               {neighbours}
             </Flex>
           ) : null}
-          {courseDone ? <CourseFinished course={course} /> : null}
+          {isLesson ? <CourseFinished lesson={lesson} store={store} /> : null}
           {after}
         </Stack>
         {side}
@@ -386,10 +357,97 @@ function LessonView({
       ) : null}
     </Stack>
   )
+}, sameButProgress)
+
+type Store = StoreApi<ProgressState>
+
+/** How far the member has read, or that the lesson is completed. */
+function ReadSoFar({ store }: { store: Store }) {
+  const completed = useProgress(store, (s) => s.completed)
+  const percent = useProgress(store, (s) => Math.round(s.position * 100))
+  return completed ? (
+    <Badge colorPalette="green" variant="subtle">
+      <AppIcon name="check" size="14px" /> Completed
+    </Badge>
+  ) : (
+    <Text>{percent}% read</Text>
+  )
+}
+
+/** Said once the lesson has opened where the member left it. */
+function ResumedNote({ store }: { store: Store }) {
+  const resumed = useProgress(store, (s) => s.resumed)
+  if (!resumed) return null
+  return (
+    <Flex
+      role="status"
+      gap="3"
+      align="center"
+      wrap="wrap"
+      bg="primary.subtle"
+      color="primary.fg"
+      px="4"
+      py="2"
+      borderRadius="l2"
+      data-print-hide
+    >
+      <Text flex="1">Picked up where you left off.</Text>
+      <Button
+        size="xs"
+        variant="outline"
+        onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+      >
+        Back to the top
+      </Button>
+    </Flex>
+  )
+}
+
+function CompleteButton({
+  store,
+  setCompleted,
+}: {
+  store: Store
+  setCompleted: (value: boolean) => void
+}) {
+  const completed = useProgress(store, (s) => s.completed)
+  // Where "Mark complete" was, a state and not a button: a second press meant for "Mark
+  // complete" (or the lesson completing under the pointer) undoes nothing.
+  return completed ? (
+    <HStack gap="3" wrap="wrap">
+      <HStack gap="1.5" color="fg.success" fontWeight="medium" role="status">
+        <AppIcon name="check" size="18px" />
+        <Text>You completed this lesson</Text>
+      </HStack>
+      <Button size="xs" variant="ghost" onClick={() => setCompleted(false)}>
+        Mark as not done
+      </Button>
+    </HStack>
+  ) : (
+    <Button colorPalette="primary" onClick={() => setCompleted(true)}>
+      <AppIcon name="check" size="18px" />
+      Mark complete
+    </Button>
+  )
+}
+
+/** Once the lesson is completed and with it the whole course: the course's finish. */
+function CourseFinished({ lesson, store }: { lesson: Lesson; store: Store }) {
+  const completed = useProgress(store, (s) => s.completed)
+  const courses = useQuery(coursesApi.list.queryOptions())
+  const course = courses.data?.data.courses.find((c) => c.key === lesson.course?.key)
+  if (
+    !completed ||
+    course === undefined ||
+    course.completion.total === 0 ||
+    course.completion.completed !== course.completion.total
+  )
+    return null
+  return <CourseDone course={course} />
 }
 
 /** The moment a course is done: every lesson completed, and the certificate waiting. */
-function CourseFinished({ course }: { course: Course }) {
+function CourseDone({ course }: { course: Course }) {
   return (
     <Box
       role="status"

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
+import { createStore, useStore, type StoreApi } from 'zustand'
 
 import type { Lesson } from '@schemas/courses'
 import { coursesApi } from '@/api/courses'
@@ -24,11 +25,30 @@ function readPosition(el: HTMLElement): number | null {
   return Math.min(1, Math.max(0, seen / rect.height))
 }
 
+/** Where the member is in a lesson. */
+export interface ProgressState {
+  completed: boolean
+  /** How far down the text the window's bottom is, 0–1. */
+  position: number
+  /** The lesson opened where the member left it. */
+  resumed: boolean
+}
+
+/**
+ * One of the progress state's figures, drawn by the part that shows it: a press of "Mark
+ * complete", the save after it and reading on draw again only the parts that read the figure
+ * that changed, not the screen around them.
+ */
+export function useProgress<T>(store: StoreApi<ProgressState>, pick: (s: ProgressState) => T) {
+  return useStore(store, pick)
+}
+
 /**
  * The member's progress in a lesson: the position is saved while they read (every few seconds
  * and when they leave), the lesson completes when the end of the text (or of the video) is
  * reached, and "Mark complete" sets or undoes it. Opening an unfinished lesson scrolls back to
- * where they were.
+ * where they were. The state is a store of its own (read with useProgress); the functions
+ * returned stay the same while the lesson is open.
  */
 export function useLessonProgress(
   lesson: Lesson,
@@ -37,9 +57,13 @@ export function useLessonProgress(
 ) {
   const queryClient = useQueryClient()
   const tracked = lesson.kind === 'lesson'
-  const [completed, setCompletedState] = useState(lesson.progress.completedAt !== null)
-  const [position, setPosition] = useState(lesson.progress.position)
-  const [resumed, setResumed] = useState(false)
+  const [store] = useState(() =>
+    createStore<ProgressState>(() => ({
+      completed: lesson.progress.completedAt !== null,
+      position: lesson.progress.position,
+      resumed: false,
+    })),
+  )
   const saved = useRef({ position: lesson.progress.position, videoSeconds: -1, at: 0 })
   // Made offline, progress is kept on this device and sent when the connection returns, the
   // lesson's later saves joining the waiting one.
@@ -52,18 +76,9 @@ export function useLessonProgress(
   })
   // The last save asked for, settled or not.
   const lastSave = useRef<Promise<void>>(Promise.resolve())
-  const completedRef = useRef(completed)
-  // Read by setCompleted, which stays the same function while the member reads on, so the parts
-  // of the screen it is handed to are not drawn again as the position moves.
-  const positionRef = useRef(position)
   // Undone by the member: reaching the end of the text does not complete it again while the
   // lesson stays open (the end is often on screen right above the button they pressed).
   const undoneRef = useRef(false)
-  useEffect(() => {
-    completedRef.current = completed
-    positionRef.current = position
-  }, [completed, position])
-
   const save = useCallback(
     (body: { position?: number; videoSeconds?: number; completed?: boolean }) => {
       if (!tracked) return
@@ -86,31 +101,31 @@ export function useLessonProgress(
         },
         (error: Error) => {
           if (body.completed !== undefined) {
-            setCompletedState(!body.completed)
+            store.setState({ completed: !body.completed })
             toast.error(`Your progress was not saved: ${error.message}`)
           }
         },
       )
     },
-    [lesson.path, mutateAsync, tracked],
+    [lesson.path, mutateAsync, store, tracked],
   )
 
   const setCompleted = useCallback(
     (value: boolean) => {
       undoneRef.current = !value
-      setCompletedState(value)
-      save({ completed: value, position: value ? 1 : positionRef.current })
+      store.setState({ completed: value })
+      save({ completed: value, position: value ? 1 : store.getState().position })
       if (value) toast.success('Lesson completed')
       else toast.info('Marked as not done')
     },
-    [save],
+    [save, store],
   )
 
   // Back to where the member was, once the text is laid out.
   useEffect(() => {
     const el = articleRef.current
     const at = lesson.progress.position
-    if (!tracked || !el || completedRef.current || at < 0.03 || at > 0.97) return
+    if (!tracked || !el || store.getState().completed || at < 0.03 || at > 0.97) return
     // An address naming a heading (a search hit) opens there instead.
     if (window.location.hash) return
     // The app scrolls to the top on arriving (smoothly, once the route has resolved): go down
@@ -120,7 +135,7 @@ export function useLessonProgress(
       const top = window.scrollY + rect.top + at * rect.height - window.innerHeight
       if (top > 0 && window.scrollY < top / 2) {
         window.scrollTo({ top, behavior: 'instant' })
-        setResumed(true)
+        store.setState({ resumed: true })
       }
     }
     const timers = [setTimeout(resume, 150), setTimeout(resume, 800)]
@@ -143,7 +158,7 @@ export function useLessonProgress(
         const next = readPosition(el)
         if (next === null) return
         last = next
-        setPosition((prev) => (Math.abs(prev - next) > 0.01 ? next : prev))
+        if (Math.abs(store.getState().position - next) > 0.01) store.setState({ position: next })
         const now = Date.now()
         if (
           now > settledAt &&
@@ -171,27 +186,26 @@ export function useLessonProgress(
           .catch(() => {})
       }
     }
-  }, [articleRef, lesson.path, queryClient, save, tracked])
+  }, [articleRef, lesson.path, queryClient, save, store, tracked])
 
   // Reaching the end of the text completes the lesson.
   useEffect(() => {
     const end = endRef.current
     if (!tracked || !end || typeof IntersectionObserver === 'undefined') return
     const observer = new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting) || completedRef.current || undoneRef.current)
+      if (!entries.some((e) => e.isIntersecting) || store.getState().completed || undoneRef.current)
         return
       // A short lesson fits the window at once: only count it when the member has scrolled or stayed.
       const el = articleRef.current
       if (el && el.getBoundingClientRect().height > window.innerHeight && window.scrollY === 0)
         return
-      setCompletedState(true)
-      setPosition(1)
+      store.setState({ completed: true, position: 1 })
       save({ completed: true, position: 1 })
       toast.success('Lesson completed')
     })
     observer.observe(end)
     return () => observer.disconnect()
-  }, [articleRef, endRef, save, tracked])
+  }, [articleRef, endRef, save, store, tracked])
 
   const onVideoTime = useCallback(
     (seconds: number) => {
@@ -203,15 +217,8 @@ export function useLessonProgress(
   )
 
   const onVideoEnded = useCallback(() => {
-    if (!completedRef.current) setCompleted(true)
-  }, [setCompleted])
+    if (!store.getState().completed) setCompleted(true)
+  }, [setCompleted, store])
 
-  return {
-    completed,
-    position: completed ? 1 : position,
-    resumed,
-    setCompleted,
-    onVideoTime,
-    onVideoEnded,
-  }
+  return { store, setCompleted, onVideoTime, onVideoEnded }
 }
