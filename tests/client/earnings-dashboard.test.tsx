@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { API_PREFIX, contract } from '@schemas/index'
 
+import { setClock } from './clock'
 import { charts } from './earnings-chart-stand-in'
 import {
   connected,
@@ -138,6 +139,32 @@ describe('dashboard earnings', () => {
     // Sent once typing paused, not per keystroke.
     expect(calls.hopData!.slice(before).map((q) => q.get('search'))).not.toContain('ket')
     expect(router.state.location.search).toMatchObject({ search: 'keto' })
+  })
+
+  it('keeps the month on another year where that year has it, else the latest it has', async () => {
+    // May of the year after YEAR: this year's months so far end in May.
+    setClock(YEAR + 1, 5, 15, 12)
+    server.use(...memberHandlers(makeProfile()), ...connected(), ...figures({}))
+    const { screen, user, router } = await renderApp(`/admin/dashboard?year=${YEAR}&month=12`)
+    const month = (await screen.findByLabelText('Month')) as HTMLSelectElement
+    expect(month.value).toBe('12')
+    await user.selectOptions(screen.getByLabelText('Year'), String(YEAR + 1))
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ year: YEAR + 1 }))
+    expect(router.state.location.search).toMatchObject({ month: 5 })
+    expect(month.value).toBe('5')
+    expect([...month.options].at(-1)!.textContent).toBe('May')
+
+    await user.selectOptions(month, 'March')
+    await user.selectOptions(screen.getByLabelText('Year'), String(YEAR))
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ year: YEAR }))
+    expect(router.state.location.search).toMatchObject({ month: 3 })
+    expect(month.options).toHaveLength(13)
+
+    await user.selectOptions(month, 'Whole year')
+    await user.selectOptions(screen.getByLabelText('Year'), String(YEAR + 1))
+    await waitFor(() =>
+      expect(router.state.location.search).toMatchObject({ year: YEAR + 1, month: 'all' }),
+    )
   })
 
   it('asks for every figure of the period and of the one before at once', async () => {

@@ -13,7 +13,7 @@ import {
 } from '@chakra-ui/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router'
-import { memo, useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react'
+import { memo, useCallback, useDeferredValue, useId, useState, type ReactNode } from 'react'
 
 import { MONTH_NAMES, type Network } from '@schemas/earnings'
 import { accountsApi, resetEarningsCache } from '@/api/earnings'
@@ -133,45 +133,91 @@ function NoAccount({ heading }: { heading: ReactNode }) {
   )
 }
 
-/** The period and product search in the address (see search.ts), and a way to change them. */
-function useEarningsSearch() {
-  const raw = useSearch({ strict: false })
-  // The same object while the address's search is the same (the router keeps its object), so
-  // the figures below are not redrawn for nothing.
-  const search = useMemo(() => readEarningsSearch(raw), [raw])
-  const navigate = useNavigate()
-  const update = (patch: Partial<EarningsSearch>) =>
-    void navigate({
-      to: '.',
-      search: (previous: Record<string, unknown>) => ({ ...previous, ...patch }),
-      replace: true,
-    })
-  return { search, update }
-}
+// Each part reads what it needs of the period and product search in the address (see
+// search.ts), and is drawn again only when that changed: structural sharing keeps an equal
+// reading the same object.
 
 function EarningsBoard({ accounts, headingId }: { accounts: Account[]; headingId: string }) {
-  const { search, update } = useEarningsSearch()
-  // A new period or product shows in its field at once; the figures follow in a render of
-  // their own, which React may interrupt: redrawing every card and chart in the same task as
-  // the choice kept a phone from answering for half a second.
-  const shown = useDeferredValue(search)
-  const period = periodOf(search)
+  const navigate = useNavigate()
+  // A new period or product shows in its field at once, and only the field is drawn in the
+  // task of the choice (each field reads the address itself); the figures, and what is said of
+  // them, follow in a render of their own, which React may interrupt: redrawing every card and
+  // chart (or every field) in the same task as the choice kept a phone from answering.
+  const shown = useDeferredValue(
+    useSearch({ strict: false, structuralSharing: true, select: readEarningsSearch }),
+  )
+  const update = useCallback(
+    (patch: (previous: EarningsSearch) => Partial<EarningsSearch>) =>
+      void navigate({
+        to: '.',
+        search: (previous: Record<string, unknown>) => ({
+          ...previous,
+          ...patch(readEarningsSearch(previous)),
+        }),
+        replace: true,
+      }),
+    [navigate],
+  )
+  const onPeriod = useCallback<PeriodChange>(
+    (change) =>
+      update((previous) => {
+        const next = change(periodOf(previous))
+        return { year: next.year, month: next.month === null ? 'all' : next.month }
+      }),
+    [update],
+  )
+  const onProduct = useCallback(
+    (next: string) => update(() => ({ search: next || undefined })),
+    [update],
+  )
   return (
     <>
-      <Controls
+      <ControlsCard
         headingId={headingId}
-        period={period}
-        product={search.search ?? ''}
-        onPeriod={(next) =>
-          update({ year: next.year, month: next.month === null ? 'all' : next.month })
-        }
-        onProduct={(next) => update({ search: next || undefined })}
-        accounts={accountQueries(accounts, period, (search.search ?? '').trim())}
+        accounts={accounts}
+        search={shown}
+        onPeriod={onPeriod}
+        onProduct={onProduct}
       />
       <EarningsFigures accounts={accounts} search={shown} />
     </>
   )
 }
+
+/** The period and product fields, and the figures' actions and what they are of. */
+const ControlsCard = memo(function ControlsCard({
+  headingId,
+  accounts,
+  search,
+  onPeriod,
+  onProduct,
+}: {
+  headingId: string
+  accounts: Account[]
+  search: EarningsSearch
+  onPeriod: PeriodChange
+  onProduct: (search: string) => void
+}) {
+  const shown = useShownFigures(accounts, search)
+  return (
+    <Card>
+      <Flex gap="4" wrap="wrap" align="flex-end">
+        {/* On a wide screen the heading heads the row of fields; above them on a narrower one. */}
+        <EarningsHeading
+          id={headingId}
+          w={{ base: 'full', lg: 'auto' }}
+          me={{ lg: 'auto' }}
+          alignSelf={{ lg: 'center' }}
+        />
+        <YearField onPeriod={onPeriod} />
+        <MonthField onPeriod={onPeriod} />
+        <ProductField onProduct={onProduct} />
+        <FigureActions shown={shown} />
+      </Flex>
+      <FiguresNote shown={shown} />
+    </Card>
+  )
+})
 
 /** Each account with the queries of its figures in `period` and in the period before. */
 function accountQueries(accounts: Account[], period: Period, product: string) {
@@ -243,38 +289,126 @@ const EarningsFigures = memo(function EarningsFigures({
   )
 })
 
-function Controls({
-  headingId,
-  period,
-  product,
-  onPeriod,
-  onProduct,
-  accounts,
-}: {
-  headingId: string
-  period: Period
-  product: string
-  onPeriod: (period: Period) => void
-  onProduct: (search: string) => void
-  accounts: (Account & { query: ReturnType<typeof figuresQuery> })[]
-}) {
-  const client = useQueryClient()
-  // The search is sent once typing pauses.
-  const [draft, setDraft] = useSettledText(product, onProduct, SEARCH_DEBOUNCE_MS)
-  const [refreshing, setRefreshing] = useState(false)
+/** A change of the period, worked out from the period in the address when it is made. */
+type PeriodChange = (change: (current: Period) => Period) => void
 
-  // Everything the export writes: the same queries the cards show, shared through the cache.
+/** The year whose figures are shown (the month kept where that year has it). */
+const YearField = memo(function YearField({ onPeriod }: { onPeriod: PeriodChange }) {
+  const year = useSearch({ strict: false, select: (raw) => periodOf(readEarningsSearch(raw)).year })
+  return (
+    <Field.Root w={{ base: 'calc(50% - 0.5rem)', md: '32' }}>
+      <Field.Label>Year</Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field
+          value={year}
+          onChange={(event) => {
+            const next = Number(event.target.value)
+            onPeriod(({ month }) => ({
+              year: next,
+              month: month === null ? null : Math.min(month, monthsBegun(next)),
+            }))
+          }}
+        >
+          {yearChoices().map((choice) => (
+            <option key={choice} value={choice}>
+              {choice}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  )
+})
+
+/** The month whose figures are shown, or the whole year. */
+const MonthField = memo(function MonthField({ onPeriod }: { onPeriod: PeriodChange }) {
+  const { year, month } = useSearch({
+    strict: false,
+    structuralSharing: true,
+    select: (raw) => periodOf(readEarningsSearch(raw)),
+  })
+  return (
+    <Field.Root w={{ base: 'calc(50% - 0.5rem)', md: '44' }}>
+      <Field.Label>Month</Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field
+          value={month ?? 'all'}
+          onChange={(event) => {
+            const value = event.target.value
+            onPeriod((current) => ({
+              year: current.year,
+              month: value === 'all' ? null : Number(value),
+            }))
+          }}
+        >
+          <option value="all">Whole year</option>
+          {MONTH_NAMES.slice(0, monthsBegun(year)).map((name, i) => (
+            <option key={name} value={i + 1}>
+              {name}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  )
+})
+
+/** The product search, sent once typing pauses. */
+const ProductField = memo(function ProductField({
+  onProduct,
+}: {
+  onProduct: (search: string) => void
+}) {
+  const product = useSearch({
+    strict: false,
+    select: (raw) => readEarningsSearch(raw).search ?? '',
+  })
+  const [draft, setDraft] = useSettledText(product, onProduct, SEARCH_DEBOUNCE_MS)
+  return (
+    <Field.Root flex="1" minW={{ base: 'full', sm: '48' }}>
+      <Field.Label>Product</Field.Label>
+      <Input
+        size="sm"
+        type="search"
+        placeholder="Search by product name"
+        maxLength={SEARCH_MAX}
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+      />
+    </Field.Root>
+  )
+})
+
+/**
+ * The figures of the period and product shown: the same queries the cards show, shared through
+ * the cache.
+ */
+function useShownFigures(accounts: Account[], search: EarningsSearch) {
+  const period = periodOf(search)
+  const product = (search.search ?? '').trim()
+  const queries = accountQueries(accounts, period, product)
   const figures = useQueries({
-    queries: accounts.flatMap((a) => [
+    queries: queries.flatMap((a) => [
       earningsOptions(a.network, a.query),
       countriesOptions(a.network, a.query),
       ...(a.network === 'clickbank' ? [hopsOptions(a.query)] : []),
     ]),
   })
+  return { period, product, queries, figures }
+}
+
+type ShownFigures = ReturnType<typeof useShownFigures>
+
+/** Refreshing the figures shown, and exporting them. */
+function FigureActions({ shown: { period, queries, figures } }: { shown: ShownFigures }) {
+  const client = useQueryClient()
+  const [refreshing, setRefreshing] = useState(false)
   const ready = figures.some((f) => f.data)
 
   const exportCsv = () => {
-    const rows = accounts.map((a) => ({
+    const rows = queries.map((a) => ({
       network: a.network,
       affiliateId: a.affiliateId,
       earnings: client.getQueryData(earningsOptions(a.network, a.query).queryKey)?.data,
@@ -300,95 +434,35 @@ function Controls({
       setRefreshing(false)
     }
   }
-  // When the figures shown were fetched: a refresh moves it.
-  const fetchedAt = Math.max(0, ...figures.map((f) => f.dataUpdatedAt))
 
-  const years = yearChoices()
   return (
-    <Card>
-      <Flex gap="4" wrap="wrap" align="flex-end">
-        {/* On a wide screen the heading heads the row of fields; above them on a narrower one. */}
-        <EarningsHeading
-          id={headingId}
-          w={{ base: 'full', lg: 'auto' }}
-          me={{ lg: 'auto' }}
-          alignSelf={{ lg: 'center' }}
-        />
-        <Field.Root w={{ base: 'calc(50% - 0.5rem)', md: '32' }}>
-          <Field.Label>Year</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field
-              value={period.year}
-              onChange={(event) => {
-                const year = Number(event.target.value)
-                const month =
-                  period.month === null ? null : Math.min(period.month, monthsBegun(year))
-                onPeriod({ year, month })
-              }}
-            >
-              {years.map((year) => (
-                <option key={year} value={year}>
-                  {year}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root w={{ base: 'calc(50% - 0.5rem)', md: '44' }}>
-          <Field.Label>Month</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field
-              value={period.month ?? 'all'}
-              onChange={(event) => {
-                const value = event.target.value
-                onPeriod({ ...period, month: value === 'all' ? null : Number(value) })
-              }}
-            >
-              <option value="all">Whole year</option>
-              {MONTH_NAMES.slice(0, monthsBegun(period.year)).map((name, i) => (
-                <option key={name} value={i + 1}>
-                  {name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root flex="1" minW={{ base: 'full', sm: '48' }}>
-          <Field.Label>Product</Field.Label>
-          <Input
-            size="sm"
-            type="search"
-            placeholder="Search by product name"
-            maxLength={SEARCH_MAX}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-        </Field.Root>
-        <Flex gap="2" wrap="wrap">
-          <Button size="sm" variant="outline" onClick={() => void refresh()} loading={refreshing}>
-            <AppIcon name="refresh" size="16px" />
-            Refresh figures
-          </Button>
-          <Button size="sm" onClick={exportCsv} disabled={!ready}>
-            Export CSV
-          </Button>
-        </Flex>
-      </Flex>
-      <Text fontSize="sm" color="fg.muted" mt="3">
-        {periodLabel(period)} compared with {periodLabel(previousPeriod(period))}
-        {product.trim() ? `, products matching “${product.trim()}”` : ''}. Amounts stay in the
-        currency they were paid in.
-        {fetchedAt > 0 ? (
-          <>
-            {' '}
-            Figures as of{' '}
-            <time dateTime={new Date(fetchedAt).toISOString()}>{timeFormat.format(fetchedAt)}</time>
-            .
-          </>
-        ) : null}
-      </Text>
-    </Card>
+    <Flex gap="2" wrap="wrap">
+      <Button size="sm" variant="outline" onClick={() => void refresh()} loading={refreshing}>
+        <AppIcon name="refresh" size="16px" />
+        Refresh figures
+      </Button>
+      <Button size="sm" onClick={exportCsv} disabled={!ready}>
+        Export CSV
+      </Button>
+    </Flex>
+  )
+}
+
+/** What the figures shown are of, and when they were fetched (a refresh moves it). */
+function FiguresNote({ shown: { period, product, figures } }: { shown: ShownFigures }) {
+  const fetchedAt = Math.max(0, ...figures.map((f) => f.dataUpdatedAt))
+  return (
+    <Text fontSize="sm" color="fg.muted" mt="3">
+      {periodLabel(period)} compared with {periodLabel(previousPeriod(period))}
+      {product ? `, products matching “${product}”` : ''}. Amounts stay in the currency they were
+      paid in.
+      {fetchedAt > 0 ? (
+        <>
+          {' '}
+          Figures as of{' '}
+          <time dateTime={new Date(fetchedAt).toISOString()}>{timeFormat.format(fetchedAt)}</time>.
+        </>
+      ) : null}
+    </Text>
   )
 }
