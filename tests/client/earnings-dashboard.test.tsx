@@ -144,6 +144,8 @@ describe('dashboard earnings', () => {
   it('keeps the month on another year where that year has it, else the latest it has', async () => {
     // May of the year after YEAR: this year's months so far end in May.
     setClock(YEAR + 1, 5, 15, 12)
+    // Signed in on that clock: the session set before the test may have ended by its date.
+    storeSession()
     server.use(...memberHandlers(makeProfile()), ...connected(), ...figures({}))
     const { screen, user, router } = await renderApp(`/admin/dashboard?year=${YEAR}&month=12`)
     const month = (await screen.findByLabelText('Month')) as HTMLSelectElement
