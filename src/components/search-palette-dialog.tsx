@@ -1,11 +1,10 @@
 import {
   Box,
+  chakra,
   CloseButton,
-  Dialog,
   Flex,
   Input,
   Kbd,
-  Portal,
   Spinner,
   Stack,
   Text,
@@ -17,6 +16,7 @@ import {
   useDeferredValue,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   type KeyboardEvent,
@@ -88,6 +88,39 @@ const LIST_STYLES: SystemStyleObject = {
   '& mark': { bg: 'yellow.subtle', color: 'inherit', borderRadius: 'xs', px: '0.5' },
 }
 
+/**
+ * The browser's own modal dialog: shown in the top layer by showModal(), which makes the page
+ * behind inert (out of reach of the pointer, the keyboard and assistive technology), moves the
+ * focus into it and gives it back on closing; Escape and a phone's back gesture ask it to close.
+ * A phone sees it over the whole screen, a desk a panel at the top. Styled once, like the rows.
+ */
+const PaletteDialog = chakra('dialog', {
+  base: {
+    p: '0',
+    m: '0',
+    border: 'none',
+    bg: 'bg.panel',
+    color: 'fg',
+    width: '100%',
+    maxW: 'none',
+    height: '100dvh',
+    maxH: 'none',
+    overflow: 'hidden',
+    '&[open]': { display: 'flex', flexDirection: 'column' },
+    _backdrop: { bg: 'blackAlpha.500' },
+    md: {
+      width: 'lg',
+      maxW: 'calc(100% - 2rem)',
+      height: 'auto',
+      maxH: '80dvh',
+      mt: '16',
+      mx: 'auto',
+      borderRadius: 'l3',
+      boxShadow: 'lg',
+    },
+  },
+})
+
 const MAX_SCREENS = 8
 const MAX_LESSONS = 8
 
@@ -114,6 +147,7 @@ export default function SearchPaletteDialog({
   onClose: () => void
 }) {
   const router = useRouter()
+  const dialogRef = useRef<HTMLDialogElement>(null)
   const inputRef = useRef<HTMLInputElement>(null)
   const listId = useId()
   const [text, setText] = useState('')
@@ -184,6 +218,36 @@ export default function SearchPaletteDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [current])
 
+  // Shown and closed by the browser, in the commit that opens or closes it (before its paint).
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current
+    if (!dialog || open === dialog.open) return
+    if (open) {
+      // Its first field takes the focus as it opens.
+      if (dialog.showModal) dialog.showModal()
+      else {
+        dialog.setAttribute('open', '')
+        inputRef.current?.focus()
+      }
+    } else if (dialog.close) dialog.close()
+    else dialog.removeAttribute('open')
+  }, [open])
+
+  /** Tab and Shift Tab go round the palette's own controls. */
+  const keepFocusIn = (event: KeyboardEvent<HTMLDialogElement>) => {
+    const dialog = dialogRef.current
+    if (event.key !== 'Tab' || !dialog) return
+    const controls = [
+      ...dialog.querySelectorAll<HTMLElement>('input, button, [tabindex="0"]'),
+    ].filter((control) => !control.hasAttribute('disabled'))
+    const [first, last] = [controls[0], controls.at(-1)]
+    const edge = event.shiftKey ? first : last
+    if (!edge || (document.activeElement !== edge && dialog.contains(document.activeElement)))
+      return
+    event.preventDefault()
+    ;(event.shiftKey ? last : first)?.focus()
+  }
+
   const go = (option: Option | undefined) => {
     if (!option) return
     onClose()
@@ -216,144 +280,136 @@ export default function SearchPaletteDialog({
   }))
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onClose()
+    <PaletteDialog
+      ref={dialogRef}
+      // The element's own role, spelt out for the harnesses that find a dialog by it.
+      role="dialog"
+      aria-modal="true"
+      aria-label="Search"
+      // Escape and a phone's back gesture: closed through the app, so it knows.
+      onCancel={(event) => {
+        event.preventDefault()
+        onClose()
       }}
-      placement="top"
-      size={{ base: 'full', md: 'lg' }}
-      initialFocusEl={() => inputRef.current}
-      // Locking the page's scroll sets a variable on <html>, which restyles every element of
-      // the page behind: a phone's longest moment of opening the palette. The palette covers a
-      // phone's screen, and on a desk the page behind may scroll.
-      preventScroll={false}
-      // Not modal in Zag's sense either, which sets `pointer-events: none` on <body> (inherited:
-      // the whole page behind is restyled, on opening and again on closing) and `aria-hidden` on
-      // all the rest. The backdrop already takes every press outside the palette (and closes it),
-      // the focus is kept inside, and the content says `aria-modal` to assistive technology.
-      modal={false}
-      trapFocus
-      closeOnInteractOutside
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault()
+          onClose()
+        } else keepFocusIn(event)
+      }}
+      // A press on the dimmed page around the panel lands on the dialog itself: it closes it
+      // and reaches nothing below (the page is inert).
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose()
+      }}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content bg="bg.panel" maxH={{ md: '80dvh' }} overflow="hidden" aria-modal>
-            <Dialog.Title srOnly>Search</Dialog.Title>
-            <Flex align="center" gap="2" px="4" py="3" borderBottomWidth="1px" borderColor="border">
-              <AppIcon name="search" color="fg.muted" />
-              <Input
-                ref={inputRef}
-                autoFocus
-                variant="flushed"
-                borderBottomWidth="0"
-                role="combobox"
-                aria-label="Search screens, lessons, notes and the community"
-                aria-expanded={options.length > 0}
-                aria-controls={listId}
-                aria-autocomplete="list"
-                aria-activedescendant={options.length > 0 ? optionId(current) : undefined}
-                placeholder="Search screens, lessons, notes and the community"
-                value={text}
-                maxLength={200}
-                onChange={(event) => {
-                  setText(event.target.value)
-                  setActive(0)
-                }}
-                onKeyDown={onKeyDown}
-              />
-              {searching ? <Spinner size="sm" aria-hidden /> : null}
-              <Dialog.CloseTrigger asChild position="static">
-                <CloseButton size="sm" aria-label="Close search" />
-              </Dialog.CloseTrigger>
-            </Flex>
-            {/* Focusable, so the results also scroll from the keyboard. */}
-            <Box overflowY="auto" flex="1" px="2" py="2" tabIndex={0}>
-              {/* The rows are plain elements styled once here: a list of fifty screens drawn
+      <Flex align="center" gap="2" px="4" py="3" borderBottomWidth="1px" borderColor="border">
+        <AppIcon name="search" color="fg.muted" />
+        <Input
+          ref={inputRef}
+          variant="flushed"
+          borderBottomWidth="0"
+          role="combobox"
+          aria-label="Search screens, lessons, notes and the community"
+          aria-expanded={options.length > 0}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={options.length > 0 ? optionId(current) : undefined}
+          placeholder="Search screens, lessons, notes and the community"
+          value={text}
+          maxLength={200}
+          onChange={(event) => {
+            setText(event.target.value)
+            setActive(0)
+          }}
+          onKeyDown={onKeyDown}
+        />
+        {searching ? <Spinner size="sm" aria-hidden /> : null}
+        <CloseButton size="sm" aria-label="Close search" onClick={onClose} />
+      </Flex>
+      {/* Focusable, so the results also scroll from the keyboard. */}
+      <Box overflowY="auto" flex="1" px="2" py="2" tabIndex={0}>
+        {/* The rows are plain elements styled once here: a list of fifty screens drawn
                   as styled components kept a phone busy for a second on every opening. */}
-              <Box id={listId} role="listbox" aria-label="Results" css={LIST_STYLES}>
-                {groups.map(({ group, items }) =>
-                  items.length === 0 ? null : (
-                    <div key={group} role="group" aria-label={group}>
-                      <div aria-hidden className="palette-group">
-                        {group}
+        <Box id={listId} role="listbox" aria-label="Results" css={LIST_STYLES}>
+          {groups.map(({ group, items }) =>
+            items.length === 0 ? null : (
+              <div key={group} role="group" aria-label={group}>
+                <div aria-hidden className="palette-group">
+                  {group}
+                </div>
+                {items.map((option) => {
+                  index++
+                  const i = index
+                  return (
+                    <div
+                      key={option.key}
+                      id={optionId(i)}
+                      role="option"
+                      aria-selected={i === current}
+                      onMouseMove={() => setActive(i)}
+                      onClick={() => go(option)}
+                    >
+                      <div className="palette-line">
+                        <span className="palette-title">{option.title}</span>
+                        <span className="palette-context">
+                          {option.locked ? (
+                            <>
+                              <AppIcon name="lock" size="14px" />
+                              <span>Locked</span>
+                            </>
+                          ) : null}
+                          <span className="palette-where">{option.context}</span>
+                        </span>
                       </div>
-                      {items.map((option) => {
-                        index++
-                        const i = index
-                        return (
-                          <div
-                            key={option.key}
-                            id={optionId(i)}
-                            role="option"
-                            aria-selected={i === current}
-                            onMouseMove={() => setActive(i)}
-                            onClick={() => go(option)}
-                          >
-                            <div className="palette-line">
-                              <span className="palette-title">{option.title}</span>
-                              <span className="palette-context">
-                                {option.locked ? (
-                                  <>
-                                    <AppIcon name="lock" size="14px" />
-                                    <span>Locked</span>
-                                  </>
-                                ) : null}
-                                <span className="palette-where">{option.context}</span>
-                              </span>
-                            </div>
-                            {option.snippet && option.snippet.snippet ? (
-                              <div className="palette-snippet">
-                                <Marked {...option.snippet} />
-                              </div>
-                            ) : null}
-                          </div>
-                        )
-                      })}
+                      {option.snippet && option.snippet.snippet ? (
+                        <div className="palette-snippet">
+                          <Marked {...option.snippet} />
+                        </div>
+                      ) : null}
                     </div>
-                  ),
-                )}
-              </Box>
-              {listed && options.length === 0 && !searching ? (
-                <Text px="3" py="6" textAlign="center" color="fg.muted">
-                  No results for “{text.trim()}”
-                </Text>
-              ) : null}
-              {search.isError && q.length >= 2 ? (
-                <Text px="3" py="2" color="fg.error" role="alert">
-                  {search.error.message}
-                </Text>
-              ) : null}
-              <Text srOnly aria-live="polite">
-                {listed ? (options.length === 1 ? '1 result' : `${options.length} results`) : ''}
-              </Text>
-            </Box>
-            <Stack
-              direction="row"
-              gap="4"
-              px="4"
-              py="2"
-              borderTopWidth="1px"
-              borderColor="border"
-              fontSize="xs"
-              color="fg.muted"
-              hideBelow="md"
-              aria-hidden
-            >
-              <Text>
-                <Kbd>↑</Kbd> <Kbd>↓</Kbd> to move
-              </Text>
-              <Text>
-                <Kbd>Enter</Kbd> to open
-              </Text>
-              <Text>
-                <Kbd>Esc</Kbd> to close
-              </Text>
-            </Stack>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                  )
+                })}
+              </div>
+            ),
+          )}
+        </Box>
+        {listed && options.length === 0 && !searching ? (
+          <Text px="3" py="6" textAlign="center" color="fg.muted">
+            No results for “{text.trim()}”
+          </Text>
+        ) : null}
+        {search.isError && q.length >= 2 ? (
+          <Text px="3" py="2" color="fg.error" role="alert">
+            {search.error.message}
+          </Text>
+        ) : null}
+        <Text srOnly aria-live="polite">
+          {listed ? (options.length === 1 ? '1 result' : `${options.length} results`) : ''}
+        </Text>
+      </Box>
+      <Stack
+        direction="row"
+        gap="4"
+        px="4"
+        py="2"
+        borderTopWidth="1px"
+        borderColor="border"
+        fontSize="xs"
+        color="fg.muted"
+        hideBelow="md"
+        aria-hidden
+      >
+        <Text>
+          <Kbd>↑</Kbd> <Kbd>↓</Kbd> to move
+        </Text>
+        <Text>
+          <Kbd>Enter</Kbd> to open
+        </Text>
+        <Text>
+          <Kbd>Esc</Kbd> to close
+        </Text>
+      </Stack>
+    </PaletteDialog>
   )
 }
