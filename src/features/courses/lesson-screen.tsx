@@ -17,6 +17,7 @@ import {
   lazy,
   memo,
   Suspense,
+  useDeferredValue,
   useEffect,
   useRef,
   useState,
@@ -361,9 +362,12 @@ const LessonPage = memo(function LessonPage({
 
 type Store = StoreApi<ProgressState>
 
-/** How far the member has read, or that the lesson is completed. */
+/**
+ * How far the member has read, or that the lesson is completed: drawn after the press of "Mark
+ * complete" has painted its own change (it is at the top of the lesson, the button at its end).
+ */
 function ReadSoFar({ store }: { store: Store }) {
-  const completed = useProgress(store, (s) => s.completed)
+  const completed = useDeferredValue(useProgress(store, (s) => s.completed))
   const percent = useProgress(store, (s) => Math.round(s.position * 100))
   return completed ? (
     <Badge colorPalette="green" variant="subtle">
@@ -433,7 +437,8 @@ function CompleteButton({
 
 /** Once the lesson is completed and with it the whole course: the course's finish. */
 function CourseFinished({ lesson, store }: { lesson: Lesson; store: Store }) {
-  const completed = useProgress(store, (s) => s.completed)
+  // After the press that completes the lesson has painted.
+  const completed = useDeferredValue(useProgress(store, (s) => s.completed))
   const courses = useQuery(coursesApi.list.queryOptions())
   const course = courses.data?.data.courses.find((c) => c.key === lesson.course?.key)
   if (
