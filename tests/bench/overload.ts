@@ -374,7 +374,8 @@ async function openConnections(url: string, count: number, tell: (what: string) 
 /**
  * Requests at `rate` a second whatever the answers (open loop, on 4,000 kept-alive connections
  * of raw HTTP/1.1, so the client is not what limits it), spread over clients that
- * each, told 503 with Retry-After, send nothing until it has passed plus a random part of it.
+ * each, told 503 with Retry-After, send nothing until it has passed plus a random part of it:
+ * neither a request due meanwhile nor one that was waiting for a connection when the 503 came.
  * An answer's time counts from when its request left; a request that first waited for one of
  * the client's connections is counted apart ("waited for a connection"). Rates are over the time
  * from the first request to the last answer, which may come after the last request left.
@@ -400,16 +401,22 @@ async function openLoop(target: Target, token: string, rate: number): Promise<Ta
     waitingForConnection += 1
     backlog.push(() => withConnection(use))
   }
+  /** A connection is free: the oldest requests waiting for one go out, in a loop, not nested. */
+  let releasing = false
   const release = (c: Connection) => {
     idle.push(c)
-    if (next === backlog.length) return
-    const waiting = backlog[next]!
-    backlog[next++] = undefined
-    if (next > 4096 && next * 2 > backlog.length) {
-      backlog.splice(0, next)
-      next = 0
+    if (releasing) return
+    releasing = true
+    while (next < backlog.length && idle.length > 0) {
+      const waiting = backlog[next]!
+      backlog[next++] = undefined
+      if (next > 4096 && next * 2 > backlog.length) {
+        backlog.splice(0, next)
+        next = 0
+      }
+      waiting()
     }
-    waiting()
+    releasing = false
   }
   const lag = lagMeter()
   const cpuFrom = cpuNow(serverPid)
@@ -446,6 +453,13 @@ async function openLoop(target: Target, token: string, rate: number): Promise<Ta
         withConnection((c) => {
           // From when it leaves: a wait for one of the client's connections is the client's.
           const sentAt = performance.now()
+          // Told to wait while this request waited for a connection: it waits too, unsent.
+          if (backoffUntil[client]! > sentAt) {
+            heldBack += 1
+            pending -= 1
+            release(c)
+            return
+          }
           c.send(raw, (status, retryAfter) => {
             pending -= 1
             lastAnswerAt = performance.now()
