@@ -6,7 +6,7 @@ import { OFFLINE_MESSAGE } from '@/components/offline-banner'
 import { networkQuiet } from '../network-quiet'
 import { seriousViolations, setLook, type Look } from './axe'
 import { ADMIN_SCREENS, LOOKS, MEMBER_SCREENS } from './screens'
-import { apiLogin, baseURL, DEMO, expect, storeSession, test, useSession } from './support'
+import { apiLogin, baseURL, DEMO, expect, openApp, storeSession, test, useSession } from './support'
 
 // axe is added to each page as a script, which the app's security policy would refuse.
 test.use({ bypassCSP: true })
@@ -414,3 +414,21 @@ test('no serious accessibility violation on the screens opened offline', async (
 
   forgiveFailedLoads(consoleErrors, DISCONNECTED, CODE_NOT_LOADED)
 })
+
+for (const look of [LIGHT, PHONE]) {
+  test(`no serious accessibility violation in the search palette, with results: ${look.name}`, async ({
+    page,
+    request,
+  }) => {
+    await useSession(page, request, 'member')
+    await openApp(page, '/admin/dashboard')
+    await setLook(page, look)
+    await openApp(page, '/admin/dashboard')
+    await page.keyboard.press('Control+k')
+    const input = page.getByRole('dialog', { name: 'Search' }).getByRole('combobox')
+    await expect(input).toBeFocused()
+    await input.fill('niche')
+    await expect(page.getByRole('group', { name: 'Found in the text' })).toBeVisible()
+    await expectNoSeriousViolation(page, '/admin/dashboard', 'search palette', look)
+  })
+}
