@@ -165,6 +165,13 @@ test('the palette keeps the page behind out of reach: modal to assistive technol
   await page.mouse.click(below.x, below.y)
   await expect(dialog).toBeHidden()
   expect(page.url()).toBe(url)
+  // Opened from the top bar's button, Escape closes it and gives the focus back to the button.
+  const button = page.getByRole('button', { name: 'Search (Ctrl K)' })
+  await button.click()
+  await expect(input).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(button).toBeFocused()
 })
 
 for (const width of [1440, 375]) {
