@@ -2,15 +2,18 @@
  * Overload: one member reading `GET /api/notes` on the real server, on the embedded database and
  * on PostgreSQL. A closed loop (each connection sends its next request once answered, as a crowd
  * of impatient clients does, never waiting for Retry-After) at 50, 250, 500, 1,000 and 2,000
- * connections; then an open loop at twice the best 2xx/s seen, from 1,000 clients that honour
+ * connections, and an open loop at twice the best 2xx/s seen, from 1,000 clients that honour
  * Retry-After as the app's own client does (wait it out, plus a random part of it). Both speak
  * raw HTTP/1.1 on connections opened before they start: the load comes from the same two cores
  * as the server, and a lighter client leaves the server more of them (autocannon took a quarter
  * more CPU a request at 500 connections than at 50, which counted against the server).
  *
- * The closed loops run in `--rounds` rounds, each level in turn in every round, so that a slower
- * minute of this shared machine falls on every level rather than on one: a level's 2xx/s is the
- * median of its rounds, and its share of the peak is of the best level's median. Many short
+ * The loops run in `--rounds` rounds, each level in turn in every round and the open loop last,
+ * so that a slower minute of this shared machine falls on every level rather than on one: a
+ * level's 2xx/s is the median of its rounds, and its share of the peak is of the best closed
+ * level's median. The open loop is measured so too: run once after all the closed rounds, it was
+ * one sample of a later minute set against the best of five medians (this host's speed moved by
+ * half between two runs a minute apart: 51 and 77 µs of the server's CPU for the same answer). Many short
  * rounds (9 of 3 s), not a few long ones (3 of 5 s): three levels of the same 50 connections then
  * read 93–100 % of their best, where three rounds of 5 s read 69–100 % (bare Fastify) and
  * 91–100 % (ours), too wide a spread to tell a level at 90 % from one at 100 %. Each run
@@ -19,19 +22,19 @@
  * Prints, for every level: requests/s, 2xx/s and its share of the peak, the share answered 503,
  * the admitted (2xx) requests' p50 / p99 / slowest, and anything but 2xx or 503; also the CPU time
  * each answer cost the server (its main thread, which answers, and its other threads) and the load
- * generator, and the machine's idle share, from Linux's /proc (the open loop's over the time it
- * sent, by the answers of that time: an idle machine there is a server waiting on its queue): a
+ * generator, and the machine's idle share, from Linux's /proc (an idle machine in the open loop
+ * is a server waiting on its queue, or on clients told to wait): a
  * level that serves less because the server spent more on each request reads apart from one
  * where the server got less of the machine. Beside the embedded database, in the same rounds, bare
  * Fastify sends the same notes list (REFERENCE_LABEL): the share of its peak that any server on
  * Node's HTTP stack keeps here as connections grow, to read the server's share against.
- * After the open loop, the server's own count of what it shed, by reason (its metrics: `queue`
+ * After the loops, the server's own count of what it shed in the open loops, by reason (its metrics: `queue`
  * for a request that waited its limit out, `event_loop` or `database_wait` for one refused at
  * arrival): whether refusals came from the queue or from a measure of pressure.
  *
  *   npm run bench:overload [-- --duration 3 --rounds 9 --warmup 2 --only embedded
  *                              --server-dir ../other-checkout]
- *   npm run bench:overload -- --levels '' --open-rate 14000 --open-duration 20   (the open loop alone)
+ *   npm run bench:overload -- --levels '' --open-rate 14000 --rounds 3   (the open loop alone)
  *
  * Goals: at every level 2xx/s ≥ 90 % of the peak, admitted p99 ≤ 100 ms, slowest admitted ≤ 1 s,
  * no error but 503. `--server-dir` runs another checkout's server (its node_modules in place)
@@ -56,15 +59,19 @@ const { values } = parseArgs({
     'server-dir': { type: 'string' },
     levels: { type: 'string', default: '50,250,500,1000,2000' },
     'open-rate': { type: 'string' },
-    'open-duration': { type: 'string', default: '20' },
+    'open-duration': { type: 'string', default: '6' },
+    'open-warmup': { type: 'string', default: '6' },
   },
 })
 const duration = Math.max(3, Math.min(120, Number(values.duration)))
 /**
- * The open loop sends for longer than a closed loop's round: a client told 503 waits 1 to 2 s,
- * so a few seconds show only the crowd's first refusals, not how it and the server settle.
+ * Each round's open loop is measured after a longer warm-up than a closed loop's: the first
+ * refusals come once a request has waited the server's queue limit out (3 s), and a client told
+ * 503 then waits 1 to 2 s, so the first seconds show only the crowd's first refusals, not how it
+ * and the server settle.
  */
 const openDuration = Math.max(3, Math.min(120, Number(values['open-duration'])))
+const openWarmup = Math.max(0, Math.min(60, Number(values['open-warmup'])))
 const rounds = Math.max(1, Math.min(10, Number(values.rounds)))
 const warmup = Math.max(0, Math.min(30, Number(values.warmup)))
 const levels = values.levels.split(',').filter(Boolean).map(Number)
@@ -81,10 +88,6 @@ interface Tally {
   /** Requests the open loop meant to send (only it offers a rate). */
   offered?: number
   heldBack?: number
-  /** The open loop's 2xx answers that came while it was still sending. */
-  okWhileSending?: number
-  /** All the open loop's answers that came while it was still sending. */
-  answeredWhileSending?: number
   /** The load generator's own event-loop lag while it measured, p99 in ms (see lagMeter). */
   lag?: number
   /** CPU time spent while it was measured, in ms (see cpuNow). */
@@ -155,7 +158,7 @@ function row(label: string, t: Tally & { okPerSecond?: number }, peak: number) {
     total ? `${Math.round((t.shed / total) * 100)} %` : '—',
     `${ms(percentile(t.ok, 50))} / ${ms(percentile(t.ok, 99))} / ${ms(t.ok.reduce((a, b) => Math.max(a, b), -Infinity))}`,
     [...t.other].map(([k, n]) => `${k} × ${n}`).join(', ') || '0',
-    ...cpuColumns(t.cpu, t.answeredWhileSending ?? total),
+    ...cpuColumns(t.cpu, total),
     t.lag === undefined ? '—' : String(Math.round(t.lag)),
   ]
 }
@@ -376,17 +379,19 @@ async function openConnections(url: string, count: number, tell: (what: string) 
  * of raw HTTP/1.1, so the client is not what limits it), spread over clients that
  * each, told 503 with Retry-After, send nothing until it has passed plus a random part of it:
  * neither a request due meanwhile nor one that was waiting for a connection when the 503 came.
- * An answer's time counts from when its request left; a request that first waited for one of
- * the client's connections is counted apart ("waited for a connection"). Rates are over the time
- * from the first request to the last answer, which may come after the last request left.
+ * For `openWarmup` + `openDuration` seconds; as in a closed loop, what is counted is the requests
+ * sent after the warm-up and answered before the end (the warm-up's slowest admitted answer is
+ * returned apart), and the client's connections are free again when it returns. An answer's time
+ * counts from when its request left; a request that first waited for one of the client's
+ * connections is counted apart ("waited for a connection").
  */
-async function openLoop(target: Target, token: string, rate: number): Promise<Tally> {
-  const { url, pid: serverPid } = target
-  const raw = notesRequest(url, token)
+async function openLoop(target: Target, rate: number) {
+  const { url, raw, pid: serverPid } = target
   const tally: Tally = { seconds: openDuration, ok: [], shed: 0, other: new Map(), offered: 0 }
   const count = counter(tally)
   let heldBack = 0
   let waitingForConnection = 0
+  let openingSlowest = 0
   const backoffUntil = new Float64Array(OPEN_LOOP_CLIENTS)
   const all = await openConnections(url, OPEN_LOOP_CONNECTIONS, count)
   const idle = [...all]
@@ -395,10 +400,14 @@ async function openLoop(target: Target, token: string, rate: number): Promise<Ta
   // long each time, which made this client too slow to read the answers on time.
   const backlog: ((() => void) | undefined)[] = []
   let next = 0
+  const start = performance.now()
+  const measuredFrom = start + openWarmup * 1000
+  const endsAt = measuredFrom + openDuration * 1000
+  const measured = (at: number) => at >= measuredFrom && at < endsAt
   const withConnection = (use: (c: Connection) => void) => {
     const free = idle.pop()
     if (free && !free.closed) return use(free)
-    waitingForConnection += 1
+    if (measured(performance.now())) waitingForConnection += 1
     backlog.push(() => withConnection(use))
   }
   /** A connection is free: the oldest requests waiting for one go out, in a loop, not nested. */
@@ -418,23 +427,25 @@ async function openLoop(target: Target, token: string, rate: number): Promise<Ta
     }
     releasing = false
   }
-  const lag = lagMeter()
-  const cpuFrom = cpuNow(serverPid)
+  let cpuFrom: Cpu | undefined
   let cpuTo: Cpu | undefined
-  const start = performance.now()
+  let lag: (() => number) | undefined
   let due = 0
   let pending = 0
-  let lastAnswerAt = start
-  let okWhileSending = 0
-  let answeredWhileSending = 0
   await new Promise<void>((done) => {
     const tick = setInterval(() => {
       const now = performance.now()
-      if (now - start >= openDuration * 1000) {
+      if (!cpuFrom && now >= measuredFrom) {
+        cpuFrom = cpuNow(serverPid)
+        lag = lagMeter()
+      }
+      if (now >= endsAt) {
         clearInterval(tick)
         cpuTo = cpuNow(serverPid)
+        tally.lag = lag?.()
+        // The requests still out are answered (or shed) before the next loop begins.
         const wait = setInterval(() => {
-          if (pending === 0 || performance.now() - start > (openDuration + 15) * 1000) {
+          if (pending === 0 || performance.now() - endsAt > 15_000) {
             clearInterval(wait)
             done()
           }
@@ -443,10 +454,11 @@ async function openLoop(target: Target, token: string, rate: number): Promise<Ta
       }
       const target = Math.floor(((now - start) / 1000) * rate)
       for (; due < target; due++) {
-        tally.offered! += 1
+        const counted = measured(now)
+        if (counted) tally.offered! += 1
         const client = due % OPEN_LOOP_CLIENTS
         if (backoffUntil[client]! > now) {
-          heldBack += 1
+          if (counted) heldBack += 1
           continue
         }
         pending += 1
@@ -454,50 +466,54 @@ async function openLoop(target: Target, token: string, rate: number): Promise<Ta
           // From when it leaves: a wait for one of the client's connections is the client's.
           const sentAt = performance.now()
           // Told to wait while this request waited for a connection: it waits too, unsent.
-          if (backoffUntil[client]! > sentAt) {
-            heldBack += 1
+          if (backoffUntil[client]! > sentAt || sentAt >= endsAt) {
+            if (measured(sentAt)) heldBack += 1
             pending -= 1
             release(c)
             return
           }
           c.send(raw, (status, retryAfter) => {
             pending -= 1
-            lastAnswerAt = performance.now()
-            if (lastAnswerAt - start <= openDuration * 1000) answeredWhileSending += 1
-            if (status >= 200 && status < 300) {
-              tally.ok.push(lastAnswerAt - sentAt)
-              if (lastAnswerAt - start <= openDuration * 1000) okWhileSending += 1
-            } else if (status === 503) {
-              tally.shed += 1
+            const answeredAt = performance.now()
+            const ok = status >= 200 && status < 300
+            if (sentAt < measuredFrom) {
+              if (ok) openingSlowest = Math.max(openingSlowest, answeredAt - sentAt)
+            } else if (answeredAt < endsAt) {
+              if (ok) tally.ok.push(answeredAt - sentAt)
+              else if (status === 503) tally.shed += 1
+              else count(String(status))
+            }
+            if (status === 503) {
               const after = retryAfter * 1000
-              backoffUntil[client] = lastAnswerAt + after + Math.random() * after
-            } else count(String(status))
+              backoffUntil[client] = answeredAt + after + Math.random() * after
+            }
             release(c)
           })
         })
       }
     }, 2)
   })
-  tally.lag = lag()
-  // While it sent: the answers of that time are what the CPU columns divide it by.
   tally.cpu = cpuFrom && cpuTo ? addCpu(cpuTo, cpuFrom, -1) : undefined
   for (const c of all) c.close()
-  // Answers still coming in after the last request left count over the time they took.
-  tally.seconds = Math.max(openDuration, (lastAnswerAt - start) / 1000)
   tally.heldBack = heldBack
-  tally.okWhileSending = okWhileSending
-  tally.answeredWhileSending = answeredWhileSending
   if (waitingForConnection) tally.other.set('waited for a connection', waitingForConnection)
-  return tally
+  return { tally, openingSlowest }
 }
 
 /**
  * Runs every level's rounds on each target, level by level and target by target within a
- * round (so a slower minute falls on all of them), and returns each target's rows.
+ * round (so a slower minute falls on all of them), then the open loop on the first target, at
+ * `--open-rate` or twice the best level's median 2xx/s so far; returns each target's rows, and
+ * what the open loops held back and the server shed meanwhile, by reason.
  */
-async function closedLoops(targets: (Target & { label: string })[]) {
+async function loops(targets: (Target & { label: string })[]) {
   const runs = targets.map(() => new Map<number, Tally[]>(levels.map((level) => [level, []])))
   const opening = targets.map(() => new Map<number, number>(levels.map((level) => [level, 0])))
+  const bestSoFar = () =>
+    Math.max(...levels.map((level) => together(runs[0]!.get(level)!).okPerSecond))
+  const opens: Tally[] = []
+  let openingSlowest = 0
+  const shed = new Map<string, number>()
   for (let round = 0; round < rounds; round++) {
     for (const connections of levels) {
       for (const [i, target] of targets.entries()) {
@@ -506,8 +522,16 @@ async function closedLoops(targets: (Target & { label: string })[]) {
         opening[i]!.set(connections, Math.max(opening[i]!.get(connections)!, openingSlowest))
       }
     }
+    const rate = values['open-rate'] ? Number(values['open-rate']) : 2 * bestSoFar()
+    const before = await shedByReason(targets[0]!.url)
+    const open = await openLoop(targets[0]!, rate)
+    for (const [reason, n] of await shedByReason(targets[0]!.url)) {
+      shed.set(reason, (shed.get(reason) ?? 0) + n - (before.get(reason) ?? 0))
+    }
+    opens.push(open.tally)
+    openingSlowest = Math.max(openingSlowest, open.openingSlowest)
   }
-  return targets.map((target, i) => {
+  const rows = targets.map((target, i) => {
     const closed = levels.map((level) => [level, together(runs[i]!.get(level)!)] as const)
     // The best level's median 2xx/s, or half the open loop's rate when given instead.
     const peak = closed.length
@@ -518,8 +542,22 @@ async function closedLoops(targets: (Target & { label: string })[]) {
       ...row(`closed, ${connections} connections`, t, peak),
       String(Math.round(opening[i]!.get(connections)!)),
     ])
-    return { peak, rows }
+    if (i === 0) {
+      const open = { ...together(opens), offered: 0, heldBack: 0 }
+      for (const t of opens) {
+        open.offered += t.offered! / opens.length
+        open.heldBack += t.heldBack!
+      }
+      rows.push([
+        target.label,
+        ...row(`open, 2 × peak, ${OPEN_LOOP_CLIENTS} clients honouring Retry-After`, open, peak),
+        String(Math.round(openingSlowest)),
+      ])
+      return { rows, heldBack: open.heldBack }
+    }
+    return { rows, heldBack: 0 }
   })
+  return { rows, shed }
 }
 
 /**
@@ -572,22 +610,14 @@ async function onDatabase(label: string, env: Record<string, string>, withRefere
     }
     // Warm: the code compiled, the member's notes in memory.
     for (const target of targets) await closedLoop(target, 50)
-    const [ours, beside] = await closedLoops(targets)
-    const { peak } = ours!
+    const {
+      rows: [ours, beside],
+      shed,
+    } = await loops(targets)
     rows.push(...ours!.rows)
-    const shedBefore = await shedByReason(server.url)
-    const open = await openLoop(targets[0]!, token, Number(values['open-rate'] ?? 2 * peak))
-    const shedAfter = await shedByReason(server.url)
-    rows.push([
-      label,
-      ...row(`open, 2 × peak, ${OPEN_LOOP_CLIENTS} clients honouring Retry-After`, open, peak),
-      '—',
-    ])
-    // The table's 2xx/s is over the time to the last answer; this is the server's own rate.
     console.log(
-      `${label}: open loop held back ${open.heldBack} requests during Retry-After; ` +
-        `${Math.round((open.okWhileSending ?? 0) / openDuration)} 2xx/s while it sent, its last answer ` +
-        `after ${open.seconds.toFixed(1)} s; shed ${describeShed(shedBefore, shedAfter)}`,
+      `${label}: the open loops held back ${ours!.heldBack} requests during Retry-After while ` +
+        `measured; the server shed ${describeShed(new Map(), shed)} over the open loops, warm-ups included`,
     )
     if (beside) rows.push(...beside.rows)
   } finally {
