@@ -45,16 +45,20 @@ export function toasterMounted(toast: typeof sonnerToast) {
 }
 
 function show(kind: 'success' | 'error' | 'info', message: string, options?: ExternalToast) {
-  if (!wanted) {
-    wanted = true
-    listeners.forEach((listener) => listener())
-  }
   // After the frame that shows what the member's act changed: a toast is drawn in a task of its
-  // own, not in the one that answers the press. The same message again (a lesson marked three
+  // own, not in the one that answers the press, and so is the list the first toast mounts (its
+  // render, and the request for its code, made a lesson's first "Mark complete" of a visit paint
+  // later than the next ones on a low-end phone). The same message again (a lesson marked three
   // times offline) restarts the one shown rather than stacking copies of it.
-  void Promise.all([ready, afterPaint()]).then(([toast]) =>
-    toast[kind](message, { id: `${kind}:${message}`, ...options }),
-  )
+  void afterPaint()
+    .then(() => {
+      if (!wanted) {
+        wanted = true
+        listeners.forEach((listener) => listener())
+      }
+      return ready
+    })
+    .then((toast) => toast[kind](message, { id: `${kind}:${message}`, ...options }))
 }
 
 export const toast = {
