@@ -207,14 +207,10 @@ async function closedLoop(target: Target, connections: number) {
     const sentAt = performance.now()
     c.send(raw, (status) => {
       const answeredAt = performance.now()
-      const ok = status >= 200 && status < 300
-      if (sentAt < measuredFrom) {
-        if (ok) openingSlowest = Math.max(openingSlowest, answeredAt - sentAt)
-      } else if (answeredAt < endsAt) {
-        if (ok) tally.ok.push(answeredAt - sentAt)
-        else if (status === 503) tally.shed += 1
-        else count(String(status))
-      }
+      openingSlowest = Math.max(
+        openingSlowest,
+        tallyAnswer(tally, measuredFrom, endsAt, sentAt, answeredAt, status),
+      )
       next(c)
     })
   }
@@ -306,6 +302,28 @@ class Connection {
 /** Counts an answer or mishap that is neither 2xx nor 503 under `key`. */
 const counter = (tally: Tally) => (key: string) =>
   tally.other.set(key, (tally.other.get(key) ?? 0) + 1)
+
+/**
+ * Counts an answer in `tally` when its request left after the warm-up (`measuredFrom`) and it
+ * came before `endsAt`; returns its time when it was a warm-up request admitted (2xx), else 0.
+ */
+function tallyAnswer(
+  tally: Tally,
+  measuredFrom: number,
+  endsAt: number,
+  sentAt: number,
+  answeredAt: number,
+  status: number,
+) {
+  const ok = status >= 200 && status < 300
+  if (sentAt < measuredFrom) return ok ? answeredAt - sentAt : 0
+  if (answeredAt < endsAt) {
+    if (ok) tally.ok.push(answeredAt - sentAt)
+    else if (status === 503) tally.shed += 1
+    else counter(tally)(String(status))
+  }
+  return 0
+}
 
 /** The member's `GET /api/notes` (or `path`, on the reference server), as raw HTTP/1.1 bytes. */
 function notesRequest(url: string, token: string, path = '/api/notes') {
@@ -475,14 +493,10 @@ async function openLoop(target: Target, rate: number) {
           c.send(raw, (status, retryAfter) => {
             pending -= 1
             const answeredAt = performance.now()
-            const ok = status >= 200 && status < 300
-            if (sentAt < measuredFrom) {
-              if (ok) openingSlowest = Math.max(openingSlowest, answeredAt - sentAt)
-            } else if (answeredAt < endsAt) {
-              if (ok) tally.ok.push(answeredAt - sentAt)
-              else if (status === 503) tally.shed += 1
-              else count(String(status))
-            }
+            openingSlowest = Math.max(
+              openingSlowest,
+              tallyAnswer(tally, measuredFrom, endsAt, sentAt, answeredAt, status),
+            )
             if (status === 503) {
               const after = retryAfter * 1000
               backoffUntil[client] = answeredAt + after + Math.random() * after
