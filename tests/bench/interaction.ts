@@ -10,7 +10,7 @@
  *   npm run bench:interaction [-- --device low|mid|4x --times 10 --beside DIR --rounds 5]
  *
  * `--beside DIR` measures a second build (another commit's dist/) with its own server in the same
- * run, the two taking turns in each of `--rounds` rounds (5 by default then, else 1; each round an
+ * run, the two taking turns (first and second by turns) in each of `--rounds` rounds (5 by default then, else 1; each round an
  * even share of `--times`, so it leaves "Mark complete" as it found it), each round's
  * slowdown set from the host's speed measured again: this host's mood moves a figure more than
  * most changes do, and a change is told from it only beside the build before it.
@@ -297,12 +297,16 @@ try {
     builds.push({ url: server.url, stored, results: new Map() })
   }
 
-  // The samples spread evenly over the rounds; in each round every build takes its turn.
+  // The samples spread evenly over the rounds; in each round every build takes its turn, the
+  // first in one round going last in the next: right after the host's speed is measured is not
+  // always the same moment as a minute later, and no build should always get the same one.
   let deviceLine = ''
   for (let round = 0; round < rounds; round++) {
     deviceLine = await slowdown.calibrate()
     if (rounds > 1) console.log(deviceLine)
-    for (const build of builds) await measure(build, times / rounds)
+    for (const build of round % 2 ? [...builds].reverse() : builds) {
+      await measure(build, times / rounds)
+    }
   }
 
   const [least, most] = [Math.min(...slowdown.chosen), Math.max(...slowdown.chosen)]
