@@ -10,7 +10,8 @@
  *   npm run bench:interaction [-- --device low|mid|4x --times 10 --beside DIR --rounds 5]
  *
  * `--beside DIR` measures a second build (another commit's dist/) with its own server in the same
- * run, the two taking turns (first and second by turns) in each of `--rounds` rounds (5 by default then, else 1; each round an
+ * run, after a pass of each that counts for neither, the two taking turns (first and second by
+ * turns) in each of `--rounds` rounds (5 by default then, else 1; each round an
  * even share of `--times`, so it leaves "Mark complete" as it found it), each round's
  * slowdown set from the host's speed measured again: this host's mood moves a figure more than
  * most changes do, and a change is told from it only beside the build before it.
@@ -142,7 +143,11 @@ async function timed(page: Page, act: () => Promise<void>, done: () => Promise<v
 }
 
 /** Adds `list` to the samples of the interaction `name` on `build`. */
+/** The warm-up pass before the rounds measures and keeps nothing (see below). */
+let warmingUp = false
+
 function record(build: Build, name: string, list: number[]) {
+  if (warmingUp) return
   build.results.set(name, [...(build.results.get(name) ?? []), ...list])
 }
 
@@ -301,6 +306,13 @@ try {
   // first in one round going last in the next: right after the host's speed is measured is not
   // always the same moment as a minute later, and no build should always get the same one.
   let deviceLine = ''
+  // A pass of each build first, kept by none: the browser's and the machine's first minute of
+  // the run (a new browser's first pages) fell on whichever build came first, and read the same
+  // build's search palette 1.36x slower there than in the other build's place.
+  warmingUp = true
+  await slowdown.calibrate()
+  for (const build of builds) await measure(build, 2)
+  warmingUp = false
   for (let round = 0; round < rounds; round++) {
     deviceLine = await slowdown.calibrate()
     if (rounds > 1) console.log(deviceLine)
