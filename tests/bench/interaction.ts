@@ -142,10 +142,10 @@ async function timed(page: Page, act: () => Promise<void>, done: () => Promise<v
   return Math.max(16, ...entries.map((e) => e.duration))
 }
 
-/** Adds `list` to the samples of the interaction `name` on `build`. */
 /** The warm-up pass before the rounds measures and keeps nothing (see below). */
 let warmingUp = false
 
+/** Adds `list` to the samples of the interaction `name` on `build`. */
 function record(build: Build, name: string, list: number[]) {
   if (warmingUp) return
   build.results.set(name, [...(build.results.get(name) ?? []), ...list])
